@@ -1,1 +1,2 @@
-export {};
+export { createPrismaClient, Prisma, type PrismaClient, type DbOptions } from './client.js';
+export { applyMigrations, readMigrations, MIGRATIONS_DIR, type Migration } from './migrate.js';

