@@ -1,0 +1,56 @@
+import { splitAssetUnit, type AssetUnit } from './asset-unit.js';
+import { bech32Prefix, decodeBech32 } from './bech32.js';
+import { isValidByronAddress } from './byron-address.js';
+import { BlockfrostError } from './errors.js';
+import { bytesToHex, isHex } from './hex.js';
+import { isMainnet, type Network } from './types.js';
+
+// Path-parameter checks of Blockfrost RYO (blockfrost-utils validation.ts), quirks included:
+// bech32 input is checked for checksum and prefix only, never for its payload.
+
+export const INVALID_ADDRESS_MESSAGE = 'Invalid address for this network or malformed address format.';
+export const INVALID_STAKE_ADDRESS_MESSAGE = 'Invalid or malformed stake address format.';
+export const INVALID_ASSET_MESSAGE = 'Invalid or malformed asset format.';
+
+/**
+ * What an `{address}` path parameter selects: outputs whose address string equals `address`
+ * exactly, or Shelley outputs whose payment credential hash is `hash` (key or script alike).
+ */
+export type AddressParam =
+  | { kind: 'address'; address: string; era: 'byron' | 'shelley' }
+  | { kind: 'paymentCredential'; hash: string };
+
+/** Classifies an `{address}` path parameter; throws a 400 {@link BlockfrostError} if invalid. */
+export function parseAddressParam(input: string, network: Network): AddressParam {
+  if (isValidByronAddress(input)) return { kind: 'address', address: input, era: 'byron' };
+  const prefix = bech32Prefix(input);
+  if (prefix === (isMainnet(network) ? 'addr' : 'addr_test')) return { kind: 'address', address: input, era: 'shelley' };
+  // Payment credentials carry no network, so every network accepts them.
+  if (prefix === 'addr_vkh' || prefix === 'script') {
+    const decoded = decodeBech32(input);
+    if (decoded) return { kind: 'paymentCredential', hash: bytesToHex(decoded.bytes) };
+  }
+  throw new BlockfrostError(400, INVALID_ADDRESS_MESSAGE);
+}
+
+/** `stake1…` on mainnet, `stake_test1…` elsewhere; checksum and prefix only. */
+export function isStakeAddressForNetwork(input: string, network: Network): boolean {
+  return bech32Prefix(input) === (isMainnet(network) ? 'stake' : 'stake_test');
+}
+
+/** Returns the `{stake_address}` unchanged (queries match it exactly); throws a 400 if invalid. */
+export function parseStakeAddressParam(input: string, network: Network): string {
+  if (!isStakeAddressForNetwork(input, network)) throw new BlockfrostError(400, INVALID_STAKE_ADDRESS_MESSAGE);
+  return input;
+}
+
+/** Hex of 56-120 characters. Odd lengths and upper case pass (upper case then finds nothing). */
+export function isValidAssetUnit(input: string): boolean {
+  return isHex(input) && input.length >= 56 && input.length <= 120;
+}
+
+/** Splits an `{asset}` path parameter; `lovelace` is the caller's business. Throws a 400 if invalid. */
+export function parseAssetParam(input: string): AssetUnit {
+  if (!isValidAssetUnit(input)) throw new BlockfrostError(400, INVALID_ASSET_MESSAGE);
+  return splitAssetUnit(input);
+}
