@@ -1,0 +1,178 @@
+// `npm start`: everything on one machine with no prior set-up. PostgreSQL is embedded unless
+// DATABASE_URL is set, Redis comes from the system unless REDIS_URL is set, the chain comes from our
+// devnet unless OGMIOS_URL points at a real Ogmios. Data lives in DATA_DIR and survives restarts;
+// Ctrl-C (or SIGTERM) stops everything in reverse order.
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  SetupError,
+  checkPostgres,
+  checkRedis,
+  freePort,
+  redactUrl,
+  startEmbeddedPostgres,
+  startRedis,
+  waitFor,
+} from './lib/services.mjs';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const NETWORKS = ['mainnet', 'preprod', 'preview', 'custom'];
+
+function readConfig(env) {
+  const dataDir = path.resolve(root, env.DATA_DIR ?? '.data');
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new SetupError(`PORT must be a TCP port, got "${env.PORT}"`);
+  const network = env.NETWORK ?? (env.OGMIOS_URL ? 'mainnet' : 'custom');
+  if (!NETWORKS.includes(network)) throw new SetupError(`NETWORK must be one of ${NETWORKS.join(', ')}, got "${network}"`);
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'OGMIOS_URL']) {
+    if (env[name] === undefined) continue;
+    try {
+      new URL(env[name]);
+    } catch {
+      throw new SetupError(`${name} is not a valid URL: "${env[name]}"`);
+    }
+  }
+  return { dataDir, port, network, databaseUrl: env.DATABASE_URL, redisUrl: env.REDIS_URL, ogmiosUrl: env.OGMIOS_URL };
+}
+
+/** The demo project token: created once, kept hashed in DATA_DIR; printed at every start. */
+function demoToken(dataDir, network) {
+  const file = path.join(dataDir, 'demo-token');
+  if (!existsSync(file)) writeFileSync(file, `${network}${randomBytes(16).toString('hex')}\n`, { mode: 0o600 });
+  const token = readFileSync(file, 'utf8').trim();
+  const hashes = path.join(dataDir, 'api-tokens.sha256');
+  writeFileSync(hashes, `${createHash('sha256').update(token).digest('hex')}\n`);
+  return { token, hashesFile: hashes };
+}
+
+const stack = [];
+let stopping = false;
+
+async function stopAll(code) {
+  if (stopping) return;
+  stopping = true;
+  console.log('› stopping…');
+  for (const { name, stop } of stack.reverse()) {
+    try {
+      await stop();
+    } catch (error) {
+      console.error(`  could not stop ${name}: ${error.message}`);
+    }
+  }
+  console.log('› stopped');
+  process.exit(code);
+}
+
+/** Runs a workspace program as a child; its exit (other than ours) stops everything. */
+function startProcess(name, script, args, env) {
+  const child = spawn(process.execPath, [script, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
+  child.on('exit', (code, signal) => {
+    if (stopping) return;
+    console.error(`› ${name} exited (${signal ?? code}); stopping the rest`);
+    stopAll(code || 1);
+  });
+  stack.push({
+    name,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  });
+  return child;
+}
+
+async function main() {
+  const config = readConfig(process.env);
+  mkdirSync(config.dataDir, { recursive: true });
+  process.on('SIGINT', () => stopAll(0));
+  process.on('SIGTERM', () => stopAll(0));
+
+  let databaseUrl = config.databaseUrl;
+  if (databaseUrl) {
+    await checkPostgres(databaseUrl);
+    console.log(`› PostgreSQL: ${redactUrl(databaseUrl)} (DATABASE_URL)`);
+  } else {
+    const postgres = await startEmbeddedPostgres({ dir: path.join(config.dataDir, 'postgres'), port: 54329 });
+    stack.push({ name: 'PostgreSQL', stop: postgres.stop });
+    databaseUrl = postgres.url;
+    console.log(`› PostgreSQL (embedded) on 127.0.0.1:54329, data in ${path.join(config.dataDir, 'postgres')}`);
+  }
+
+  let redisUrl = config.redisUrl;
+  if (redisUrl) {
+    await checkRedis(redisUrl);
+    console.log(`› Redis: ${redactUrl(redisUrl)} (REDIS_URL)`);
+  } else {
+    const redis = await startRedis({ dir: path.join(config.dataDir, 'redis'), port: 56379, persistent: true });
+    stack.push({ name: 'Redis', stop: redis.stop });
+    redisUrl = redis.url;
+    console.log(`› Redis on ${redisUrl}, data in ${path.join(config.dataDir, 'redis')}`);
+  }
+
+  const { applyMigrations } = await import('@frostline/db');
+  const applied = await applyMigrations(databaseUrl);
+  console.log(applied.length ? `› migrations applied: ${applied.join(', ')}` : '› database schema up to date');
+
+  let ogmiosUrl = config.ogmiosUrl;
+  const devnetCli = path.join(root, 'packages/devnet/dist/cli.js');
+  if (!ogmiosUrl && existsSync(devnetCli)) {
+    const chainFile = path.join(config.dataDir, 'devnet', 'chain.jsonl');
+    if (!existsSync(chainFile)) {
+      mkdirSync(path.dirname(chainFile), { recursive: true });
+      console.log('› generating the demo chain (devnet generate)');
+      await runToFile(devnetCli, ['generate', '--network', 'custom', '--seed', '1', '--blocks', '2000'], chainFile);
+    }
+    const devnetPort = await freePort();
+    startProcess('devnet', devnetCli, ['serve', '--chain', chainFile, '--network', 'custom', '--port', String(devnetPort), '--block-interval', '1000'], {});
+    ogmiosUrl = `ws://127.0.0.1:${devnetPort}`;
+    await waitFor(() => httpOk(`http://127.0.0.1:${devnetPort}/health`), 30_000, 'the devnet did not start');
+    console.log(`› devnet (Ogmios v6) on ${ogmiosUrl}, chain ${chainFile}`);
+  } else if (ogmiosUrl) {
+    console.log(`› Ogmios: ${ogmiosUrl} (OGMIOS_URL)`);
+  }
+
+  const appEnv = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, OGMIOS_URL: ogmiosUrl ?? '', NETWORK: config.network };
+  const indexerMain = path.join(root, 'apps/indexer/dist/main.js');
+  if (existsSync(indexerMain) && ogmiosUrl) startProcess('indexer', indexerMain, [], appEnv);
+
+  const apiMain = path.join(root, 'apps/api/dist/main.js');
+  if (existsSync(apiMain)) {
+    const { token, hashesFile } = demoToken(config.dataDir, config.network);
+    startProcess('api', apiMain, [], { ...appEnv, PORT: String(config.port), API_TOKENS_FILE: hashesFile });
+    await waitFor(() => httpOk(`http://127.0.0.1:${config.port}/health`), 60_000, 'the API did not start');
+    console.log(`\n  API:   http://127.0.0.1:${config.port}/api/v0`);
+    console.log(`  token: ${token}   (send it as the project_id header)\n`);
+  }
+  console.log('› running; press Ctrl-C to stop');
+}
+
+function runToFile(script, args, file) {
+  return new Promise((resolve, reject) => {
+    const output = createWriteStream(file);
+    const child = spawn(process.execPath, [script, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    child.stdout.pipe(output);
+    child.on('exit', (code) => {
+      if (code === 0) return output.on('close', resolve);
+      rmSync(file, { force: true });
+      reject(new SetupError(`${path.basename(script)} ${args[0]} failed (${code})`));
+    });
+  });
+}
+
+async function httpOk(url) {
+  try {
+    return (await fetch(url, { signal: AbortSignal.timeout(2000) })).ok;
+  } catch {
+    return false;
+  }
+}
+
+main().catch(async (error) => {
+  console.error(error instanceof SetupError ? error.message : (error.stack ?? error));
+  await stopAll(1);
+});
