@@ -1,0 +1,75 @@
+import type { RewardAccountSummary, RewardAccountUpdate } from './events.js';
+import type { Slot } from './point.js';
+
+export interface Credential {
+  from: 'verificationKey' | 'script';
+  credential: string;
+}
+
+interface Versioned<T> {
+  slot: bigint;
+  value: T;
+}
+
+/**
+ * Ledger facts a chain file states explicitly (reward balances, protocol parameters), each in force from
+ * a slot on. Queries read the latest value at or before the slot of the acquired point (or the tip).
+ * The facts are keyed by slot, not by branch: a rollback does not undo them.
+ */
+export class LedgerData {
+  private readonly accounts = new Map<string, Versioned<RewardAccountSummary | undefined>[]>();
+  private readonly parameters: Versioned<Record<string, unknown>>[] = [];
+
+  setRewardAccounts(slot: Slot, updates: RewardAccountUpdate[]): void {
+    for (const update of updates) {
+      const key = credentialKey(update.from, update.credential);
+      const history = this.accounts.get(key) ?? [];
+      const value = 'registered' in update ? undefined : update;
+      insertBySlot(history, { slot: BigInt(slot), value });
+      this.accounts.set(key, history);
+    }
+  }
+
+  setProtocolParameters(slot: Slot, parameters: Record<string, unknown>): void {
+    insertBySlot(this.parameters, { slot: BigInt(slot), value: parameters });
+  }
+
+  /**
+   * Summaries of the accounts among `credentials` (all known accounts when undefined) that are
+   * registered at `slot`, in request order; unregistered credentials are absent, as with Ogmios.
+   */
+  rewardAccounts(credentials: Credential[] | undefined, slot: Slot): RewardAccountSummary[] {
+    const keys = credentials?.map(({ from, credential }) => credentialKey(from, credential)) ?? [...this.accounts.keys()];
+    const found: RewardAccountSummary[] = [];
+    for (const key of keys) {
+      const summary = valueAt(this.accounts.get(key) ?? [], BigInt(slot));
+      if (summary !== undefined) found.push(summary);
+    }
+    return found;
+  }
+
+  protocolParameters(slot: Slot): Record<string, unknown> | undefined {
+    return valueAt(this.parameters, BigInt(slot));
+  }
+}
+
+function credentialKey(from: string, credential: string): string {
+  return `${from}:${credential}`;
+}
+
+/** Keeps the history sorted by slot; a later update at the same slot replaces the earlier one. */
+function insertBySlot<T>(history: Versioned<T>[], item: Versioned<T>): void {
+  const index = history.findIndex((entry) => entry.slot >= item.slot);
+  if (index === -1) history.push(item);
+  else if (history[index].slot === item.slot) history[index] = item;
+  else history.splice(index, 0, item);
+}
+
+function valueAt<T>(history: Versioned<T>[], slot: bigint): T | undefined {
+  let value: T | undefined;
+  for (const entry of history) {
+    if (entry.slot > slot) break;
+    value = entry.value;
+  }
+  return value;
+}

@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+
+export const NETWORK_NAMES = ['mainnet', 'preprod', 'preview', 'custom'] as const;
+export type NetworkName = (typeof NETWORK_NAMES)[number];
+
+export const ERAS = ['byron', 'shelley', 'allegra', 'mary', 'alonzo', 'babbage', 'conway'] as const;
+export type Era = (typeof ERAS)[number];
+
+/** The raw genesis files of a network, as cardano-node reads them. */
+export interface GenesisFiles {
+  byron: Record<string, any>;
+  shelley: Record<string, any>;
+  alonzo: Record<string, any>;
+  conway: Record<string, any>;
+}
+
+export interface Network {
+  name: NetworkName;
+  genesis: GenesisFiles;
+  /** Epoch at which each era starts, Byron first (epoch 0); eras starting together have zero length. */
+  eraStartEpochs: Record<Era, number>;
+}
+
+/**
+ * Hard-fork epochs of the public networks (era start epochs as reported by Ogmios' eraSummaries);
+ * `custom` runs Conway rules from genesis so generated chains need no Byron or older blocks.
+ */
+const ERA_START_EPOCHS: Record<NetworkName, Record<Era, number>> = {
+  mainnet: { byron: 0, shelley: 208, allegra: 236, mary: 251, alonzo: 290, babbage: 365, conway: 507 },
+  preprod: { byron: 0, shelley: 4, allegra: 5, mary: 6, alonzo: 7, babbage: 12, conway: 163 },
+  preview: { byron: 0, shelley: 0, allegra: 0, mary: 0, alonzo: 0, babbage: 3, conway: 646 },
+  custom: { byron: 0, shelley: 0, allegra: 0, mary: 0, alonzo: 0, babbage: 0, conway: 0 },
+};
+
+const GENESIS_DIR = new URL('../../genesis/', import.meta.url);
+
+export function isNetworkName(value: string): value is NetworkName {
+  return (NETWORK_NAMES as readonly string[]).includes(value);
+}
+
+export function loadNetwork(name: NetworkName): Network {
+  const read = (era: keyof GenesisFiles) =>
+    JSON.parse(readFileSync(new URL(`${name}/${era}.json`, GENESIS_DIR), 'utf8')) as Record<string, any>;
+  return {
+    name,
+    genesis: { byron: read('byron'), shelley: read('shelley'), alonzo: read('alonzo'), conway: read('conway') },
+    eraStartEpochs: ERA_START_EPOCHS[name],
+  };
+}
+
+export function networkMagic(network: Network): number {
+  return network.genesis.shelley.networkMagic as number;
+}
+
+export function systemStart(network: Network): Date {
+  return new Date(network.genesis.shelley.systemStart as string);
+}
+
+/** Byron epochs are 10k slots (not a genesis field). */
+export function byronEpochLength(network: Network): number {
+  return 10 * (network.genesis.byron.protocolConsts.k as number);
+}

@@ -1,0 +1,116 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer } from 'ws';
+import { Chain } from '../chain/chain.js';
+import { readChainFile, type ChainLine } from '../chain/chain-file.js';
+import type { RewardAccountUpdate } from '../chain/events.js';
+import { LedgerData } from '../chain/ledger.js';
+import { memoryEntry, memoryLines } from '../chain/memory-source.js';
+import type { Point, Slot, Tip } from '../chain/point.js';
+import { replay } from '../chain/replay.js';
+import { byronEpochLength, loadNetwork, type NetworkName } from '../networks/networks.js';
+import { serveConnection } from './connection.js';
+import { health, type Metrics } from './health.js';
+import type { Evaluator } from './transactions.js';
+
+/** Where the served chain comes from: a chain file (JSON lines) or Ogmios blocks in memory. */
+export type ChainSource = { file: string } | { blocks: object[] };
+
+export interface DevnetOptions {
+  chain: ChainSource;
+  network?: NetworkName;
+  /** 1337 by default, like Ogmios; 0 picks a free port. */
+  port?: number;
+  host?: string;
+  /** Milliseconds between released blocks of the source; 0 (default) releases them at once. */
+  blockInterval?: number;
+  /** Script evaluation engine answering `evaluateTransaction`. */
+  evaluator?: Evaluator;
+}
+
+export interface Devnet {
+  /** ws://host:port, for `createInteractionContext` or a raw WebSocket. */
+  url: string;
+  port: number;
+  /** Resolves once the whole source has been released (rejects if the source is invalid). */
+  replayed: Promise<void>;
+  tip(): Tip | 'origin';
+  appendBlock(block: object): void;
+  rollBack(point: Point): void;
+  /** Switches to another branch from `point` in one step (followers roll back, then roll forward). */
+  fork(point: Point, blocks: object[]): void;
+  setRewardAccounts(slot: Slot, accounts: RewardAccountUpdate[]): void;
+  setProtocolParameters(slot: Slot, parameters: Record<string, unknown>): void;
+  close(): Promise<void>;
+}
+
+export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
+  const network = loadNetwork(options.network ?? 'custom');
+  const epochLength = byronEpochLength(network);
+  const chain = new Chain();
+  const ledger = new LedgerData();
+  const metrics: Metrics = { activeConnections: 0, totalConnections: 0, totalMessages: 0, totalUnrouted: 0 };
+  const startTime = new Date();
+
+  const server = createServer((request, response) => {
+    if (request.method === 'GET' && request.url === '/health') {
+      const { status, body } = health({ chain, network, startTime, metrics });
+      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body, bigintAsNumber));
+      return;
+    }
+    response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found\n');
+  });
+  const sockets = new WebSocketServer({ server });
+  sockets.on('connection', (socket) => serveConnection(socket, { chain, ledger, network, metrics, evaluator: options.evaluator }));
+  const port = await listen(server, options.port ?? 1337, options.host ?? '127.0.0.1');
+
+  const aborter = new AbortController();
+  const lines: AsyncIterable<ChainLine> =
+    'file' in options.chain ? readChainFile(options.chain.file, epochLength) : memoryLines(options.chain.blocks, epochLength);
+  const replayed = replay(lines, chain, ledger, { blockInterval: options.blockInterval ?? 0, signal: aborter.signal });
+  // Callers observe failures through `replayed`; this keeps an unobserved failure from crashing the process.
+  replayed.catch(() => undefined);
+
+  const entry = (block: object) => {
+    const tip = chain.tip();
+    return memoryEntry(block, tip === 'origin' ? undefined : tip.slot, epochLength);
+  };
+  return {
+    url: `ws://${options.host ?? '127.0.0.1'}:${port}`,
+    port,
+    replayed,
+    tip: () => chain.tip(),
+    appendBlock: (block) => chain.append(entry(block)),
+    rollBack: (point) => chain.rollBackTo(point),
+    fork: (point, blocks) => {
+      let previousSlot = point === 'origin' ? undefined : point.slot;
+      const branch = blocks.map((block) => {
+        const built = memoryEntry(block, previousSlot, epochLength);
+        previousSlot = built.slot;
+        return built;
+      });
+      chain.switchTo(point, branch);
+    },
+    setRewardAccounts: (slot, accounts) => ledger.setRewardAccounts(slot, accounts),
+    setProtocolParameters: (slot, parameters) => ledger.setProtocolParameters(slot, parameters),
+    close: async () => {
+      aborter.abort();
+      sockets.clients.forEach((socket) => socket.terminate());
+      await new Promise<void>((resolve) => sockets.close(() => resolve()));
+      await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+      chain.close();
+    },
+  };
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+/** /health is plain JSON for any HTTP client; slots beyond 2^53 only occur in synthetic chains. */
+function bigintAsNumber(_key: string, value: unknown): unknown {
+  return typeof value === 'bigint' ? Number(value) : value;
+}

@@ -1,0 +1,102 @@
+import type { Chain } from '../chain/chain.js';
+import type { Credential, LedgerData } from '../chain/ledger.js';
+import { isPoint, type Point, type Slot } from '../chain/point.js';
+import { eraSummaries, slotInfo } from '../networks/era-summaries.js';
+import { GENESIS_ERAS, genesisConfiguration, genesisProtocolParameters, type GenesisEra } from '../networks/genesis.js';
+import { systemStart, type Network } from '../networks/networks.js';
+import { decodeCredential } from './credentials.js';
+import { InvalidParams, type Outcome } from './rpc.js';
+
+export interface LedgerContext {
+  chain: Chain;
+  ledger: LedgerData;
+  network: Network;
+}
+
+type Handler = (params: Record<string, unknown>) => Outcome;
+
+/**
+ * Ledger-state and network queries of one connection. `queryLedgerState/*` answer at the acquired point
+ * when there is one, otherwise at the tip; `queryNetwork/*` always at the tip.
+ */
+export class LedgerStateSession {
+  private acquired: Point | undefined;
+  readonly handlers: Record<string, Handler>;
+
+  constructor(private readonly context: LedgerContext) {
+    this.handlers = {
+      acquireLedgerState: (params) => this.acquire(params),
+      releaseLedgerState: () => this.release(),
+      'queryLedgerState/tip': () => ({ result: this.point() }),
+      'queryLedgerState/epoch': () => ({ result: slotInfo(this.context.network, this.slot()).epoch }),
+      'queryLedgerState/eraStart': () => ({ result: slotInfo(this.context.network, this.slot()).eraStart }),
+      'queryLedgerState/eraSummaries': () => ({
+        result: eraSummaries(this.context.network).map(({ start, end, parameters }) =>
+          end === undefined ? { start, parameters } : { start, end, parameters },
+        ),
+      }),
+      'queryLedgerState/protocolParameters': () => ({
+        result:
+          this.context.ledger.protocolParameters(this.slot()) ?? genesisProtocolParameters(this.context.network),
+      }),
+      'queryLedgerState/rewardAccountSummaries': (params) => ({
+        result: this.context.ledger.rewardAccounts(filterCredentials(params), this.slot()),
+      }),
+      'queryNetwork/tip': () => ({ result: this.tipPoint() }),
+      'queryNetwork/blockHeight': () => {
+        const tip = this.context.chain.tip();
+        return { result: tip === 'origin' ? 'origin' : tip.height };
+      },
+      'queryNetwork/startTime': () => ({
+        result: systemStart(this.context.network).toISOString().replace('.000Z', 'Z'),
+      }),
+      'queryNetwork/genesisConfiguration': (params) => {
+        const era = params.era as GenesisEra;
+        if (!GENESIS_ERAS.includes(era)) {
+          throw new InvalidParams(`"era" must be one of ${GENESIS_ERAS.join(', ')}`);
+        }
+        return { result: genesisConfiguration(this.context.network, era) };
+      },
+    };
+  }
+
+  private acquire(params: Record<string, unknown>): Outcome {
+    const { point } = params;
+    if (!isPoint(point)) throw new InvalidParams('acquireLedgerState needs "point": {"slot","id"} or "origin"');
+    if (this.context.chain.find(point) === undefined) {
+      return { error: { code: 2000, message: 'Failed to acquire requested point.', data: 'pointNotOnChain' } };
+    }
+    this.acquired = point;
+    return { result: { acquired: 'ledgerState', point } };
+  }
+
+  private release(): Outcome {
+    this.acquired = undefined;
+    return { result: { released: 'ledgerState' } };
+  }
+
+  private tipPoint(): Point {
+    const tip = this.context.chain.tip();
+    return tip === 'origin' ? 'origin' : { slot: tip.slot, id: tip.id };
+  }
+
+  private point(): Point {
+    return this.acquired ?? this.tipPoint();
+  }
+
+  private slot(): Slot {
+    const point = this.point();
+    return point === 'origin' ? 0 : point.slot;
+  }
+}
+
+function filterCredentials(params: Record<string, unknown>): Credential[] | undefined {
+  const { keys, scripts } = params;
+  if (keys === undefined && scripts === undefined) return undefined;
+  const list = (value: unknown, from: Credential['from']) => {
+    if (value === undefined) return [];
+    if (!Array.isArray(value)) throw new InvalidParams('"keys" and "scripts" must be arrays');
+    return value.map((text) => decodeCredential(text, from));
+  };
+  return [...list(keys, 'verificationKey'), ...list(scripts, 'script')];
+}

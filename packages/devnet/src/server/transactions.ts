@@ -1,0 +1,46 @@
+import type { Chain } from '../chain/chain.js';
+import type { Network } from '../networks/networks.js';
+import { InvalidParams, internalError, type Outcome } from './rpc.js';
+
+export interface EvaluationRequest {
+  /** Transaction CBOR, base16. */
+  cbor: string;
+  /** Ogmios v6 `Utxo` items the client added (`additionalUtxo`). */
+  additionalUtxo: unknown[];
+}
+
+export interface EvaluationContext {
+  chain: Chain;
+  network: Network;
+  protocolParameters: Record<string, unknown>;
+}
+
+/**
+ * A script evaluation engine (packages/evaluator). It answers like Ogmios: a result array of
+ * `{validator, budget}` or an error with an Ogmios 3xxx code.
+ */
+export type Evaluator = (request: EvaluationRequest, context: EvaluationContext) => Promise<Outcome>;
+
+export function decodeEvaluationRequest(params: Record<string, unknown>): EvaluationRequest {
+  const transaction = params.transaction as { cbor?: unknown } | undefined;
+  if (typeof transaction?.cbor !== 'string' || !/^([0-9a-fA-F]{2})+$/.test(transaction.cbor)) {
+    throw new InvalidParams('"transaction": {"cbor": <base16>} is required');
+  }
+  const additionalUtxo = params.additionalUtxo ?? [];
+  if (!Array.isArray(additionalUtxo)) throw new InvalidParams('"additionalUtxo" must be an array');
+  return { cbor: transaction.cbor, additionalUtxo };
+}
+
+/** Ogmios' answer when it cannot build an evaluation context; used while no engine is plugged in. */
+export const NO_EVALUATOR: Outcome = {
+  error: {
+    code: 3004,
+    message: 'Unable to create the evaluation context from the given transaction.',
+    data: { reason: 'this devnet has no script evaluation engine attached' },
+  },
+};
+
+/** The devnet has no mempool or block producer for submitted transactions. */
+export const SUBMISSION_UNSUPPORTED: Outcome = {
+  error: internalError('this devnet serves a recorded chain and cannot accept transactions'),
+};
