@@ -1,2 +1,13 @@
 export { evaluate, type EvaluateInput, type ResolvedUtxo, type SlotConfig } from './evaluate.js';
+export { resolveOgmiosUtxos, type ResolvedUtxos } from './ogmios-utxo.js';
+export { checkAdditionalUtxoOverlap } from './additional-utxo-overlap.js';
+export {
+  parseEvaluateRequest,
+  type EvaluateRequestError,
+  type ParsedEvaluateRequest,
+} from './evaluate-request.js';
+export { toEvaluateTransactionParams, toUtxo } from './v5-to-v6-request.js';
+export { toV5Result, v5Pointer } from './v6-to-v5-result.js';
+export { v5Fault, v5Response, v6Response } from './envelopes.js';
 export type * from './ogmios-types.js';
+export type * from './ogmios-v5-types.js';
