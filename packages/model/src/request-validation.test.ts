@@ -1,0 +1,155 @@
+import { encodeBech32 } from './bech32.js';
+import { BlockfrostError } from './errors.js';
+import {
+  INVALID_ADDRESS_MESSAGE,
+  INVALID_ASSET_MESSAGE,
+  INVALID_STAKE_ADDRESS_MESSAGE,
+  isStakeAddressForNetwork,
+  isValidAssetUnit,
+  parseAddressParam,
+  parseAssetParam,
+  parseStakeAddressParam,
+  type AddressParam,
+} from './request-validation.js';
+import { byteaToHex, utilsCases } from './test-support/blockfrost-utils-fixtures.js';
+import { asNetwork, readTestData } from './test-support/test-data.js';
+import type { Network } from './types.js';
+
+function tryParseAddress(input: string, network: Network): AddressParam | null {
+  try {
+    return parseAddressParam(input, network);
+  } catch (error) {
+    expect(error).toEqual(new BlockfrostError(400, INVALID_ADDRESS_MESSAGE));
+    return null;
+  }
+}
+
+/** blockfrost-utils' answer for an address: `byron`, `shelley` (addresses and payment credentials) or none. */
+function addressType(param: AddressParam | null): 'byron' | 'shelley' | null {
+  if (!param) return null;
+  return param.kind === 'address' ? param.era : 'shelley';
+}
+
+describe('blockfrost-utils fixtures', () => {
+  it.each(utilsCases('detectAndValidateAddressType'))('detectAndValidateAddressType: %s', (_, fixture) => {
+    const param = tryParseAddress(fixture.input as string, asNetwork(fixture.network!));
+    expect(addressType(param)).toBe(fixture.result);
+  });
+
+  it.each(utilsCases('getAddressTypeAndPaymentCred'))('getAddressTypeAndPaymentCred: %s', (_, fixture) => {
+    const expected = fixture.result as { addressType: string | null; paymentCred?: string };
+    const param = tryParseAddress(fixture.address!, asNetwork(fixture.network!));
+
+    expect(addressType(param)).toBe(expected.addressType);
+    const hash = param?.kind === 'paymentCredential' ? param.hash : undefined;
+    expect(hash).toBe(expected.paymentCred && byteaToHex(expected.paymentCred));
+  });
+
+  it.each(utilsCases('validateStakeAddress'))('validateStakeAddress: %s', (_, fixture) => {
+    expect(isStakeAddressForNetwork(fixture.input as string, asNetwork(fixture.network!))).toBe(fixture.result);
+  });
+
+  it.each(utilsCases('validateAsset'))('validateAsset: %s', (_, fixture) => {
+    expect(isValidAssetUnit(fixture.input as string)).toBe(fixture.result);
+  });
+
+  // Groups that belong to endpoints or storage strategies frostline does not have:
+  it.skip('isNumber: decides hash-vs-number for /blocks/{hash_or_number}, which is not one of our endpoints', () => {});
+  it.skip('validateBlockHash, validatePolicy, validateDerivationXpub: validators of endpoints outside CONTRACT.md', () => {});
+  it.skip('validateInRangeUnsignedInt, validatePositiveInRangeSignedBigInt: params of endpoints outside CONTRACT.md', () => {});
+  it.skip('getPaymentPartBech32: RYO builds LIKE-prefixes on address text; frostline stores payment credentials', () => {});
+});
+
+describe('address parameter quirks (SEMANTICS.md §1.3)', () => {
+  const mainnetBase =
+    'addr1qx2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzer3n0d3vllmyqwsx5wktcd8cc3sq835lu7drv2xwl2wywfgse35a3x';
+  const testnetBase =
+    'addr_test1qz2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzer3n0d3vllmyqwsx5wktcd8cc3sq835lu7drv2xwl2wywfgs68faae';
+  const scriptHash = 'c37b1b5dc0669f1d3c61a6fddb2e8fde96be87b881c60bce8e8d542f';
+
+  it('accepts each network its own prefix only; custom is a testnet', () => {
+    expect(tryParseAddress(mainnetBase, 'mainnet')).toEqual({ kind: 'address', address: mainnetBase, era: 'shelley' });
+    expect(tryParseAddress(mainnetBase, 'preprod')).toBeNull();
+    expect(tryParseAddress(testnetBase, 'mainnet')).toBeNull();
+    for (const network of ['preprod', 'preview', 'custom'] as const) {
+      expect(tryParseAddress(testnetBase, network)?.kind).toBe('address');
+    }
+  });
+
+  it('keeps an upper-case address verbatim, so the exact-match query finds nothing', () => {
+    const upper = mainnetBase.toUpperCase();
+    expect(tryParseAddress(upper, 'mainnet')).toEqual({ kind: 'address', address: upper, era: 'shelley' });
+  });
+
+  it('checks only prefix and checksum, not the payload', () => {
+    const garbage = encodeBech32('addr', Uint8Array.of(0xff, 1, 2, 3));
+    expect(tryParseAddress(garbage, 'mainnet')?.kind).toBe('address');
+  });
+
+  it('accepts 1000-character bech32 but not longer', () => {
+    const payloadFor = (length: number) => new Uint8Array(Math.floor(((length - 'addr1'.length - 6) * 5) / 8));
+    const longest = encodeBech32('addr', payloadFor(1000));
+    expect(longest.length).toBeLessThanOrEqual(1000);
+    expect(tryParseAddress(longest, 'mainnet')?.kind).toBe('address');
+    expect(tryParseAddress(longest + 'q', 'mainnet')).toBeNull();
+  });
+
+  it('accepts script1 payment credentials on any network and Byron addresses on every network', () => {
+    const script = encodeBech32('script', Uint8Array.from(Buffer.from(scriptHash, 'hex')));
+    expect(tryParseAddress(script, 'preview')).toEqual({ kind: 'paymentCredential', hash: scriptHash });
+    const byron = 'Ae2tdPwUPEYwNguM7TB3dMnZMfZxn1pjGHyGdjaF4mFqZF9L3bj6cdhiH8t';
+    expect(tryParseAddress(byron, 'preprod')).toEqual({ kind: 'address', address: byron, era: 'byron' });
+  });
+
+  it('rejects a Byron address with a broken CRC', () => {
+    // Same payload, last base58 digit changed: CBOR still parses but the CRC32 no longer matches.
+    expect(tryParseAddress('Ae2tdPwUPEYwNguM7TB3dMnZMfZxn1pjGHyGdjaF4mFqZF9L3bj6cdhiH8u', 'mainnet')).toBeNull();
+  });
+});
+
+describe('CIP-5 prefixes', () => {
+  interface Prefix {
+    prefix: string;
+    deprecated: boolean;
+  }
+  const prefixes = readTestData<{ prefixes: Prefix[] }>('cip5_prefixes.json').prefixes;
+  const distinctPrefixes = [...new Set(prefixes.map((entry) => entry.prefix))];
+  const payload = new Uint8Array(29).fill(0x61);
+
+  it('lists every prefix we emit as current', () => {
+    const current = new Set(prefixes.filter((entry) => !entry.deprecated).map((entry) => entry.prefix));
+    for (const emitted of ['addr', 'addr_test', 'stake', 'stake_test', 'addr_vkh', 'script', 'asset', 'pool', 'vrf_vk', 'drep']) {
+      expect(current).toContain(emitted);
+    }
+  });
+
+  it.each(distinctPrefixes)('%s as an {address} or {stake_address} parameter', (prefix) => {
+    const text = encodeBech32(prefix, payload);
+    const acceptedAsAddress = (network: Network) => tryParseAddress(text, network) !== null;
+
+    expect(acceptedAsAddress('mainnet')).toBe(['addr', 'addr_vkh', 'script'].includes(prefix));
+    expect(acceptedAsAddress('preview')).toBe(['addr_test', 'addr_vkh', 'script'].includes(prefix));
+    expect(isStakeAddressForNetwork(text, 'mainnet')).toBe(prefix === 'stake');
+    expect(isStakeAddressForNetwork(text, 'preprod')).toBe(prefix === 'stake_test');
+  });
+});
+
+describe('stake address and asset parameters', () => {
+  const stake = 'stake1uyehkck0lajq8gr28t9uxnuvgcqrc6070x3k9r8048z8y5gh6ffgw';
+
+  it('returns a valid stake address unchanged and rejects the other network', () => {
+    expect(parseStakeAddressParam(stake, 'mainnet')).toBe(stake);
+    expect(() => parseStakeAddressParam(stake, 'custom')).toThrow(new BlockfrostError(400, INVALID_STAKE_ADDRESS_MESSAGE));
+  });
+
+  it('splits a valid asset unit and rejects malformed ones', () => {
+    const unit = '00000002df633853f6a47465c9496721d2d5b1291b8398016c0e87ae6e7574636f696e';
+    expect(parseAssetParam(unit)).toEqual({
+      unit,
+      policyId: '00000002df633853f6a47465c9496721d2d5b1291b8398016c0e87ae',
+      assetName: '6e7574636f696e',
+    });
+    expect(() => parseAssetParam('lovelace')).toThrow(new BlockfrostError(400, INVALID_ASSET_MESSAGE));
+    expect(isValidAssetUnit('A'.repeat(57))).toBe(true);
+  });
+});
