@@ -1,15 +1,21 @@
 /**
- * CBOR → Ogmios v6 JSON converter (Ogmios 6.14 with `--include-cbor`).
- * See README-style notes at the top of each module for the CDDL followed.
+ * CBOR → Ogmios v6 JSON, as Ogmios 6.14 emits it with `--include-cbor`.
+ * Each module documents the CDDL it follows.
  */
+import { byronTransaction } from './byron.js';
 import { convertShelleyTransaction, type TransactionOptions } from './transaction.js';
 import type { EraName, OgmiosTransaction } from './types.js';
 
+export { convertBlock, type BlockOptions } from './block.js';
+export { readImmutableChunk } from './chunk.js';
 export type { EraName, OgmiosBlock, OgmiosTransaction } from './types.js';
 export type { TransactionOptions } from './transaction.js';
 
-/** Converts a full transaction as found in a block (`[body, witnesses, isValid?, auxData]`). */
+/**
+ * Converts a full transaction as found in a block: Shelley+ `[body, witnesses, isValid?, auxData]`,
+ * Byron `[tx, witnesses]`.
+ */
 export function convertTransaction(txCbor: Uint8Array, era: EraName, ctx: TransactionOptions = {}): OgmiosTransaction {
-  if (era === 'byron') throw new Error('Byron transactions are not supported yet');
+  if (era === 'byron') return byronTransaction(txCbor, [0, txCbor.length]);
   return convertShelleyTransaction(txCbor, era, ctx);
 }

@@ -1,3 +1,4 @@
+/// <reference types="jest" />
 import { convertTransaction, type EraName } from './index.js';
 import { manifest, readHexFixture } from './test-support/fixtures.js';
 
