@@ -1,0 +1,73 @@
+import type { ChainTime } from '../chain-time.js';
+import { byronGenesisSlotLeader } from '../slot-leader.js';
+import { blake2b224 } from '../blake2b.js';
+import { bytesToHex, hexToBytes } from '../hex.js';
+import { vrfKeyToBech32 } from '../vrf-key.js';
+import type { OgmiosBlock } from './ogmios-types.js';
+import { decodeTransaction, type DecodedTransaction } from './transaction.js';
+
+/** Who made a block: decides Blockfrost's `slot_leader` together with the set of registered pools. */
+export type BlockIssuer =
+  | { kind: 'ebb' }
+  /** Byron: the description is fixed by the issuer key alone */
+  | { kind: 'byron'; slotLeader: string }
+  /** Shelley+: a pool id if `coldKeyHash` is a registered pool, else a genesis-delegate description */
+  | { kind: 'praos'; coldKeyHash: string; vrfKey: string; opCert: string; opCertCounter: bigint };
+
+export interface DecodedBlock {
+  hash: string;
+  /** null for epoch-boundary blocks, as db-sync stores them */
+  height: number | null;
+  /** the chain-sync point slot; an EBB's is the first slot of its epoch */
+  slot: number;
+  isEbb: boolean;
+  era: string;
+  epoch: number;
+  epochSlot: number | null;
+  time: number;
+  size: number;
+  /** "genesis" ancestors (first block of a chain without Byron) have no previous block */
+  previousHash: string | null;
+  issuer: BlockIssuer;
+  transactions: DecodedTransaction[];
+}
+
+export interface BlockContext {
+  chainTime: ChainTime;
+  /** slot of the block before this one (null at the start of the chain): places an EBB */
+  previousSlot: number | null;
+}
+
+export function decodeBlock(block: OgmiosBlock, { chainTime, previousSlot }: BlockContext): DecodedBlock {
+  const isEbb = block.type === 'ebb';
+  const slot = isEbb ? chainTime.ebbSlot(previousSlot) : block.slot!;
+  const { epoch, epochSlot, unixTime } = chainTime.slotTime(slot);
+  return {
+    hash: block.id,
+    height: isEbb ? null : block.height,
+    slot,
+    isEbb,
+    era: block.era,
+    epoch,
+    epochSlot: isEbb ? null : epochSlot,
+    time: unixTime,
+    // An EBB carries no size in Ogmios; it has no transactions and is never served by /blocks/epoch/…/slot/….
+    size: block.size?.bytes ?? 0,
+    previousHash: /^[0-9a-f]{64}$/.test(block.ancestor) ? block.ancestor : null,
+    issuer: decodeIssuer(block),
+    transactions: (block.transactions ?? []).map(decodeTransaction),
+  };
+}
+
+function decodeIssuer(block: OgmiosBlock): BlockIssuer {
+  if (block.type === 'ebb' || !block.issuer) return { kind: 'ebb' };
+  if (block.type === 'bft') return { kind: 'byron', slotLeader: byronGenesisSlotLeader(block.issuer.verificationKey) };
+  const certificate = block.issuer.operationalCertificate!;
+  return {
+    kind: 'praos',
+    coldKeyHash: bytesToHex(blake2b224(hexToBytes(block.issuer.verificationKey))),
+    vrfKey: vrfKeyToBech32(block.issuer.vrfVerificationKey!),
+    opCert: certificate.kes.verificationKey,
+    opCertCounter: BigInt(certificate.count),
+  };
+}

@@ -1,0 +1,4 @@
+export * from './ogmios-types.js';
+export * from './certificates.js';
+export * from './transaction.js';
+export * from './block.js';

@@ -1,0 +1,193 @@
+import { decodeShelleyAddress, type Pointer } from '../address.js';
+import type { Credential } from '../credential.js';
+import { datumHash, scriptHash, type ScriptLanguage } from '../metadata/hashes.js';
+import { renderMetadatumJson, type MetadataJson } from '../metadata/db-sync-json.js';
+import { decodeStakeAddress } from '../stake-address.js';
+import { decodeCertificates, type Certificate } from './certificates.js';
+import type { Amount, OgmiosOutput, OgmiosTransaction, OgmiosValue } from './ogmios-types.js';
+
+/** Metadata labels the endpoints read: CIP-25 and the nut.link registry and data points. */
+export const INDEXED_METADATA_LABELS = ['721', '1967', '1968'] as const;
+
+export interface AssetQuantity {
+  policy: string;
+  name: string;
+  quantity: bigint;
+}
+
+export interface ReferenceScript {
+  hash: string;
+  language: ScriptLanguage;
+  /** hex of the script as Ogmios `cbor` carries it (the raw script, no language tag) */
+  bytes: string;
+}
+
+export type OutputStake = { kind: 'credential'; networkId: number; credential: Credential } | { kind: 'pointer'; pointer: Pointer };
+
+export interface DecodedOutput {
+  index: number;
+  address: string;
+  /** null for Byron addresses */
+  paymentCredential: Credential | null;
+  stake: OutputStake | null;
+  lovelace: bigint;
+  assets: AssetQuantity[];
+  /** also set for inline datums: db-sync fills data_hash for both */
+  dataHash: string | null;
+  inlineDatum: string | null;
+  referenceScript: ReferenceScript | null;
+}
+
+export interface OutputReference {
+  txHash: string;
+  index: number;
+}
+
+export interface DecodedMetadatum {
+  label: string;
+  /** db-sync rendering; null where db-sync stores NULL (U+0000) */
+  json: MetadataJson | null;
+  /** CBOR of the label's value */
+  cbor: string;
+}
+
+export interface DecodedTransaction {
+  hash: string;
+  /** false for phase-2-invalid transactions (Ogmios `spends: "collaterals"`) */
+  valid: boolean;
+  /** null when Ogmios gives none (Byron): the fee is then inputs − outputs, which needs the UTxO set */
+  fee: bigint | null;
+  /** what the transaction consumes: its inputs, or its collaterals when invalid */
+  spends: OutputReference[];
+  /** what it creates: its outputs, or only the collateral return (at index = number of outputs) when invalid */
+  outputs: DecodedOutput[];
+  mints: AssetQuantity[];
+  metadata: DecodedMetadatum[];
+  /** witness datums and inline datums of the created outputs, by hash */
+  datums: { hash: string; bytes: string }[];
+  certificates: Certificate[];
+  withdrawals: { rewardAddress: string; amount: bigint }[];
+  /** stake addresses (bech32) named by governance proposals: return accounts and treasury withdrawals */
+  proposalStakeAddresses: string[];
+}
+
+const toBigInt = (amount: Amount) => BigInt(amount);
+
+export function decodeValue(value: OgmiosValue): { lovelace: bigint; assets: AssetQuantity[] } {
+  const assets: AssetQuantity[] = [];
+  for (const [policy, names] of Object.entries(value)) {
+    if (policy === 'ada') continue;
+    for (const [name, quantity] of Object.entries(names)) assets.push({ policy, name, quantity: toBigInt(quantity) });
+  }
+  // Ledger map order (policy bytes, then name bytes, shorter first) = ascending unit hex.
+  assets.sort((a, b) => compareUnits(a, b));
+  return { lovelace: toBigInt(value.ada.lovelace), assets };
+}
+
+function compareUnits(a: { policy: string; name: string }, b: { policy: string; name: string }): number {
+  const left = a.policy + a.name;
+  const right = b.policy + b.name;
+  return left < right ? -1 : left > right ? 1 : 0;
+}
+
+export function decodeOutput(output: OgmiosOutput, index: number): DecodedOutput {
+  const { lovelace, assets } = decodeValue(output.value);
+  const shelley = decodeShelleyAddress(output.address);
+  let stake: OutputStake | null = null;
+  if (shelley?.type === 'base') stake = { kind: 'credential', networkId: shelley.networkId, credential: shelley.stake };
+  if (shelley?.type === 'pointer') stake = { kind: 'pointer', pointer: shelley.pointer };
+  const script = output.script;
+  if (script && !script.cbor) {
+    throw new Error(`output ${index} has a ${script.language} script without CBOR: run Ogmios with --include-cbor`);
+  }
+  return {
+    index,
+    address: output.address,
+    paymentCredential: shelley && shelley.type !== 'reward' ? shelley.payment : null,
+    stake,
+    lovelace,
+    assets,
+    dataHash: output.datumHash ?? (output.datum ? datumHash(output.datum) : null),
+    inlineDatum: output.datum ?? null,
+    referenceScript: script
+      ? { hash: scriptHash(script.language, script.cbor!), language: script.language, bytes: script.cbor! }
+      : null,
+  };
+}
+
+const reference = (ref: { transaction: { id: string }; index: number }): OutputReference => ({
+  txHash: ref.transaction.id,
+  index: ref.index,
+});
+
+export function decodeTransaction(tx: OgmiosTransaction): DecodedTransaction {
+  const valid = tx.spends === 'inputs';
+  const outputs = valid
+    ? tx.outputs.map((output, index) => decodeOutput(output, index))
+    : tx.collateralReturn
+      ? [decodeOutput(tx.collateralReturn, tx.outputs.length)]
+      : [];
+  const datums = new Map<string, string>();
+  for (const output of outputs) if (output.inlineDatum) datums.set(output.dataHash!, output.inlineDatum);
+  const decoded: DecodedTransaction = {
+    hash: tx.id,
+    valid,
+    fee: valid ? (tx.fee ? toBigInt(tx.fee.ada.lovelace) : null) : invalidTransactionFee(tx),
+    spends: (valid ? tx.inputs : (tx.collaterals ?? [])).map(reference),
+    outputs,
+    mints: [],
+    metadata: [],
+    datums: [],
+    certificates: [],
+    withdrawals: [],
+    proposalStakeAddresses: [],
+  };
+  if (valid) {
+    // db-sync records no mints, metadata, certificates, withdrawals or witness datums of invalid transactions.
+    for (const [policy, names] of Object.entries(tx.mint ?? {})) {
+      for (const [name, quantity] of Object.entries(names)) decoded.mints.push({ policy, name, quantity: toBigInt(quantity) });
+    }
+    decoded.metadata = decodeIndexedMetadata(tx);
+    for (const [hash, bytes] of Object.entries(tx.datums ?? {})) if (!datums.has(hash)) datums.set(hash, bytes);
+    if (tx.certificates?.length || tx.proposals?.length) {
+      if (!tx.cbor) throw new Error(`transaction ${tx.id} carries no CBOR: run Ogmios with --include-cbor`);
+      decoded.certificates = decodeCertificates(tx.cbor);
+    }
+    decoded.withdrawals = Object.entries(tx.withdrawals ?? {}).map(([rewardAddress, amount]) => ({
+      rewardAddress,
+      amount: toBigInt(amount.ada.lovelace),
+    }));
+    decoded.proposalStakeAddresses = proposalStakeAddresses(tx);
+  }
+  decoded.datums = [...datums].map(([hash, bytes]) => ({ hash, bytes }));
+  return decoded;
+}
+
+/** Fee of a phase-2-invalid transaction: the collateral it forfeits. */
+function invalidTransactionFee(tx: OgmiosTransaction): bigint | null {
+  // Without totalCollateral it is collateral in − collateral return, which needs the inputs' values.
+  return tx.totalCollateral ? toBigInt(tx.totalCollateral.ada.lovelace) : null;
+}
+
+function decodeIndexedMetadata(tx: OgmiosTransaction): DecodedMetadatum[] {
+  const labels = tx.metadata?.labels ?? {};
+  const decoded: DecodedMetadatum[] = [];
+  for (const label of INDEXED_METADATA_LABELS) {
+    const metadatum = labels[label];
+    if (!metadatum) continue;
+    if (!metadatum.cbor) throw new Error(`transaction ${tx.id} metadata carries no CBOR: run Ogmios with --include-cbor`);
+    decoded.push({ label, json: renderMetadatumJson(metadatum.cbor), cbor: metadatum.cbor });
+  }
+  return decoded;
+}
+
+/** Conway proposals name stake addresses (db-sync creates stake_address rows for them). */
+function proposalStakeAddresses(tx: OgmiosTransaction): string[] {
+  const addresses: string[] = [];
+  for (const proposal of tx.proposals ?? []) {
+    if (proposal.returnAccount) addresses.push(proposal.returnAccount);
+    // Pre-Conway MIRs also appear as treasuryWithdrawals, keyed by credential hex: those come from the CBOR.
+    for (const key of Object.keys(proposal.action?.withdrawals ?? {})) if (decodeStakeAddress(key)) addresses.push(key);
+  }
+  return addresses;
+}
