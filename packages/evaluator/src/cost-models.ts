@@ -12,7 +12,10 @@ const encoder = new Encoder({ mapsAsObjects: false });
  * numbers above 2^32 as floats, which the evaluator's decoder rejects.
  */
 export function encodeCostModels(costModels: PlutusCostModels): Uint8Array {
-  const entries = Object.entries(costModels) as [PlutusLanguage, readonly (number | bigint)[]][];
+  const entries = Object.entries(costModels).filter(([, parameters]) => parameters !== undefined) as [
+    PlutusLanguage,
+    readonly (number | bigint)[],
+  ][];
   return encoder.encode(
     new Map(entries.map(([language, parameters]) => [LANGUAGE_KEYS[language], parameters.map(BigInt)])),
   );

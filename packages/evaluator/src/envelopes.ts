@@ -15,12 +15,23 @@ export function v5Response(outcome: EvaluationOutcome): Record<string, unknown> 
       `Invalid request: Deserialisation failure while decoding serialised transaction. CBOR failed with error: ${reason}`,
     );
   }
-  return { type: 'jsonwsp/response', ...WSP, methodname: 'EvaluateTx', result: toV5Result(outcome), reflection: reflection() };
+  return {
+    type: 'jsonwsp/response',
+    ...WSP,
+    methodname: 'EvaluateTx',
+    result: toV5Result(outcome),
+    reflection: reflection(),
+  };
 }
 
 /** v5 client fault, e.g. for a `cbor` that is neither hex nor base64. */
 export function v5Fault(message: string): Record<string, unknown> {
-  return { type: 'jsonwsp/fault', ...WSP, fault: { code: 'client', string: message }, reflection: reflection() };
+  return {
+    type: 'jsonwsp/fault',
+    ...WSP,
+    fault: { code: 'client', string: message },
+    reflection: reflection(),
+  };
 }
 
 /** v6 JSON-RPC answer to evaluateTransaction. */

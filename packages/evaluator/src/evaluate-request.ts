@@ -10,8 +10,7 @@ import { unwrapPlutusScript } from './plutus-script-bytes.js';
 export type EvaluateRequestError = { kind: 'bad-request' | 'undecodable-cbor'; message: string };
 
 export type ParsedEvaluateRequest =
-  | { ok: true; request: EvaluateRequestV5 }
-  | { ok: false; error: EvaluateRequestError };
+  { ok: true; request: EvaluateRequestV5 } | { ok: false; error: EvaluateRequestError };
 
 class RequestError extends Error {}
 
@@ -38,7 +37,10 @@ export function parseEvaluateRequest(body: string): ParsedEvaluateRequest {
     if (typeof root.cbor !== 'string') throw new RequestError('cbor must be a string (hex or base64)');
     const cbor = transactionHex(root.cbor);
     if (cbor === undefined) {
-      return { ok: false, error: { kind: 'undecodable-cbor', message: 'failed to decode payload from base64 or base16' } };
+      return {
+        ok: false,
+        error: { kind: 'undecodable-cbor', message: 'failed to decode payload from base64 or base16' },
+      };
     }
     const pairs = root.additionalUtxoSet ?? [];
     if (!Array.isArray(pairs)) throw new RequestError('additionalUtxoSet must be an array');
@@ -111,7 +113,8 @@ function addAssets(into: Record<string, bigint>, json: Record<string, unknown>, 
     }
     if (typeof quantity === 'object' && quantity !== null && key === policy) {
       for (const [assetName, amount] of Object.entries(quantity)) {
-        if (!HEX.test(assetName)) throw new RequestError(`${where}.${key} has an invalid asset name "${assetName}"`);
+        if (!HEX.test(assetName))
+          throw new RequestError(`${where}.${key} has an invalid asset name "${assetName}"`);
         into[assetKey(policy, assetName)] = natural(amount, `${where}.${key}.${assetName}`, 'bigint');
       }
     } else {
@@ -177,14 +180,16 @@ function object(json: unknown, where: string): Record<string, unknown> {
 }
 
 function hex(json: unknown, pattern: RegExp, where: string): string {
-  if (typeof json !== 'string' || !pattern.test(json)) throw new RequestError(`${where} must be hex of the right length`);
+  if (typeof json !== 'string' || !pattern.test(json))
+    throw new RequestError(`${where} must be hex of the right length`);
   return json.toLowerCase();
 }
 
 function natural(json: unknown, where: string): number;
 function natural(json: unknown, where: string, as: 'bigint'): bigint;
 function natural(json: unknown, where: string, as?: 'bigint'): number | bigint {
-  if (typeof json !== 'bigint' || json < 0n) throw new RequestError(`${where} must be a non-negative integer`);
+  if (typeof json !== 'bigint' || json < 0n)
+    throw new RequestError(`${where} must be a non-negative integer`);
   if (as === 'bigint') return json;
   if (json > BigInt(Number.MAX_SAFE_INTEGER)) throw new RequestError(`${where} is too large`);
   return Number(json);

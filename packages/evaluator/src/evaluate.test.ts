@@ -58,14 +58,20 @@ describe('evaluate: Aiken phase-2 cases', () => {
     expect(cases.map((testCase) => testCase.name)).toHaveLength(8);
   });
 
-  it.each(cases.filter((testCase) => testCase.expected_budgets))('$name gives the expected budgets', (testCase) => {
-    expect(evaluate(inputOf(testCase))).toEqual({
-      result: testCase.expected_budgets!.map((budget, i) => ({
-        validator: { purpose: testCase.declared_redeemers_in_tx_derived[i].tag, index: testCase.declared_redeemers_in_tx_derived[i].index },
-        budget: { memory: budget.mem, cpu: budget.cpu },
-      })),
-    });
-  });
+  it.each(cases.filter((testCase) => testCase.expected_budgets))(
+    '$name gives the expected budgets',
+    (testCase) => {
+      expect(evaluate(inputOf(testCase))).toEqual({
+        result: testCase.expected_budgets!.map((budget, i) => ({
+          validator: {
+            purpose: testCase.declared_redeemers_in_tx_derived[i].tag,
+            index: testCase.declared_redeemers_in_tx_derived[i].index,
+          },
+          budget: { memory: budget.mem, cpu: budget.cpu },
+        })),
+      });
+    },
+  );
 
   it('eval_missing_redeemer: a transaction without redeemers evaluates to []', () => {
     expect(evaluate(inputOf(byName('eval_missing_redeemer')))).toEqual({ result: [] });
@@ -95,7 +101,9 @@ describe('evaluate: inputs the caller controls', () => {
   const testCase = byName('test_eval_0');
 
   it('reports a missing cost model as 3115 against the redeemer', () => {
-    expect(evaluate({ ...inputOf(testCase), costModels: { 'plutus:v1': byName('test_eval_2').cost_model } })).toEqual({
+    expect(
+      evaluate({ ...inputOf(testCase), costModels: { 'plutus:v1': byName('test_eval_2').cost_model } }),
+    ).toEqual({
       error: {
         code: 3010,
         message: expect.any(String),
@@ -128,7 +136,9 @@ describe('evaluate: inputs the caller controls', () => {
             error: {
               code: 3004,
               message: 'Unable to create the evaluation context from the given transaction.',
-              data: { reason: `Unknown transaction input (missing from UTxO set): ${input.transaction_id}#${input.index}` },
+              data: {
+                reason: `Unknown transaction input (missing from UTxO set): ${input.transaction_id}#${input.index}`,
+              },
             },
           },
         ],

@@ -69,16 +69,19 @@ export function evaluate(input: EvaluateInput): EvaluationOutcome {
   // against each redeemer; a transaction without redeemers has nothing to evaluate.
   if (missing && transaction.redeemers.length > 0) {
     const error = cannotCreateEvaluationContext(unknownInputReason(missing));
-    return { error: scriptExecutionFailure(transaction.redeemers.map((validator) => ({ validator, error }))) };
+    return {
+      error: scriptExecutionFailure(transaction.redeemers.map((validator) => ({ validator, error }))),
+    };
   }
 
+  const costModels = encodeCostModels(input.costModels);
   let evaluated: Uint8Array[];
   try {
     evaluated = eval_phase_two_raw(
       input.transaction,
       input.utxos.map((utxo) => utxo.input),
       input.utxos.map((utxo) => utxo.output),
-      encodeCostModels(input.costModels),
+      costModels,
       BigInt(input.maxExecutionUnits.cpu),
       BigInt(input.maxExecutionUnits.memory),
       BigInt(input.slotConfig.zeroTime),

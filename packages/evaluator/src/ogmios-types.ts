@@ -29,9 +29,7 @@ export interface ScriptFailure {
   error: RpcError;
 }
 
-export type EvaluationOutcome =
-  | { result: EvaluationItem[] }
-  | { error: RpcError };
+export type EvaluationOutcome = { result: EvaluationItem[] } | { error: RpcError };
 
 export interface OutputReference {
   transaction: { id: string };
@@ -48,8 +46,7 @@ export type NativeScriptJson =
   | { clause: 'before' | 'after'; slot: number };
 
 export type ScriptJson =
-  | { language: 'native'; json: NativeScriptJson; cbor?: string }
-  | { language: PlutusLanguage; cbor: string };
+  { language: 'native'; json: NativeScriptJson; cbor?: string } | { language: PlutusLanguage; cbor: string };
 
 /** Quantities are bigint: lovelace and token amounts can exceed 2^53. */
 export interface ValueJson {

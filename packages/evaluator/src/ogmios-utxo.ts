@@ -67,9 +67,12 @@ const PLUTUS_LANGUAGES = {
 
 function scriptRef(script: ScriptJson): CSL.ScriptRef {
   if (script.language === 'native') return CSL.ScriptRef.new_native_script(nativeScript(script.json));
-  // Ogmios' `cbor` is the script as the ledger stores it: the flat program inside a CBOR byte string.
+  // Ogmios' `cbor` is the script as the ledger hashes it (the flat program inside a CBOR byte
+  // string); new_with_version keeps those bytes as they are, from_bytes would strip the byte string.
   const language = PLUTUS_LANGUAGES[script.language]();
-  return CSL.ScriptRef.new_plutus_script(CSL.PlutusScript.from_hex_with_version(script.cbor, language));
+  return CSL.ScriptRef.new_plutus_script(
+    CSL.PlutusScript.new_with_version(Buffer.from(script.cbor, 'hex'), language),
+  );
 }
 
 function nativeScript(json: NativeScriptJson): CSL.NativeScript {

@@ -16,10 +16,7 @@ export type NativeScriptV5 =
   | { [atLeast: string]: NativeScriptV5[] };
 
 export type ScriptV5 =
-  | { 'plutus:v1': string }
-  | { 'plutus:v2': string }
-  | { 'plutus:v3': string }
-  | { native: NativeScriptV5 };
+  { 'plutus:v1': string } | { 'plutus:v2': string } | { 'plutus:v3': string } | { native: NativeScriptV5 };
 
 export interface TxOutV5 {
   address: string;
@@ -44,5 +41,4 @@ export interface ExecutionUnitsV5 {
 }
 
 export type EvaluationResultV5 =
-  | { EvaluationResult: Record<string, ExecutionUnitsV5> }
-  | { EvaluationFailure: Record<string, unknown> };
+  { EvaluationResult: Record<string, ExecutionUnitsV5> } | { EvaluationFailure: Record<string, unknown> };

@@ -13,8 +13,7 @@ export interface TransactionSummary {
 }
 
 export type DecodedTransaction =
-  | { ok: true; transaction: TransactionSummary }
-  | { ok: false; reason: string };
+  { ok: true; transaction: TransactionSummary } | { ok: false; reason: string };
 
 // CSL's RedeemerTagKind, indexed by its numeric value.
 const PURPOSES: readonly RedeemerPurpose[] = ['spend', 'mint', 'publish', 'withdraw', 'vote', 'propose'];

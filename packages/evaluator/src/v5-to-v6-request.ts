@@ -51,6 +51,10 @@ function toNativeScript(script: NativeScriptV5): NativeScriptJson {
     case 'startsAt':
       return { clause: 'after', slot: body as number };
     default:
-      return { clause: 'some', atLeast: Number(clause), from: (body as NativeScriptV5[]).map(toNativeScript) };
+      return {
+        clause: 'some',
+        atLeast: Number(clause),
+        from: (body as NativeScriptV5[]).map(toNativeScript),
+      };
   }
 }

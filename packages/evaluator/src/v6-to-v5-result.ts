@@ -1,4 +1,11 @@
-import type { EvaluationOutcome, ExecutionUnits, OutputReference, RpcError, ScriptFailure, Validator } from './ogmios-types.js';
+import type {
+  EvaluationOutcome,
+  ExecutionUnits,
+  OutputReference,
+  RpcError,
+  ScriptFailure,
+  Validator,
+} from './ogmios-types.js';
 import type { EvaluationResultV5, TxInV5 } from './ogmios-v5-types.js';
 
 // v5 has no name for Conway's vote/propose purposes; keeping the v6 names is our assumption
@@ -15,7 +22,10 @@ const V5_PURPOSES: Record<Validator['purpose'], string> = {
 export const v5Pointer = (validator: Validator): string =>
   `${V5_PURPOSES[validator.purpose]}:${validator.index}`;
 
-const txIn = (reference: OutputReference): TxInV5 => ({ txId: reference.transaction.id, index: reference.index });
+const txIn = (reference: OutputReference): TxInV5 => ({
+  txId: reference.transaction.id,
+  index: reference.index,
+});
 
 const capitalised = (era: string): string => era.charAt(0).toUpperCase() + era.slice(1);
 
@@ -54,7 +64,9 @@ function toV5Failure(error: RpcError): Record<string, unknown> {
     case 3010:
       return { ScriptFailures: scriptFailures(error.data as ScriptFailure[]) };
     default:
-      return { CannotCreateEvaluationContext: { reason: (data?.reason as string | undefined) ?? error.message } };
+      return {
+        CannotCreateEvaluationContext: { reason: (data?.reason as string | undefined) ?? error.message },
+      };
   }
 }
 
@@ -78,7 +90,14 @@ function toV5ScriptFailures(error: RpcError): unknown[] {
   const data = error.data as Record<string, never>;
   switch (error.code) {
     case 3011:
-      return [{ missingRequiredScripts: { missing: (data.missingScripts as Validator[]).map(v5Pointer), resolved: {} } }];
+      return [
+        {
+          missingRequiredScripts: {
+            missing: (data.missingScripts as Validator[]).map(v5Pointer),
+            resolved: {},
+          },
+        },
+      ];
     case 3012:
       return [{ validatorFailed: { error: data.validationError, traces: data.traces } }];
     case 3013:
