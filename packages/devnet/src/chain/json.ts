@@ -1,13 +1,21 @@
-import JSONbig from '@cardanosolutions/json-bigint';
+import { isInteger, parse, stringify } from 'lossless-json';
 
-// Ogmios values (lovelace, slots of synthetic chains, execution units) can exceed 2^53, so anything we
-// parse from hand-written files or send back goes through the same bigint-aware codec as the Ogmios client.
-const codec = JSONbig({ useNativeBigInt: true });
-
+/**
+ * Ogmios values (lovelace, slots of synthetic chains, execution units) can exceed 2^53: integers parse
+ * to numbers when safe and to bigints otherwise, and bigints are written back as plain JSON integers.
+ */
 export function parseJson(text: string): unknown {
-  return codec.parse(text);
+  return parse(text, null, parseNumber);
 }
 
 export function stringifyJson(value: unknown): string {
-  return codec.stringify(value);
+  const text = stringify(value);
+  if (text === undefined) throw new TypeError('value has no JSON representation');
+  return text;
+}
+
+function parseNumber(text: string): number | bigint {
+  if (!isInteger(text)) return parseFloat(text);
+  const value = Number(text);
+  return Number.isSafeInteger(value) ? value : BigInt(text);
 }
