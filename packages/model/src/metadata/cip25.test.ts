@@ -14,7 +14,7 @@ const label721 = (cbor: string): Label721Metadata => ({ json: renderMetadatumJso
 
 /** What openapi getOnchainMetadata (the RYO code) answers for the same input; it wants the CBOR of {721: value}. */
 function openapiAnswer(policyId: string, assetNameHex: string, metadata: Label721Metadata) {
-  const { onchainMetadata, validCIPversion } = getOnchainMetadata(metadata.json, assetNameHex, policyId, `a11902d1${metadata.cbor}`);
+  const { onchainMetadata, validCIPversion } = getOnchainMetadata(metadata.json as Record<string, unknown> | null, assetNameHex, policyId, `a11902d1${metadata.cbor}`);
   return { onchain_metadata: onchainMetadata, onchain_metadata_standard: validCIPversion };
 }
 
