@@ -10,7 +10,7 @@
 
 type CborValue =
   | { kind: 'int'; value: bigint }
-  | { kind: 'bytes'; value: Uint8Array; chunked: boolean }
+  | { kind: 'bytes'; value: Uint8Array }
   | { kind: 'text'; value: string }
   | { kind: 'array'; items: CborItem[] }
   | { kind: 'map'; entries: [CborItem, CborItem][] }
@@ -55,8 +55,8 @@ class Reader {
         return { kind: 'int', value: -1n - this.argument(info) };
       case 2:
         return info === INDEFINITE
-          ? { kind: 'bytes', value: concat(this.chunks(2)), chunked: true }
-          : { kind: 'bytes', value: this.take(this.length(info)), chunked: false };
+          ? { kind: 'bytes', value: concat(this.chunks(2)) }
+          : { kind: 'bytes', value: this.take(this.length(info)) };
       case 3:
         return { kind: 'text', value: utf8.decode(info === INDEFINITE ? concat(this.chunks(3)) : this.take(this.length(info))) };
       case 4:
