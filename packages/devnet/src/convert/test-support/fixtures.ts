@@ -4,6 +4,10 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../../test-data/convert/', import.meta.url));
 
+export function fixturePath(path: string): string {
+  return ROOT + path;
+}
+
 export function readFixture(path: string): Buffer {
   return readFileSync(ROOT + path);
 }
