@@ -31,7 +31,9 @@ describe('parseEvaluateRequest: leniencies', () => {
   });
 
   it('keeps numbers beyond 2^53 exact', () => {
-    const output = parsedOutput(`{"address":"${ADDRESS}","value":{"coins":45000000000000000001,"assets":{"${POLICY}":9007199254740993}}}`);
+    const output = parsedOutput(
+      `{"address":"${ADDRESS}","value":{"coins":45000000000000000001,"assets":{"${POLICY}":9007199254740993}}}`,
+    );
     expect(output.value).toEqual({ coins: 45000000000000000001n, assets: { [POLICY]: 9007199254740993n } });
   });
 
@@ -49,17 +51,29 @@ describe('parseEvaluateRequest: leniencies', () => {
 
   it('accepts datumHash and datum_hash, and null for none', () => {
     const hash = '12'.repeat(32);
-    expect(parsedOutput(`{"address":"${ADDRESS}","value":{"coins":1},"datumHash":"${hash}"}`).datumHash).toBe(hash);
-    expect(parsedOutput(`{"address":"${ADDRESS}","value":{"coins":1},"datum_hash":"${hash}"}`).datumHash).toBe(hash);
-    expect(parsedOutput(`{"address":"${ADDRESS}","value":{"coins":1},"datum":null,"datumHash":null}`)).toEqual({
+    expect(parsedOutput(`{"address":"${ADDRESS}","value":{"coins":1},"datumHash":"${hash}"}`).datumHash).toBe(
+      hash,
+    );
+    expect(
+      parsedOutput(`{"address":"${ADDRESS}","value":{"coins":1},"datum_hash":"${hash}"}`).datumHash,
+    ).toBe(hash);
+    expect(
+      parsedOutput(`{"address":"${ADDRESS}","value":{"coins":1},"datum":null,"datumHash":null}`),
+    ).toEqual({
       address: ADDRESS,
       value: { coins: 1n },
     });
   });
 
   it('takes a datum as CBOR hex, or as detailed-schema Plutus data', () => {
-    expect(parsedOutput(`{"address":"${ADDRESS}","value":{"coins":1},"datum":"d87980"}`).datum).toBe('d87980');
-    expect(parsedOutput(`{"address":"${ADDRESS}","value":{"coins":1},"datum":{"constructor":0,"fields":[{"int":1}]}}`).datum).toBe('d8799f01ff');
+    expect(parsedOutput(`{"address":"${ADDRESS}","value":{"coins":1},"datum":"d87980"}`).datum).toBe(
+      'd87980',
+    );
+    expect(
+      parsedOutput(
+        `{"address":"${ADDRESS}","value":{"coins":1},"datum":{"constructor":0,"fields":[{"int":1}]}}`,
+      ).datum,
+    ).toBe('d8799f01ff');
   });
 
   it('treats a 64-hex datum that is not Plutus data as a datum hash', () => {
@@ -74,7 +88,9 @@ describe('parseEvaluateRequest: leniencies', () => {
     ['tag 24', `d8184c8202${'49'}${SCRIPT}`],
   ])('strips the %s wrapper of a Plutus script', (_, script) => {
     for (const language of ['plutus:v1', 'plutus:v2', 'plutus:v3']) {
-      const output = parsedOutput(`{"address":"${ADDRESS}","value":{"coins":1},"script":{"${language}":"${script}"}}`);
+      const output = parsedOutput(
+        `{"address":"${ADDRESS}","value":{"coins":1},"script":{"${language}":"${script}"}}`,
+      );
       expect(output.script).toEqual({ [language]: SCRIPT });
     }
   });
@@ -82,7 +98,9 @@ describe('parseEvaluateRequest: leniencies', () => {
   it('reads v5 native scripts', () => {
     const key = '0a'.repeat(28);
     const native = `{"all":["${key}",{"any":[{"expiresAt":100},{"startsAt":5}]},{"1":["${key}"]}]}`;
-    expect(parsedOutput(`{"address":"${ADDRESS}","value":{"coins":1},"script":{"native":${native}}}`).script).toEqual({
+    expect(
+      parsedOutput(`{"address":"${ADDRESS}","value":{"coins":1},"script":{"native":${native}}}`).script,
+    ).toEqual({
       native: { all: [key, { any: [{ expiresAt: 100 }, { startsAt: 5 }] }, { '1': [key] }] },
     });
   });
@@ -94,21 +112,49 @@ describe('parseEvaluateRequest: malformed input', () => {
     ['not an object', '[1]', /body must be an object/],
     ['no cbor', '{}', /cbor must be a string/],
     ['additionalUtxoSet not an array', `{"cbor":"${TX}","additionalUtxoSet":{}}`, /must be an array/],
-    ['a one-element tuple', `{"cbor":"${TX}","additionalUtxoSet":[[{"txId":"${TX_ID}","index":0}]]}`, /exactly two/],
+    [
+      'a one-element tuple',
+      `{"cbor":"${TX}","additionalUtxoSet":[[{"txId":"${TX_ID}","index":0}]]}`,
+      /exactly two/,
+    ],
     ['a three-element tuple', body(`{"address":"${ADDRESS}","value":{"coins":1}},{}`), /exactly two/],
     ['a bad txId', body(`{"address":"${ADDRESS}","value":{"coins":1}}`, '{"txId":"ab","index":0}'), /txId/],
     ['a missing index', body(`{"address":"${ADDRESS}","value":{"coins":1}}`, `{"txId":"${TX_ID}"}`), /index/],
-    ['a negative index', body(`{"address":"${ADDRESS}","value":{"coins":1}}`, `{"txId":"${TX_ID}","index":-1}`), /index/],
+    [
+      'a negative index',
+      body(`{"address":"${ADDRESS}","value":{"coins":1}}`, `{"txId":"${TX_ID}","index":-1}`),
+      /index/,
+    ],
     ['a missing address', body('{"value":{"coins":1}}'), /address/],
     ['missing coins', body(`{"address":"${ADDRESS}","value":{}}`), /coins/],
     ['fractional coins', body(`{"address":"${ADDRESS}","value":{"coins":1.5}}`), /coins/],
-    ['a bad asset key', body(`{"address":"${ADDRESS}","value":{"coins":1,"assets":{"nope":1}}}`), /asset key/],
-    ['a string quantity', body(`{"address":"${ADDRESS}","value":{"coins":1,"assets":{"${POLICY}":"1"}}}`), /non-negative integer/],
+    [
+      'a bad asset key',
+      body(`{"address":"${ADDRESS}","value":{"coins":1,"assets":{"nope":1}}}`),
+      /asset key/,
+    ],
+    [
+      'a string quantity',
+      body(`{"address":"${ADDRESS}","value":{"coins":1,"assets":{"${POLICY}":"1"}}}`),
+      /non-negative integer/,
+    ],
     ['a bad datum hash', body(`{"address":"${ADDRESS}","value":{"coins":1},"datumHash":"xyz"}`), /datumHash/],
     ['a datum that is not hex', body(`{"address":"${ADDRESS}","value":{"coins":1},"datum":"zz"}`), /datum/],
-    ['an unknown script language', body(`{"address":"${ADDRESS}","value":{"coins":1},"script":{"plutus:v9":"00"}}`), /unknown language/],
-    ['two script languages', body(`{"address":"${ADDRESS}","value":{"coins":1},"script":{"plutus:v1":"00","plutus:v2":"00"}}`), /exactly one/],
-    ['an unknown native clause', body(`{"address":"${ADDRESS}","value":{"coins":1},"script":{"native":{"never":1}}}`), /unknown clause/],
+    [
+      'an unknown script language',
+      body(`{"address":"${ADDRESS}","value":{"coins":1},"script":{"plutus:v9":"00"}}`),
+      /unknown language/,
+    ],
+    [
+      'two script languages',
+      body(`{"address":"${ADDRESS}","value":{"coins":1},"script":{"plutus:v1":"00","plutus:v2":"00"}}`),
+      /exactly one/,
+    ],
+    [
+      'an unknown native clause',
+      body(`{"address":"${ADDRESS}","value":{"coins":1},"script":{"native":{"never":1}}}`),
+      /unknown clause/,
+    ],
   ])('refuses %s with a 400-style message', (_, text, message) => {
     expect(rejection(text)).toEqual({ kind: 'bad-request', message: expect.stringMatching(message) });
   });
@@ -141,7 +187,14 @@ describe('toEvaluateTransactionParams', () => {
           datum: 'd87980',
           script: {
             language: 'native',
-            json: { clause: 'some', atLeast: 2, from: [{ clause: 'signature', from: key }, { clause: 'before', slot: 9 }] },
+            json: {
+              clause: 'some',
+              atLeast: 2,
+              from: [
+                { clause: 'signature', from: key },
+                { clause: 'before', slot: 9 },
+              ],
+            },
           },
         },
       ],
