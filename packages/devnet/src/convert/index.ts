@@ -19,3 +19,4 @@ export function convertTransaction(txCbor: Uint8Array, era: EraName, ctx: Transa
   if (era === 'byron') return byronTransaction(txCbor, [0, txCbor.length]);
   return convertShelleyTransaction(txCbor, era, ctx);
 }
+export { parseOgmios, stringifyOgmios } from './json.js';

@@ -23,13 +23,13 @@ export function convertWitnesses(tx: Uint8Array, witnessSet: Span): Witnesses {
     const value = () => tx.subarray(span[0], span[1]);
     switch (readUint(tx, keySpan[0])) {
       case 0:
-        keys = items(decodeCbor(value())).map(keyWitness).sort(bySortKey).map(({ signatory }) => signatory);
+        keys = asSet(items(decodeCbor(value())).map(keyWitness));
         break;
       case 1:
         result.scripts.push(...nativeScripts(tx, span));
         break;
       case 2:
-        bootstraps = items(decodeCbor(value())).map(bootstrapWitness).sort(bySortKey).map(({ signatory }) => signatory);
+        bootstraps = asSet(items(decodeCbor(value())).map(bootstrapWitness));
         break;
       case 3:
         result.scripts.push(...plutusScripts(1, value()));
@@ -61,17 +61,21 @@ interface Sortable {
   signatory: Signatory;
 }
 
-function bySortKey(a: Sortable, b: Sortable): number {
-  return a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : 0;
+/** Ledger `Set` semantics: sorted, duplicates collapsed. */
+function asSet(witnesses: Sortable[]): Signatory[] {
+  const unique = new Map(witnesses.map((witness) => [witness.sortKey, witness.signatory]));
+  return [...unique.keys()].sort().map((key) => unique.get(key)!);
 }
 
-/** The ledger orders `WitVKey`s by the key's hash, then by the signature's hash. */
+/**
+ * The ledger orders `WitVKey`s by the key's hash, then by the signature's hash. Ed25519 signatures
+ * are deterministic, so a key has one witness per body; the raw signature only breaks ties for
+ * malformed input and saves a hash per witness.
+ */
 function keyWitness(raw: Cbor): Sortable {
   const [key, signature] = raw as [Cbor, Cbor];
-  return {
-    sortKey: hex(blake2b224(bytes(key))) + hex(blake2b224(bytes(signature))),
-    signatory: { key: hex(bytes(key)), signature: hex(bytes(signature)) },
-  };
+  const signatory = { key: hex(bytes(key)), signature: hex(bytes(signature)) };
+  return { sortKey: hex(blake2b224(bytes(key))) + signatory.signature, signatory };
 }
 
 // Byron address root prefix: CBOR of `[0, [0, bytes(64)` ahead of key ‖ chain code ‖ attributes.
