@@ -168,13 +168,7 @@ function conwayGenesis(network: Network): Record<string, unknown> {
     constitutionalCommittee: {
       members: Object.entries(members).map(([member, expiration]) => {
         const [kind, id] = member.split('-');
-        return {
-          id,
-          from: kind === 'scriptHash' ? 'script' : 'verificationKey',
-          delegate: { status: 'none' },
-          status: 'active',
-          mandate: { epoch: expiration },
-        };
+        return { id, from: kind === 'scriptHash' ? 'script' : 'verificationKey', mandate: { epoch: expiration } };
       }),
       quorum: threshold(genesis.committee.threshold),
     },

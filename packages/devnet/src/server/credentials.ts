@@ -25,7 +25,8 @@ export function decodeCredential(text: unknown, listedAs: Credential['from']): C
         : { from: 'script', credential: credential.to_scripthash()!.to_hex() };
     }
   } catch (error) {
-    throw new InvalidParams(`invalid credential ${text}: ${(error as Error).message}`);
+    // CSL throws plain strings.
+    throw new InvalidParams(`invalid credential ${text}: ${String(error)}`);
   }
   throw new InvalidParams(`invalid credential ${text}`);
 }

@@ -73,9 +73,15 @@ export function pointOf(height: number, branch = 0) {
 /**
  * Validators for Ogmios response shapes, with the patches OGMIOS.md §8 lists: declared properties are
  * exempt from `propertyNames` (Ogmios' own draft-4 validator ignores it) and Byron genesis requires
- * `updatableParameters` (what the server sends) instead of `protocolParameters`.
+ * `updatableParameters` (what the server sends) instead of `protocolParameters`. Byron genesis delegation
+ * keys are extended keys (64 bytes, like Byron block issuers), beyond the 32-byte `VerificationKey` bound,
+ * and its `updatableParameters` are Byron's `BootstrapProtocolParameters`.
  */
+const validators = new Map<string, ValidateFunction>();
+
 export function responseValidator(name: string): ValidateFunction {
+  const known = validators.get(name);
+  if (known) return known;
   const ogmios = JSON.parse(readFileSync(new URL('ogmios.json', DATA), 'utf8'));
   const cardano = JSON.parse(readFileSync(new URL('cardano.json', DATA), 'utf8'));
   exemptDeclaredProperties(cardano);
@@ -83,10 +89,20 @@ export function responseValidator(name: string): ValidateFunction {
   cardano.definitions['Genesis<Byron>'].required = cardano.definitions['Genesis<Byron>'].required.map((key: string) =>
     key === 'protocolParameters' ? 'updatableParameters' : key,
   );
+  cardano.definitions.VerificationKey.maxLength = 128;
+  // Byron's updatable parameters are the Byron (bootstrap) ones, not the Shelley-era set the schema names.
+  cardano.definitions['Genesis<Byron>'].properties.updatableParameters = {
+    $ref: 'cardano.json#/definitions/BootstrapProtocolParameters',
+  };
+  // Both files declare draft-07 under an https URL Ajv does not know; Ajv's default dialect is draft-07.
+  delete ogmios.$schema;
+  delete cardano.$schema;
   const ajv = new Ajv({ strict: false, allErrors: true });
   (addFormatsModule as unknown as (ajv: Ajv) => void)(ajv);
   ajv.addSchema(cardano, 'cardano.json').addSchema(ogmios, 'ogmios.json');
-  return ajv.getSchema(`ogmios.json#/properties/${name}`)!;
+  const validate = ajv.getSchema(`ogmios.json#/properties/${name}`)!;
+  validators.set(name, validate);
+  return validate;
 }
 
 function exemptDeclaredProperties(node: unknown): void {

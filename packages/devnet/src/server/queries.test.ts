@@ -1,0 +1,177 @@
+/// <reference types="jest" />
+import CSL from '@emurgo/cardano-serialization-lib-nodejs';
+import { createLedgerStateQueryClient, createTransactionSubmissionClient } from '@cardano-ogmios/client';
+import { parseJson } from '../chain/json.js';
+import { startDevnet, type Devnet } from './devnet.js';
+import { connect } from './test-support/ogmios-client.js';
+import { pointOf, responseValidator, syntheticBlocks } from './test-support/fixtures.js';
+import { RawClient } from './test-support/ws-client.js';
+
+const KEY = 'a'.repeat(56);
+const SCRIPT = 'b'.repeat(56);
+const account = (credential: string, from: 'verificationKey' | 'script', rewards: number) => ({
+  from,
+  credential,
+  stakePool: { id: 'pool1pu5jlj4q9w9jlxeu370a3c9myx47md5j5m2str0naunn2q3lkdy' },
+  rewards: { ada: { lovelace: rewards } },
+  deposit: { ada: { lovelace: 2000000 } },
+});
+
+/** Sends one request over a raw socket and checks the response against Ogmios' schema. */
+async function validated(devnet: Devnet, schema: string, method: string, params?: object) {
+  const raw = await RawClient.connect(devnet.url);
+  raw.send({ jsonrpc: '2.0', method, ...(params && { params }), id: { requestId: method } });
+  const [text] = await raw.texts(1);
+  raw.close();
+  const validate = responseValidator(schema);
+  // Ajv only knows JSON numbers: validate the plain parse, return the exact one.
+  const valid = validate(JSON.parse(text));
+  const response = parseJson(text) as Record<string, any>;
+  // On failure show the errors of the branch that was meant (not those of the alternative error shapes).
+  const errors = validate.errors?.filter(({ schemaPath }) => !/Failure|Invalid|Mismatch|Unavailable|Expired|RpcError/.test(schemaPath));
+  expect({ valid, errors: valid ? null : errors }).toEqual({ valid: true, errors: null });
+  return response;
+}
+
+describe('ledger-state and network queries (custom network)', () => {
+  let devnet: Devnet;
+  beforeAll(async () => {
+    devnet = await startDevnet({ chain: { blocks: syntheticBlocks(1, 30) }, port: 0 });
+    await devnet.replayed;
+    devnet.setRewardAccounts(100, [account(KEY, 'verificationKey', 10), account(SCRIPT, 'script', 5)]);
+    devnet.setRewardAccounts(250, [account(KEY, 'verificationKey', 25), { from: 'script', credential: SCRIPT, registered: false }]);
+  });
+  afterAll(() => devnet.close());
+
+  it('answers tip, epoch, era summaries and start, height and start time through the Ogmios client', async () => {
+    const client = await createLedgerStateQueryClient(await connect(devnet.port));
+    expect(await client.ledgerTip()).toEqual(pointOf(30));
+    expect(await client.networkTip()).toEqual(pointOf(30));
+    expect(await client.networkBlockHeight()).toBe(30);
+    expect(await client.epoch()).toBe(3); // slot 300, 100-slot epochs
+    expect(await client.networkStartTime()).toEqual(new Date('2025-01-01T00:00:00Z'));
+    const summaries = await client.eraSummaries();
+    expect(summaries).toHaveLength(7);
+    expect(summaries[6]).toEqual({
+      start: { time: { seconds: 0 }, slot: 0, epoch: 0 },
+      parameters: { epochLength: 100, slotLength: { milliseconds: 1000 }, safeZone: 30 },
+    });
+    expect(await client.eraStart()).toEqual({ time: { seconds: 0 }, slot: 0, epoch: 0 });
+    await client.shutdown();
+  });
+
+  it('answers rewardAccountSummaries at the tip and at an acquired point; unregistered credentials are absent', async () => {
+    const client = await createLedgerStateQueryClient(await connect(devnet.port));
+    const keyHash = CSL.Credential.from_keyhash(CSL.Ed25519KeyHash.from_hex(KEY));
+    const stakeAddress = CSL.RewardAddress.new(0, keyHash).to_address().to_bech32();
+    expect(await client.rewardAccountSummaries({ keys: [KEY], scripts: [SCRIPT, 'c'.repeat(56)] })).toEqual([
+      { ...account(KEY, 'verificationKey', 25), rewards: { ada: { lovelace: 25n } }, deposit: { ada: { lovelace: 2000000n } } },
+    ]);
+    await client.acquireLedgerState(pointOf(20));
+    const atSlot200 = await client.rewardAccountSummaries({ keys: [KEY], scripts: [SCRIPT] });
+    expect(atSlot200.map((summary) => [summary.credential, summary.rewards.ada.lovelace])).toEqual([
+      [KEY, 10n],
+      [SCRIPT, 5n],
+    ]);
+    expect(await client.ledgerTip()).toEqual(pointOf(20));
+    await client.releaseLedgerState();
+    expect((await client.rewardAccountSummaries({ keys: [stakeAddress] }))[0].credential).toBe(KEY);
+    await client.shutdown();
+    await validated(devnet, 'QueryLedgerStateRewardAccountSummariesResponse', 'queryLedgerState/rewardAccountSummaries', {
+      keys: [KEY],
+    });
+  });
+
+  it('refuses to acquire a point that is not on the chain with 2000', async () => {
+    const client = await createLedgerStateQueryClient(await connect(devnet.port));
+    await expect(client.acquireLedgerState({ slot: 15, id: 'f'.repeat(64) })).rejects.toThrow(
+      'Failed to acquire requested point.',
+    );
+    await client.shutdown();
+    const response = await validated(devnet, 'AcquireLedgerStateResponse', 'acquireLedgerState', {
+      point: { slot: 15, id: 'f'.repeat(64) },
+    });
+    expect(response.error).toMatchObject({ code: 2000, data: 'pointNotOnChain' });
+  });
+
+  it.each(['byron', 'shelley', 'alonzo', 'conway'] as const)('answers genesisConfiguration %s in the schema shape', async (era) => {
+    const client = await createLedgerStateQueryClient(await connect(devnet.port));
+    expect(await client.genesisConfiguration(era)).toMatchObject({ era });
+    await client.shutdown();
+    await validated(devnet, 'QueryNetworkGenesisConfigurationResponse', 'queryNetwork/genesisConfiguration', { era });
+  });
+
+  it('answers protocolParameters from genesis, then from a protocolParameters event', async () => {
+    const response = await validated(devnet, 'QueryLedgerStateProtocolParametersResponse', 'queryLedgerState/protocolParameters');
+    expect(response.result).toMatchObject({ minFeeCoefficient: 44, minUtxoDepositCoefficient: 4310, version: { major: 10 } });
+    devnet.setProtocolParameters(290, { ...response.result, minFeeCoefficient: 45 });
+    const client = await createLedgerStateQueryClient(await connect(devnet.port));
+    expect((await client.protocolParameters()).minFeeCoefficient).toBe(45);
+    await client.shutdown();
+  });
+
+  it.each([
+    ['QueryLedgerStateTipResponse', 'queryLedgerState/tip'],
+    ['QueryLedgerStateEpochResponse', 'queryLedgerState/epoch'],
+    ['QueryLedgerStateEraSummariesResponse', 'queryLedgerState/eraSummaries'],
+    ['QueryLedgerStateEraStartResponse', 'queryLedgerState/eraStart'],
+    ['QueryNetworkTipResponse', 'queryNetwork/tip'],
+    ['QueryNetworkBlockHeightResponse', 'queryNetwork/blockHeight'],
+    ['QueryNetworkStartTimeResponse', 'queryNetwork/startTime'],
+  ])('answers %s in the schema shape', async (schema, method) => {
+    await validated(devnet, schema, method);
+  });
+
+  it('answers evaluateTransaction with an Ogmios error while no evaluation engine is attached', async () => {
+    const response = await validated(devnet, 'EvaluateTransactionResponse', 'evaluateTransaction', {
+      transaction: { cbor: '84a400' },
+    });
+    expect(response.error.code).toBe(3004);
+    const client = await createTransactionSubmissionClient(await connect(devnet.port));
+    await expect(client.submitTransaction('84a400')).rejects.toMatchObject({ code: -32603 });
+    await client.shutdown();
+  });
+
+  it('plugs an evaluation engine in with one option', async () => {
+    const budget = [{ validator: { purpose: 'spend', index: 0 }, budget: { memory: 1700, cpu: 476468 } }];
+    const withEngine = await startDevnet({
+      chain: { blocks: [] },
+      port: 0,
+      evaluator: async ({ cbor }) => (cbor === '84a400' ? { result: budget } : { error: { code: 3004, message: 'no' } }),
+    });
+    const client = await createTransactionSubmissionClient(await connect(withEngine.port));
+    expect(await client.evaluateTransaction('84a400')).toEqual(budget);
+    await client.shutdown();
+    await withEngine.close();
+  });
+});
+
+describe('networks', () => {
+  it.each([
+    ['mainnet', 4492800, 208, 1596059091],
+    ['preprod', 86400, 4, 1655769600],
+    ['preview', 0, 0, 1666656000],
+  ] as const)('%s: the first Shelley-based era starts at slot %i, epoch %i', async (network, slot, epoch, unix) => {
+    const devnet = await startDevnet({ chain: { blocks: [] }, port: 0, network });
+    const client = await createLedgerStateQueryClient(await connect(devnet.port));
+    const summaries = await client.eraSummaries();
+    const shelley = summaries[1];
+    expect(shelley.start).toMatchObject({ slot, epoch });
+    const start = (await client.networkStartTime()).getTime() / 1000;
+    expect(start + Number(shelley.start.time.seconds)).toBe(unix);
+    await client.shutdown();
+    await devnet.close();
+  });
+
+  it('reports health like Ogmios, with a non-null lastTipUpdate even before the first block', async () => {
+    const devnet = await startDevnet({ chain: { blocks: [] }, port: 0, network: 'preview' });
+    const response = await fetch(`http://127.0.0.1:${devnet.port}/health`);
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ lastKnownTip: 'origin', connectionStatus: 'connected', version: '6.14.0', network: 'preview' });
+    expect(typeof body.lastTipUpdate).toBe('string');
+    devnet.appendBlock(syntheticBlocks(1, 1)[0]);
+    const after = (await (await fetch(`http://127.0.0.1:${devnet.port}/health`)).json()) as Record<string, unknown>;
+    expect(after).toMatchObject({ lastKnownTip: { slot: 10, height: 1 }, currentEra: 'conway', currentEpoch: 0, slotInEpoch: 10 });
+    await devnet.close();
+  });
+});
