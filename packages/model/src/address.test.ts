@@ -19,14 +19,19 @@ interface DecodedShelley {
   network_tag: number;
   kind: 'shelley' | 'stake';
   payment_credential?: Credential;
-  delegation_part?: Credential | { type: 'pointer'; slot: number; tx_index: number; cert_index: number } | null;
+  delegation_part?:
+    Credential | { type: 'pointer'; slot: number; tx_index: number; cert_index: number } | null;
   stake_credential?: Credential;
   stake_address?: string;
 }
 
 interface Cip19File {
   vectors: DecodedShelley[];
-  encoding_examples_table: { type: string; example: string; decoded?: DecodedShelley & { crc32_valid?: boolean } }[];
+  encoding_examples_table: {
+    type: string;
+    example: string;
+    decoded?: DecodedShelley & { crc32_valid?: boolean };
+  }[];
 }
 
 interface BlockfrostAddressVector {
@@ -35,7 +40,9 @@ interface BlockfrostAddressVector {
 }
 
 const cip19 = readTestData<Cip19File>('cip19_vectors.json');
-const blockfrostVectors = readTestData<{ vectors: BlockfrostAddressVector[] }>('blockfrost_address_vectors.json').vectors;
+const blockfrostVectors = readTestData<{ vectors: BlockfrostAddressVector[] }>(
+  'blockfrost_address_vectors.json',
+).vectors;
 
 /** The vector's view of a decoded address, so whole objects can be compared. */
 function expectedAddress(vector: DecodedShelley): ShelleyAddress {
@@ -67,7 +74,9 @@ describe('CIP-19 test vectors', () => {
     expect(shelleyHeaderType(address!)).toBe(vector.header_type);
     expect(bytesToHex(shelleyAddressToBytes(address!))).toBe(vector.bytes_hex);
     expect(encodeShelleyAddress(address!)).toBe(text);
-    if (vector.stake_address && address!.type !== 'reward') expect(stakeAddressOf(address!)).toBe(vector.stake_address);
+    if (vector.stake_address && address!.type !== 'reward') {
+      expect(stakeAddressOf(address!)).toBe(vector.stake_address);
+    }
   });
 
   it('validates the Byron example of the encoding table', () => {
@@ -95,20 +104,26 @@ describe('CIP-19 test vectors', () => {
 describe('Blockfrost /addresses vectors', () => {
   const shelleyVectors = blockfrostVectors.filter((vector) => vector.derived.kind === 'shelley');
 
-  it.each(shelleyVectors.map((vector) => [vector.blockfrost.address, vector] as const))('%s', (text, vector) => {
-    const address = decodeShelleyAddress(text)!;
+  it.each(shelleyVectors.map((vector) => [vector.blockfrost.address, vector] as const))(
+    '%s',
+    (text, vector) => {
+      const address = decodeShelleyAddress(text)!;
 
-    expect(address).toEqual(expectedAddress(vector.derived as DecodedShelley));
-    expect(address.type !== 'reward' && address.payment.type === 'script').toBe(vector.blockfrost.script);
-    // Some fixtures only assert "a stake address or null" through a matcher object.
-    if (typeof vector.blockfrost.stake_address === 'string' || vector.blockfrost.stake_address === null) {
-      expect(stakeAddressOf(address)).toBe(vector.blockfrost.stake_address);
-    }
-  });
+      expect(address).toEqual(expectedAddress(vector.derived as DecodedShelley));
+      expect(address.type !== 'reward' && address.payment.type === 'script').toBe(vector.blockfrost.script);
+      // Some fixtures only assert "a stake address or null" through a matcher object.
+      if (typeof vector.blockfrost.stake_address === 'string' || vector.blockfrost.stake_address === null) {
+        expect(stakeAddressOf(address)).toBe(vector.blockfrost.stake_address);
+      }
+    },
+  );
 });
 
 describe('Shelley address codec', () => {
-  const payment: Credential = { type: 'key', hash: '9493315cd92eb5d8c4304e67b7e16ae36d61d34502694657811a2c8e' };
+  const payment: Credential = {
+    type: 'key',
+    hash: '9493315cd92eb5d8c4304e67b7e16ae36d61d34502694657811a2c8e',
+  };
 
   it('round-trips pointer naturals wider than 64 bits', () => {
     const pointer = { slot: 2n ** 70n + 5n, txIndex: 0n, certIndex: 127n };
@@ -119,9 +134,13 @@ describe('Shelley address codec', () => {
   it('rejects truncated payloads, unknown header types and other prefixes', () => {
     const enterprise = shelleyAddressToBytes({ type: 'enterprise', networkId: 1, payment });
     expect(decodeShelleyAddress(encodeBech32('addr', enterprise.subarray(0, 20)))).toBeNull();
-    expect(decodeShelleyAddress(encodeBech32('addr', Uint8Array.of(0x81, ...enterprise.subarray(1))))).toBeNull();
+    expect(
+      decodeShelleyAddress(encodeBech32('addr', Uint8Array.of(0x81, ...enterprise.subarray(1)))),
+    ).toBeNull();
     expect(decodeShelleyAddress(encodeBech32('addr_vkh', enterprise))).toBeNull();
     // A pointer whose last natural never terminates (high bit still set).
-    expect(decodeShelleyAddress(encodeBech32('addr', Uint8Array.of(0x41, ...enterprise.subarray(1), 1, 2, 0x83)))).toBeNull();
+    expect(
+      decodeShelleyAddress(encodeBech32('addr', Uint8Array.of(0x41, ...enterprise.subarray(1), 1, 2, 0x83))),
+    ).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { concatBytes } from '@noble/hashes/utils.js';
 import { decodeBech32, encodeBech32 } from './bech32.js';
-import { CREDENTIAL_HASH_BYTES, credentialHashBytes, type Credential, type CredentialType } from './credential.js';
+import { CREDENTIAL_HASH_BYTES, credentialHashBytes, type Credential } from './credential.js';
 import { bytesToHex } from './hex.js';
 
 /** Certificate pointer (CIP-19 header types 4 and 5); naturals of unbounded size on chain. */
@@ -20,6 +20,10 @@ export type ShelleyAddress =
 export const MAINNET_NETWORK_ID = 1;
 
 const SHELLEY_PREFIXES = new Set(['addr', 'addr_test', 'stake', 'stake_test']);
+
+// Byte layout: header, first credential, then a second credential, a pointer or nothing.
+// Header-type bit 1 marks the first credential as a script, bit 2 the second (base addresses only).
+const SECOND_PART_OFFSET = 1 + CREDENTIAL_HASH_BYTES;
 
 /** CIP-19 header type (upper nibble of the first byte): 0-7 payment addresses, 14-15 reward. */
 export function shelleyHeaderType(address: ShelleyAddress): number {
@@ -46,34 +50,26 @@ export function decodeShelleyAddressBytes(bytes: Uint8Array): ShelleyAddress | n
   if (bytes.length === 0) return null;
   const headerType = bytes[0] >> 4;
   const networkId = bytes[0] & 0x0f;
-  const credentialAt = (offset: number, type: CredentialType): Credential => ({
-    type,
+  const credentialAt = (offset: number, scriptBit: number): Credential => ({
+    type: headerType & scriptBit ? 'script' : 'key',
     hash: bytesToHex(bytes.subarray(offset, offset + CREDENTIAL_HASH_BYTES)),
   });
-  const typeFromBit = (bit: number): CredentialType => (headerType & bit ? 'script' : 'key');
-  const withOneCredential = 1 + CREDENTIAL_HASH_BYTES;
 
   if (headerType <= 3) {
-    if (bytes.length !== 1 + 2 * CREDENTIAL_HASH_BYTES) return null;
-    return {
-      type: 'base',
-      networkId,
-      payment: credentialAt(1, typeFromBit(1)),
-      stake: credentialAt(withOneCredential, typeFromBit(2)),
-    };
-  }
-  if (headerType === 4 || headerType === 5) {
-    const pointer = decodePointer(bytes.subarray(withOneCredential));
-    return pointer && bytes.length > withOneCredential
-      ? { type: 'pointer', networkId, payment: credentialAt(1, typeFromBit(1)), pointer }
+    return bytes.length === SECOND_PART_OFFSET + CREDENTIAL_HASH_BYTES
+      ? { type: 'base', networkId, payment: credentialAt(1, 1), stake: credentialAt(SECOND_PART_OFFSET, 2) }
       : null;
   }
-  if (bytes.length !== withOneCredential) return null;
+  if (headerType === 4 || headerType === 5) {
+    const pointer = decodePointer(bytes.subarray(SECOND_PART_OFFSET));
+    return pointer && { type: 'pointer', networkId, payment: credentialAt(1, 1), pointer };
+  }
+  if (bytes.length !== SECOND_PART_OFFSET) return null;
   if (headerType === 6 || headerType === 7) {
-    return { type: 'enterprise', networkId, payment: credentialAt(1, typeFromBit(1)) };
+    return { type: 'enterprise', networkId, payment: credentialAt(1, 1) };
   }
   if (headerType === 14 || headerType === 15) {
-    return { type: 'reward', networkId, stake: credentialAt(1, typeFromBit(1)) };
+    return { type: 'reward', networkId, stake: credentialAt(1, 1) };
   }
   return null;
 }

@@ -1,28 +1,31 @@
 import { ChainTime } from './chain-time.js';
 import type { Network } from './types.js';
 
-// Byron: 20 s slots and 21600-slot epochs (10k, k = 2160); Shelley and later: 1 s slots.
-// Values per network from the cardano-configurations genesis files (OGMIOS.md §5).
-const BYRON_PARAMETERS = { epochLength: 21_600, slotLength: { milliseconds: 20_000 } };
+// Timing fields of each network's genesis files and the epoch of its Shelley hard fork
+// (cardano-configurations; OGMIOS.md §5). Byron: 20 s slots, 10k-slot epochs; Shelley on: 1 s slots.
+const BYRON_MAINNET_AND_PREPROD = {
+  protocolConsts: { k: 2160 },
+  blockVersionData: { slotDuration: '20000' },
+};
 
-function byronThenShelley(systemStart: string, shelleyStartEpoch: number, shelleyEpochLength: number): ChainTime {
-  const shelleyStart = {
-    slot: shelleyStartEpoch * BYRON_PARAMETERS.epochLength,
-    epoch: shelleyStartEpoch,
-    time: { seconds: (shelleyStartEpoch * BYRON_PARAMETERS.epochLength * BYRON_PARAMETERS.slotLength.milliseconds) / 1000 },
-  };
-  return new ChainTime(systemStart, [
-    { start: { slot: 0, epoch: 0, time: { seconds: 0 } }, end: shelleyStart, parameters: BYRON_PARAMETERS },
-    { start: shelleyStart, parameters: { epochLength: shelleyEpochLength, slotLength: { milliseconds: 1000 } } },
-  ]);
-}
+export const MAINNET_CHAIN_TIME = ChainTime.fromGenesis(
+  BYRON_MAINNET_AND_PREPROD,
+  { systemStart: '2017-09-23T21:44:51Z', epochLength: 432_000, slotLength: 1 },
+  208,
+);
 
-export const MAINNET_CHAIN_TIME = byronThenShelley('2017-09-23T21:44:51Z', 208, 432_000);
-export const PREPROD_CHAIN_TIME = byronThenShelley('2022-06-01T00:00:00Z', 4, 432_000);
-/** Preview never ran Byron blocks: Shelley rules (1-day epochs) from slot 0. */
-export const PREVIEW_CHAIN_TIME = new ChainTime('2022-10-25T00:00:00Z', [
-  { start: { slot: 0, epoch: 0, time: { seconds: 0 } }, parameters: { epochLength: 86_400, slotLength: { milliseconds: 1000 } } },
-]);
+export const PREPROD_CHAIN_TIME = ChainTime.fromGenesis(
+  BYRON_MAINNET_AND_PREPROD,
+  { systemStart: '2022-06-01T00:00:00Z', epochLength: 432_000, slotLength: 1 },
+  4,
+);
+
+/** Preview forked to Shelley at epoch 0, so its Byron genesis never governs a slot. */
+export const PREVIEW_CHAIN_TIME = ChainTime.fromGenesis(
+  { protocolConsts: { k: 432 }, blockVersionData: { slotDuration: '20000' } },
+  { systemStart: '2022-10-25T00:00:00Z', epochLength: 86_400, slotLength: 1 },
+  0,
+);
 
 /** Chain time of a public network; a `custom` network needs its own genesis or era summaries. */
 export function chainTimeForNetwork(network: Exclude<Network, 'custom'>): ChainTime {

@@ -16,13 +16,16 @@ const regularBlocks = blocks.filter((block) => block.slot !== null);
 const epochBoundaryBlocks = blocks.filter((block) => block.slot === null && block.epoch !== null);
 
 describe('network presets against Blockfrost blocks', () => {
-  it.each(regularBlocks.map((block) => [block.network, block.slot, block] as const))('%s slot %i', (network, slot, block) => {
-    expect(chainTimeForNetwork(network).slotTime(slot!)).toEqual({
-      epoch: block.epoch,
-      epochSlot: block.epoch_slot,
-      unixTime: block.time,
-    });
-  });
+  it.each(regularBlocks.map((block) => [block.network, block.slot, block] as const))(
+    '%s slot %i',
+    (network, slot, block) => {
+      expect(chainTimeForNetwork(network).slotTime(slot!)).toEqual({
+        epoch: block.epoch,
+        epochSlot: block.epoch_slot,
+        unixTime: block.time,
+      });
+    },
+  );
 
   it.each(epochBoundaryBlocks.map((block) => [block.network, block.epoch, block] as const))(
     '%s epoch-boundary block of epoch %i starts its epoch',
@@ -33,14 +36,30 @@ describe('network presets against Blockfrost blocks', () => {
   );
 
   it('finds blocks/epoch/234/slot/295199 at slot 16019999', () => {
-    expect(MAINNET_CHAIN_TIME.slotTime(16_019_999)).toEqual({ epoch: 234, epochSlot: 295_199, unixTime: 1_607_586_290 });
+    expect(MAINNET_CHAIN_TIME.slotTime(16_019_999)).toEqual({
+      epoch: 234,
+      epochSlot: 295_199,
+      unixTime: 1_607_586_290,
+    });
     expect(MAINNET_CHAIN_TIME.epochFirstSlot(234) + 295_199).toBe(16_019_999);
   });
 
   it('puts the first Shelley slot where OGMIOS.md §5 says', () => {
-    expect(MAINNET_CHAIN_TIME.slotTime(4_492_800)).toEqual({ epoch: 208, epochSlot: 0, unixTime: 1_596_059_091 });
-    expect(MAINNET_CHAIN_TIME.slotTime(4_492_799)).toEqual({ epoch: 207, epochSlot: 21_599, unixTime: 1_596_059_071 });
-    expect(chainTimeForNetwork('preprod').slotTime(86_400)).toEqual({ epoch: 4, epochSlot: 0, unixTime: 1_655_769_600 });
+    expect(MAINNET_CHAIN_TIME.slotTime(4_492_800)).toEqual({
+      epoch: 208,
+      epochSlot: 0,
+      unixTime: 1_596_059_091,
+    });
+    expect(MAINNET_CHAIN_TIME.slotTime(4_492_799)).toEqual({
+      epoch: 207,
+      epochSlot: 21_599,
+      unixTime: 1_596_059_071,
+    });
+    expect(chainTimeForNetwork('preprod').slotTime(86_400)).toEqual({
+      epoch: 4,
+      epochSlot: 0,
+      unixTime: 1_655_769_600,
+    });
     expect(PREVIEW_CHAIN_TIME.slotTime(0)).toEqual({ epoch: 0, epochSlot: 0, unixTime: 1_666_656_000 });
   });
 });
@@ -69,7 +88,11 @@ describe('ChainTime from genesis files', () => {
   });
 
   it('supports sub-second Shelley slots of a devnet', () => {
-    const devnet = ChainTime.fromGenesis(previewByron, { ...previewShelley, slotLength: 0.1, epochLength: 500 }, 0);
+    const devnet = ChainTime.fromGenesis(
+      previewByron,
+      { ...previewShelley, slotLength: 0.1, epochLength: 500 },
+      0,
+    );
     expect(devnet.slotTime(1234)).toEqual({ epoch: 2, epochSlot: 234, unixTime: 1_666_656_000 + 123 });
   });
 });

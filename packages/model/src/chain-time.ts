@@ -34,7 +34,7 @@ export interface ByronGenesisTiming {
 export interface ShelleyGenesisTiming {
   systemStart: string;
   epochLength: number;
-  /** Seconds; fractional on some devnets. */
+  /** Seconds, as a decimal: devnets often use 0.1 or 0.2, hence the rounding to whole milliseconds. */
   slotLength: number;
 }
 
@@ -50,13 +50,19 @@ export class ChainTime {
    */
   constructor(systemStart: string, eraSummaries: readonly EraSummary[]) {
     this.systemStartSeconds = Date.parse(systemStart) / 1000;
-    if (!Number.isInteger(this.systemStartSeconds)) throw new RangeError(`invalid system start: ${systemStart}`);
+    if (!Number.isInteger(this.systemStartSeconds)) {
+      throw new RangeError(`invalid system start: ${systemStart}`);
+    }
     if (eraSummaries.length === 0) throw new RangeError('at least one era summary is required');
     this.eras = eraSummaries;
   }
 
   /** Ogmios-shaped era summaries derived from the genesis files and the epoch at which Shelley started. */
-  static fromGenesis(byron: ByronGenesisTiming, shelley: ShelleyGenesisTiming, shelleyStartEpoch: number): ChainTime {
+  static fromGenesis(
+    byron: ByronGenesisTiming,
+    shelley: ShelleyGenesisTiming,
+    shelleyStartEpoch: number,
+  ): ChainTime {
     const byronEpochLength = 10 * byron.protocolConsts.k;
     const byronSlotMilliseconds = Number(byron.blockVersionData.slotDuration);
     const shelleyStart: EraBound = {
@@ -66,14 +72,20 @@ export class ChainTime {
     };
     const shelleyEra: EraSummary = {
       start: shelleyStart,
-      parameters: { epochLength: shelley.epochLength, slotLength: { milliseconds: shelley.slotLength * 1000 } },
+      parameters: {
+        epochLength: shelley.epochLength,
+        slotLength: { milliseconds: Math.round(shelley.slotLength * 1000) },
+      },
     };
     const byronEra: EraSummary = {
       start: { slot: 0, epoch: 0, time: { seconds: 0 } },
       end: shelleyStart,
       parameters: { epochLength: byronEpochLength, slotLength: { milliseconds: byronSlotMilliseconds } },
     };
-    return new ChainTime(shelley.systemStart, shelleyStartEpoch === 0 ? [shelleyEra] : [byronEra, shelleyEra]);
+    return new ChainTime(
+      shelley.systemStart,
+      shelleyStartEpoch === 0 ? [shelleyEra] : [byronEra, shelleyEra],
+    );
   }
 
   slotTime(slot: number): SlotTime {

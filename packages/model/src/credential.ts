@@ -29,8 +29,9 @@ export function paymentCredentialFromBech32(text: string): Credential | null {
   const decoded = decodeBech32(text);
   if (!decoded) return null;
   const { prefix, bytes } = decoded;
-  if (prefix === 'addr_vkh' && bytes.length === CREDENTIAL_HASH_BYTES) return { type: 'key', hash: bytesToHex(bytes) };
-  if (prefix === 'script' && bytes.length === CREDENTIAL_HASH_BYTES) return { type: 'script', hash: bytesToHex(bytes) };
+  if ((prefix === 'addr_vkh' || prefix === 'script') && bytes.length === CREDENTIAL_HASH_BYTES) {
+    return { type: prefix === 'script' ? 'script' : 'key', hash: bytesToHex(bytes) };
+  }
   if (prefix === 'addr_vk' && bytes.length === VERIFICATION_KEY_BYTES) {
     return { type: 'key', hash: bytesToHex(blake2b224(bytes)) };
   }

@@ -17,7 +17,9 @@ const legacy = drepIds.filter((id) => !SPECIAL.includes(id) && decodeBech32(id)!
 
 describe('DRep ids', () => {
   it('covers every drep_id in the Blockfrost fixtures', () => {
-    expect(cip129.length + legacy.length + drepIds.filter((id) => SPECIAL.includes(id)).length).toBe(drepIds.length);
+    expect(cip129.length + legacy.length + drepIds.filter((id) => SPECIAL.includes(id)).length).toBe(
+      drepIds.length,
+    );
   });
 
   it.each(cip129)('round-trips CIP-129 %s', (id) => {

@@ -6,7 +6,8 @@ export const DREP_ALWAYS_ABSTAIN = 'drep_always_abstain';
 export const DREP_ALWAYS_NO_CONFIDENCE = 'drep_always_no_confidence';
 
 /** A vote delegation target, shaped like Ogmios' `delegateRepresentative`. */
-export type DRep = { type: 'registered'; credential: Credential } | { type: 'abstain' } | { type: 'noConfidence' };
+export type DRep =
+  { type: 'registered'; credential: Credential } | { type: 'abstain' } | { type: 'noConfidence' };
 
 // CIP-129 header: upper nibble 0x2 = DRep, lower nibble 0x2 = key hash, 0x3 = script hash.
 const KEY_HEADER = 0x22;

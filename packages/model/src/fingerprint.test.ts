@@ -10,7 +10,10 @@ interface FingerprintVector {
 const vectors = readTestData<{ vectors: FingerprintVector[] }>('cip14_vectors.json').vectors;
 
 describe('CIP-14 fingerprints', () => {
-  it.each(vectors.map((vector) => [vector.asset_fingerprint, vector] as const))('%s', (fingerprint, vector) => {
-    expect(assetFingerprint(vector.policy_id, vector.asset_name)).toBe(fingerprint);
-  });
+  it.each(vectors.map((vector) => [vector.asset_fingerprint, vector] as const))(
+    '%s',
+    (fingerprint, vector) => {
+      expect(assetFingerprint(vector.policy_id, vector.asset_name)).toBe(fingerprint);
+    },
+  );
 });

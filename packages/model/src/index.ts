@@ -18,3 +18,4 @@ export * from './errors.js';
 export * from './request-params.js';
 export * from './request-validation.js';
 export * from './metadata/index.js';
+export * from './ledger/index.js';

@@ -21,7 +21,12 @@ describe('published package', () => {
 
   it('installs from its tarball and works from plain ESM', () => {
     const run = (command: string, args: string[], cwd: string) =>
-      execFileSync(command, args, { cwd, env: childEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      execFileSync(command, args, {
+        cwd,
+        env: childEnv,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
 
     run('pnpm', ['run', 'build'], packageDir);
     run('pnpm', ['pack', '--pack-destination', scratch], packageDir);
@@ -30,7 +35,10 @@ describe('published package', () => {
 
     const consumer = join(scratch, 'consumer');
     mkdirSync(consumer);
-    writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+    writeFileSync(
+      join(consumer, 'package.json'),
+      JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
+    );
     // Lifecycle scripts are skipped: cbor-x's optional native accelerator is not needed.
     run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', join(scratch, tarball!)], consumer);
     writeFileSync(

@@ -16,6 +16,8 @@ describe('pool ids', () => {
   it('derives the pool id from a cold verification key', () => {
     // CIP-19's payment key doubles as an arbitrary ed25519 key; its blake2b-224 is known from that vector.
     const key = '73fea80d424276ad0978d4fe5310e8bc2d485f5f6bb3bf87612989f112ad5a7d';
-    expect(poolIdToHash(poolIdFromColdKey(key))).toBe('9493315cd92eb5d8c4304e67b7e16ae36d61d34502694657811a2c8e');
+    expect(poolIdToHash(poolIdFromColdKey(key))).toBe(
+      '9493315cd92eb5d8c4304e67b7e16ae36d61d34502694657811a2c8e',
+    );
   });
 });

@@ -80,11 +80,16 @@ const pathCases: [string, string, string, { epoch_number: number; slot_number: n
 
 describe('parseIntegerPathParams', () => {
   it.each(pathCases)('%s', (_, epoch, slot, expected) => {
-    expect(outcome(() => parseIntegerPathParams({ epoch_number: epoch, slot_number: slot }))).toEqual(expected);
+    expect(outcome(() => parseIntegerPathParams({ epoch_number: epoch, slot_number: slot }))).toEqual(
+      expected,
+    );
   });
 
-  it.each(utilsCases('validatePositiveInRangeSignedInt'))('blockfrost-utils validatePositiveInRangeSignedInt: %s', (_, fixture) => {
-    const parsed = outcome(() => parseIntegerPathParams({ epoch_number: String(fixture.input) }));
-    expect(typeof parsed === 'object').toBe(fixture.result);
-  });
+  it.each(utilsCases('validatePositiveInRangeSignedInt'))(
+    'blockfrost-utils validatePositiveInRangeSignedInt: %s',
+    (_, fixture) => {
+      const parsed = outcome(() => parseIntegerPathParams({ epoch_number: String(fixture.input) }));
+      expect(typeof parsed === 'object').toBe(fixture.result);
+    },
+  );
 });

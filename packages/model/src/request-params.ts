@@ -32,7 +32,9 @@ export function parsePagination(query: { count?: RawParam; page?: RawParam; orde
  * Integer path params such as `epoch_number` and `slot_number`, in the given order: first Ajv's
  * type check for all of them, then RYO's 0..2^31-1 range check. Throws a 400 {@link BlockfrostError}.
  */
-export function parseIntegerPathParams<Name extends string>(params: Record<Name, string>): Record<Name, number> {
+export function parseIntegerPathParams<Name extends string>(
+  params: Record<Name, string>,
+): Record<Name, number> {
   const names = Object.keys(params) as Name[];
   const values = {} as Record<Name, number>;
   for (const name of names) {

@@ -46,7 +46,9 @@ describe('blockfrost-utils fixtures', () => {
   });
 
   it.each(utilsCases('validateStakeAddress'))('validateStakeAddress: %s', (_, fixture) => {
-    expect(isStakeAddressForNetwork(fixture.input as string, asNetwork(fixture.network!))).toBe(fixture.result);
+    expect(isStakeAddressForNetwork(fixture.input as string, asNetwork(fixture.network!))).toBe(
+      fixture.result,
+    );
   });
 
   it.each(utilsCases('validateAsset'))('validateAsset: %s', (_, fixture) => {
@@ -68,7 +70,11 @@ describe('address parameter quirks (SEMANTICS.md §1.3)', () => {
   const scriptHash = 'c37b1b5dc0669f1d3c61a6fddb2e8fde96be87b881c60bce8e8d542f';
 
   it('accepts each network its own prefix only; custom is a testnet', () => {
-    expect(tryParseAddress(mainnetBase, 'mainnet')).toEqual({ kind: 'address', address: mainnetBase, era: 'shelley' });
+    expect(tryParseAddress(mainnetBase, 'mainnet')).toEqual({
+      kind: 'address',
+      address: mainnetBase,
+      era: 'shelley',
+    });
     expect(tryParseAddress(mainnetBase, 'preprod')).toBeNull();
     expect(tryParseAddress(testnetBase, 'mainnet')).toBeNull();
     for (const network of ['preprod', 'preview', 'custom'] as const) {
@@ -87,7 +93,8 @@ describe('address parameter quirks (SEMANTICS.md §1.3)', () => {
   });
 
   it('accepts 1000-character bech32 but not longer', () => {
-    const payloadFor = (length: number) => new Uint8Array(Math.floor(((length - 'addr1'.length - 6) * 5) / 8));
+    const payloadFor = (length: number) =>
+      new Uint8Array(Math.floor(((length - 'addr1'.length - 6) * 5) / 8));
     const longest = encodeBech32('addr', payloadFor(1000));
     expect(longest.length).toBeLessThanOrEqual(1000);
     expect(tryParseAddress(longest, 'mainnet')?.kind).toBe('address');
@@ -103,7 +110,9 @@ describe('address parameter quirks (SEMANTICS.md §1.3)', () => {
 
   it('rejects a Byron address with a broken CRC', () => {
     // Same payload, last base58 digit changed: CBOR still parses but the CRC32 no longer matches.
-    expect(tryParseAddress('Ae2tdPwUPEYwNguM7TB3dMnZMfZxn1pjGHyGdjaF4mFqZF9L3bj6cdhiH8u', 'mainnet')).toBeNull();
+    expect(
+      tryParseAddress('Ae2tdPwUPEYwNguM7TB3dMnZMfZxn1pjGHyGdjaF4mFqZF9L3bj6cdhiH8u', 'mainnet'),
+    ).toBeNull();
   });
 });
 
@@ -118,7 +127,18 @@ describe('CIP-5 prefixes', () => {
 
   it('lists every prefix we emit as current', () => {
     const current = new Set(prefixes.filter((entry) => !entry.deprecated).map((entry) => entry.prefix));
-    for (const emitted of ['addr', 'addr_test', 'stake', 'stake_test', 'addr_vkh', 'script', 'asset', 'pool', 'vrf_vk', 'drep']) {
+    for (const emitted of [
+      'addr',
+      'addr_test',
+      'stake',
+      'stake_test',
+      'addr_vkh',
+      'script',
+      'asset',
+      'pool',
+      'vrf_vk',
+      'drep',
+    ]) {
       expect(current).toContain(emitted);
     }
   });
@@ -139,7 +159,9 @@ describe('stake address and asset parameters', () => {
 
   it('returns a valid stake address unchanged and rejects the other network', () => {
     expect(parseStakeAddressParam(stake, 'mainnet')).toBe(stake);
-    expect(() => parseStakeAddressParam(stake, 'custom')).toThrow(new BlockfrostError(400, INVALID_STAKE_ADDRESS_MESSAGE));
+    expect(() => parseStakeAddressParam(stake, 'custom')).toThrow(
+      new BlockfrostError(400, INVALID_STAKE_ADDRESS_MESSAGE),
+    );
   });
 
   it('splits a valid asset unit and rejects malformed ones', () => {

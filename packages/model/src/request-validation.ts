@@ -24,7 +24,9 @@ export type AddressParam =
 export function parseAddressParam(input: string, network: Network): AddressParam {
   if (isValidByronAddress(input)) return { kind: 'address', address: input, era: 'byron' };
   const prefix = bech32Prefix(input);
-  if (prefix === (isMainnet(network) ? 'addr' : 'addr_test')) return { kind: 'address', address: input, era: 'shelley' };
+  if (prefix === (isMainnet(network) ? 'addr' : 'addr_test')) {
+    return { kind: 'address', address: input, era: 'shelley' };
+  }
   // Payment credentials carry no network, so every network accepts them.
   if (prefix === 'addr_vkh' || prefix === 'script') {
     const decoded = decodeBech32(input);
@@ -40,7 +42,9 @@ export function isStakeAddressForNetwork(input: string, network: Network): boole
 
 /** Returns the `{stake_address}` unchanged (queries match it exactly); throws a 400 if invalid. */
 export function parseStakeAddressParam(input: string, network: Network): string {
-  if (!isStakeAddressForNetwork(input, network)) throw new BlockfrostError(400, INVALID_STAKE_ADDRESS_MESSAGE);
+  if (!isStakeAddressForNetwork(input, network)) {
+    throw new BlockfrostError(400, INVALID_STAKE_ADDRESS_MESSAGE);
+  }
   return input;
 }
 

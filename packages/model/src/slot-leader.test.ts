@@ -9,11 +9,17 @@ interface BlockTime {
 
 const blocks = readTestData<{ blocks: BlockTime[] }>('blockfrost_block_times.json').blocks;
 const leadersWithPrefix = (network: string, prefix: string) =>
-  new Set(blocks.filter((block) => block.network === network && block.slot_leader?.startsWith(prefix)).map((block) => block.slot_leader));
+  new Set(
+    blocks
+      .filter((block) => block.network === network && block.slot_leader?.startsWith(prefix))
+      .map((block) => block.slot_leader),
+  );
 
 describe('genesis slot leaders', () => {
   it('derives every ByronGenesis-… leader in the mainnet fixtures from the genesis issuer keys', () => {
-    const genesis = readTestData<{ heavyDelegation: Record<string, { issuerPk: string }> }>('mainnet-byron-genesis.subset.json');
+    const genesis = readTestData<{ heavyDelegation: Record<string, { issuerPk: string }> }>(
+      'mainnet-byron-genesis.subset.json',
+    );
     const derived = new Set(
       Object.values(genesis.heavyDelegation).map(({ issuerPk }) =>
         byronGenesisSlotLeader(bytesToHex(Buffer.from(issuerPk, 'base64'))),
@@ -27,11 +33,16 @@ describe('genesis slot leaders', () => {
   it.each([
     ['mainnet', 'mainnet-shelley-genesis.json'],
     ['preview', 'preview-shelley-genesis.json'],
-  ])('derives every ShelleyGenesis-… leader in the %s fixtures from the genesis delegates', (network, file) => {
-    const { genDelegs } = readTestData<{ genDelegs: Record<string, { delegate: string }> }>(file);
-    const derived = new Set(Object.values(genDelegs).map(({ delegate }) => shelleyGenesisSlotLeader(delegate)));
-    const seen = leadersWithPrefix(network, 'ShelleyGenesis-');
-    expect(seen.size).toBeGreaterThan(0);
-    for (const leader of seen) expect(derived).toContain(leader);
-  });
+  ])(
+    'derives every ShelleyGenesis-… leader in the %s fixtures from the genesis delegates',
+    (network, file) => {
+      const { genDelegs } = readTestData<{ genDelegs: Record<string, { delegate: string }> }>(file);
+      const derived = new Set(
+        Object.values(genDelegs).map(({ delegate }) => shelleyGenesisSlotLeader(delegate)),
+      );
+      const seen = leadersWithPrefix(network, 'ShelleyGenesis-');
+      expect(seen.size).toBeGreaterThan(0);
+      for (const leader of seen) expect(derived).toContain(leader);
+    },
+  );
 });

@@ -17,7 +17,9 @@ interface StakeAddressVector {
   raw_hex_input?: string;
 }
 
-const vectors = readTestData<{ stake_addresses: StakeAddressVector[] }>('stake_addresses.json').stake_addresses;
+const vectors = readTestData<{ stake_addresses: StakeAddressVector[] }>(
+  'stake_addresses.json',
+).stake_addresses;
 
 describe('stake address vectors', () => {
   it.each(vectors.map((vector) => [vector.stake_address, vector] as const))('%s', (text, vector) => {

@@ -1,4 +1,9 @@
-import { decodeShelleyAddress, decodeShelleyAddressBytes, encodeShelleyAddress, shelleyAddressToBytes } from './address.js';
+import {
+  decodeShelleyAddress,
+  decodeShelleyAddressBytes,
+  encodeShelleyAddress,
+  shelleyAddressToBytes,
+} from './address.js';
 import type { Credential } from './credential.js';
 import { bytesToHex, hexToBytes, isHex } from './hex.js';
 

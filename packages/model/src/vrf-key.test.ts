@@ -15,7 +15,9 @@ describe('block_vrf', () => {
   });
 
   it('matches the genesis delegate VRF keys shape', () => {
-    const { genDelegs } = readTestData<{ genDelegs: Record<string, { vrf: string }> }>('mainnet-shelley-genesis.json');
+    const { genDelegs } = readTestData<{ genDelegs: Record<string, { vrf: string }> }>(
+      'mainnet-shelley-genesis.json',
+    );
     for (const { vrf } of Object.values(genDelegs)) expect(vrfKeyToBech32(vrf)).toHaveLength(65);
   });
 });
