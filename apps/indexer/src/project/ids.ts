@@ -1,0 +1,53 @@
+/**
+ * The indexer assigns every id itself, in chain order, so bulk inserts need no RETURNING round trip
+ * and `ORDER BY id` is chain order. Counters start after the largest stored id and are reloaded
+ * after a rollback.
+ */
+export const ID_TABLES = [
+  'block',
+  'tx',
+  'tx_out',
+  'address',
+  'stake_address',
+  'asset',
+  'asset_mint',
+  'tx_metadata',
+  'datum',
+  'script',
+  'stake_registration',
+  'delegation',
+  'delegation_vote',
+  'drep_registration',
+  'withdrawal',
+  'mir',
+  'pool_registration',
+  'nutlink_registration',
+  'nutlink_ticker',
+] as const;
+
+export type IdTable = (typeof ID_TABLES)[number];
+
+export class IdAllocator {
+  private readonly next: Map<IdTable, bigint>;
+
+  constructor(lastIds: Map<IdTable, bigint>) {
+    this.next = new Map(ID_TABLES.map((table) => [table, (lastIds.get(table) ?? 0n) + 1n]));
+  }
+
+  take(table: IdTable): bigint {
+    const id = this.next.get(table)!;
+    this.next.set(table, id + 1n);
+    return id;
+  }
+
+  /** A copy to allocate from speculatively: adopted with {@link adopt} only once its batch commits. */
+  fork(): IdAllocator {
+    const copy = new IdAllocator(new Map());
+    for (const [table, id] of this.next) copy.next.set(table, id);
+    return copy;
+  }
+
+  adopt(other: IdAllocator): void {
+    for (const [table, id] of other.next) this.next.set(table, id);
+  }
+}

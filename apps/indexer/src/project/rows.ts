@@ -1,0 +1,109 @@
+// Row shapes of one batch, column-wise ready for `INSERT … SELECT FROM unnest(...)`. Hashes are
+// hex strings here and bytes in the database (decoded in SQL), amounts bigint.
+
+export interface BlockRow {
+  id: bigint;
+  hash: string;
+  height: number | null;
+  slot: number;
+  isEbb: boolean;
+  epoch: number;
+  epochSlot: number | null;
+  time: number;
+  size: number;
+  txCount: number;
+  outSum: bigint | null;
+  fees: bigint | null;
+  slotLeader: string;
+  blockVrf: string | null;
+  opCert: string | null;
+  opCertCounter: bigint | null;
+  previousHash: string | null;
+  era: string;
+}
+
+export interface TxRow {
+  id: bigint;
+  hash: string;
+  blockId: bigint;
+  blockIndex: number;
+  valid: boolean;
+  fee: bigint;
+  outSum: bigint;
+}
+
+export interface TxOutRow {
+  id: bigint;
+  txId: bigint;
+  index: number;
+  addressId: bigint;
+  paymentCred: string | null;
+  stakeAddressId: bigint | null;
+  value: bigint;
+  hasAssets: boolean;
+  dataHash: string | null;
+  inlineDatum: string | null;
+  referenceScriptHash: string | null;
+  spentByTxId: bigint | null;
+}
+
+export interface BatchRows {
+  blocks: BlockRow[];
+  addresses: { id: bigint; address: string; paymentCred: string | null; firstBlockId: bigint }[];
+  stakeAddresses: { id: bigint; hashRaw: string; view: string; firstBlockId: bigint }[];
+  assets: { id: bigint; policy: string; name: string; fingerprint: string; firstBlockId: bigint }[];
+  txs: TxRow[];
+  txOuts: TxOutRow[];
+  maTxOuts: { txOutId: bigint; assetId: bigint; quantity: bigint }[];
+  /** outputs stored before this batch that it spends */
+  spentBefore: { txOutId: bigint; txId: bigint }[];
+  assetMints: { id: bigint; assetId: bigint; txId: bigint; quantity: bigint }[];
+  metadata: { id: bigint; txId: bigint; label: string; json: string | null; bytes: string }[];
+  datums: { id: bigint; hash: string; bytes: string; txId: bigint }[];
+  scripts: { id: bigint; hash: string; language: string; bytes: string; txId: bigint }[];
+  stakeRegistrations: { id: bigint; txId: bigint; certIndex: number; stakeAddressId: bigint; deregistration: boolean }[];
+  delegations: { id: bigint; txId: bigint; certIndex: number; stakeAddressId: bigint; poolHash: string }[];
+  voteDelegations: {
+    id: bigint;
+    txId: bigint;
+    certIndex: number;
+    stakeAddressId: bigint;
+    drepKind: string;
+    drepHash: string | null;
+  }[];
+  drepRegistrations: { id: bigint; txId: bigint; certIndex: number; drepKind: string; drepHash: string; deposit: bigint | null }[];
+  withdrawals: { id: bigint; txId: bigint; stakeAddressId: bigint; amount: bigint }[];
+  mirs: { id: bigint; txId: bigint; certIndex: number; stakeAddressId: bigint; pot: string; amount: bigint }[];
+  poolRegistrations: { id: bigint; txId: bigint; certIndex: number; poolHash: string }[];
+  nutlinkRegistrations: { id: bigint; txId: bigint; addressId: bigint; paymentCred: string | null }[];
+  nutlinkTickers: { id: bigint; txId: bigint; addressId: bigint; paymentCred: string | null; ticker: string }[];
+  /** change of unspent lovelace per stake address */
+  stakeBalanceDeltas: Map<bigint, bigint>;
+}
+
+export function emptyBatchRows(): BatchRows {
+  return {
+    blocks: [],
+    addresses: [],
+    stakeAddresses: [],
+    assets: [],
+    txs: [],
+    txOuts: [],
+    maTxOuts: [],
+    spentBefore: [],
+    assetMints: [],
+    metadata: [],
+    datums: [],
+    scripts: [],
+    stakeRegistrations: [],
+    delegations: [],
+    voteDelegations: [],
+    drepRegistrations: [],
+    withdrawals: [],
+    mirs: [],
+    poolRegistrations: [],
+    nutlinkRegistrations: [],
+    nutlinkTickers: [],
+    stakeBalanceDeltas: new Map(),
+  };
+}

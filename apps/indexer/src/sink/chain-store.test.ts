@@ -1,0 +1,91 @@
+import { createPrismaClient, type PrismaClient } from '@frostline/db';
+import { createTestDatabase, type TestDatabase } from '@frostline/db/testing';
+import { PREPROD_CHAIN_TIME, type OgmiosBlock } from '@frostline/model';
+import { preprodChunkBlocks } from '../test-support/chains.js';
+import { dumpChainTables } from '../test-support/database.js';
+import { ChainStore, UnrecoverableRollbackError } from './chain-store.js';
+
+const options = { networkId: 0, chainTime: PREPROD_CHAIN_TIME, securityParameter: 2160 };
+
+async function freshStore() {
+  const db = await createTestDatabase();
+  const prisma = createPrismaClient(db.url);
+  const store = new ChainStore(prisma, options);
+  await store.load();
+  return { db, prisma, store };
+}
+
+async function writeInBatches(store: ChainStore, blocks: OgmiosBlock[], size: number) {
+  for (let i = 0; i < blocks.length; i += size) await store.write(blocks.slice(i, i + size));
+}
+
+describe('ChainStore on 864 real preprod blocks', () => {
+  const blocks = preprodChunkBlocks();
+  let db: TestDatabase;
+  let prisma: PrismaClient;
+  let store: ChainStore;
+
+  beforeAll(async () => {
+    ({ db, prisma, store } = await freshStore());
+    await writeInBatches(store, blocks, 100);
+  });
+  afterAll(async () => {
+    await prisma?.$disconnect();
+    await db?.drop();
+  });
+
+  it('stores every block and transaction with their derived fields', async () => {
+    const [counts] = await prisma.$queryRawUnsafe<{ blocks: bigint; txs: bigint }[]>(
+      `SELECT (SELECT count(*) FROM block) AS blocks, (SELECT count(*) FROM tx) AS txs`,
+    );
+    const txCount = blocks.reduce((n, b) => n + (b.transactions?.length ?? 0), 0);
+    expect(counts).toEqual({ blocks: BigInt(blocks.length), txs: BigInt(txCount) });
+    const first = blocks[0]!;
+    const [row] = await prisma.$queryRawUnsafe<Record<string, unknown>[]>(
+      `SELECT height, slot, epoch, epoch_slot, time, tx_count, encode(previous_hash, 'hex') AS previous FROM block ORDER BY id LIMIT 1`,
+    );
+    const expected = PREPROD_CHAIN_TIME.slotTime(first.slot!);
+    expect(row).toEqual({
+      height: first.height,
+      slot: BigInt(first.slot!),
+      epoch: expected.epoch,
+      epoch_slot: expected.epochSlot,
+      time: BigInt(expected.unixTime),
+      tx_count: first.transactions?.length ?? 0,
+      previous: first.ancestor,
+    });
+  });
+
+  it('keeps stake balances equal to the live outputs of each stake address', async () => {
+    const mismatches = await prisma.$queryRawUnsafe<unknown[]>(
+      `SELECT s.id FROM stake_address s
+       LEFT JOIN stake_balance b ON b.stake_address_id = s.id
+       LEFT JOIN (SELECT stake_address_id, sum(value) AS v FROM tx_out WHERE spent_by_tx_id IS NULL GROUP BY 1) o
+         ON o.stake_address_id = s.id
+       WHERE coalesce(b.utxo_value, 0) <> coalesce(o.v, 0)`,
+    );
+    expect(mismatches).toEqual([]);
+  });
+
+  it('rolls back to a point exactly as if only the chain up to it had been indexed', async () => {
+    const keep = blocks.length - 137;
+    const point = blocks[keep - 1]!;
+    expect(await store.rollBackTo({ slot: point.slot!, id: point.id })).toBe(137);
+    const reference = await freshStore();
+    try {
+      await writeInBatches(reference.store, blocks.slice(0, keep), 250);
+      expect(await dumpChainTables(db.url)).toEqual(await dumpChainTables(reference.db.url));
+      // …and the chain can go on from there.
+      await writeInBatches(store, blocks.slice(keep), 50);
+      await writeInBatches(reference.store, blocks.slice(keep), 137);
+      expect(await dumpChainTables(db.url)).toEqual(await dumpChainTables(reference.db.url));
+    } finally {
+      await reference.prisma.$disconnect();
+      await reference.db.drop();
+    }
+  });
+
+  it('refuses a rollback to a point it does not know', async () => {
+    await expect(store.rollBackTo({ slot: 1, id: 'ff'.repeat(32) })).rejects.toThrow(UnrecoverableRollbackError);
+  });
+});

@@ -1,0 +1,175 @@
+import type { PrismaClient } from '@frostline/db';
+import { decodeBlock, type ChainTime, type OgmiosBlock } from '@frostline/model';
+import { ID_TABLES, IdAllocator, type IdTable } from '../project/ids.js';
+import { batchKeys, projectBatch } from '../project/project-batch.js';
+import { lookUp } from './lookups.js';
+import { writeRows } from './write-rows.js';
+
+export interface ChainPoint {
+  slot: number;
+  id: string;
+}
+
+/** A rollback below the blocks we keep cannot be undone: the indexer must stop (STYLE.md §6.3). */
+export class UnrecoverableRollbackError extends Error {}
+
+export interface ChainStoreOptions {
+  networkId: number;
+  chainTime: ChainTime;
+  /** the security parameter k: how deep a rollback may go */
+  securityParameter: number;
+}
+
+export interface WriteResult {
+  blocks: number;
+  transactions: number;
+  outputs: number;
+  rows: number;
+  decodeMs: number;
+  databaseMs: number;
+}
+
+/**
+ * The indexer's only way to change the database: append a batch of blocks (one transaction, ids
+ * and registered-pool set advanced only once it commits) or roll back to a point (one transaction).
+ */
+export class ChainStore {
+  private ids = new IdAllocator(new Map());
+  private registeredPools = new Set<string>();
+  private tip: { slot: number; id: string; height: number | null } | null = null;
+
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly options: ChainStoreOptions,
+  ) {}
+
+  async load(): Promise<void> {
+    const union = ID_TABLES.map((table) => `SELECT '${table}' AS name, max(id) AS id FROM "${table}"`).join(' UNION ALL ');
+    const rows = await this.prisma.$queryRawUnsafe<{ name: IdTable; id: bigint | null }[]>(union);
+    this.ids = new IdAllocator(new Map(rows.map((r) => [r.name, r.id ?? 0n])));
+    const pools = await this.prisma.$queryRawUnsafe<{ hash: string }[]>(
+      `SELECT DISTINCT encode(pool_hash, 'hex') AS hash FROM pool_registration`,
+    );
+    this.registeredPools = new Set(pools.map((p) => p.hash));
+    const [tip] = await this.prisma.$queryRawUnsafe<{ slot: bigint; hash: string; height: number | null }[]>(
+      `SELECT slot, encode(hash, 'hex') AS hash, height FROM block ORDER BY id DESC LIMIT 1`,
+    );
+    this.tip = tip ? { slot: Number(tip.slot), id: tip.hash, height: tip.height } : null;
+  }
+
+  get tipPoint(): ChainPoint | null {
+    return this.tip && { slot: this.tip.slot, id: this.tip.id };
+  }
+
+  get tipHeight(): number | null {
+    return this.tip?.height ?? null;
+  }
+
+  /**
+   * Points to resume from, best first: the tip, then exponentially older blocks within k
+   * (tip-1, -2, -4 …), so a restart on a fork finds the common ancestor.
+   */
+  async intersectionPoints(): Promise<ChainPoint[]> {
+    const offsets = [0];
+    for (let step = 1; step <= this.options.securityParameter; step *= 2) offsets.push(step);
+    const rows = await this.prisma.$queryRawUnsafe<{ slot: bigint; hash: string }[]>(
+      `SELECT b.slot, encode(b.hash, 'hex') AS hash FROM unnest($1::int8[]) AS o(n)
+       JOIN block b ON b.id = (SELECT max(id) FROM block) - o.n ORDER BY o.n`,
+      offsets.map(BigInt),
+    );
+    return rows.map((r) => ({ slot: Number(r.slot), id: r.hash }));
+  }
+
+  async write(blocks: OgmiosBlock[]): Promise<WriteResult> {
+    const started = performance.now();
+    let previousSlot = this.tip?.slot ?? null;
+    const decoded = blocks.map((block) => {
+      const d = decodeBlock(block, { chainTime: this.options.chainTime, previousSlot });
+      previousSlot = d.slot;
+      return d;
+    });
+    const decodeMs = performance.now() - started;
+    const ids = this.ids.fork();
+    const registeredPools = new Set(this.registeredPools);
+    let rowCount = 0;
+    await this.prisma.$transaction(
+      async (sql) => {
+        const lookups = await lookUp(sql, batchKeys(decoded, this.options.networkId));
+        const rows = projectBatch(decoded, { networkId: this.options.networkId, ids, registeredPools, lookups });
+        rowCount = Object.values(rows).reduce((n, table) => n + (Array.isArray(table) ? table.length : table.size), 0);
+        await writeRows(sql, rows);
+      },
+      { timeout: 600_000, maxWait: 60_000 },
+    );
+    this.ids.adopt(ids);
+    this.registeredPools = registeredPools;
+    const last = decoded.at(-1)!;
+    this.tip = { slot: last.slot, id: last.hash, height: last.height ?? this.tip?.height ?? null };
+    const transactions = decoded.reduce((n, b) => n + b.transactions.length, 0);
+    return {
+      blocks: decoded.length,
+      transactions,
+      outputs: decoded.reduce((n, b) => n + b.transactions.reduce((m, t) => m + t.outputs.length, 0), 0),
+      rows: rowCount,
+      decodeMs,
+      databaseMs: performance.now() - started - decodeMs,
+    };
+  }
+
+  /**
+   * Removes every block after `point` and everything derived from them, in one transaction:
+   * cascading foreign keys delete the rows, `spent_by_tx_id` returns to null (ON DELETE SET NULL),
+   * and stake balances get the inverse of the deltas the removed blocks applied.
+   * Returns the number of blocks removed.
+   */
+  async rollBackTo(point: ChainPoint | 'origin'): Promise<number> {
+    const removed = await this.prisma.$transaction(
+      async (sql) => {
+        let blockId = 0n;
+        if (point !== 'origin') {
+          const [row] = await sql.$queryRawUnsafe<{ id: bigint }[]>(`SELECT id FROM block WHERE hash = $1::bytea`, Buffer.from(point.id, 'hex'));
+          if (!row) throw new UnrecoverableRollbackError(`rollback to unknown point ${point.slot}.${point.id}`);
+          blockId = row.id;
+        }
+        const [{ count }] = await sql.$queryRawUnsafe<{ count: bigint }[]>(`SELECT count(*) AS count FROM block WHERE id > $1`, blockId);
+        if (point !== 'origin' && count > BigInt(this.options.securityParameter)) {
+          throw new UnrecoverableRollbackError(
+            `rollback of ${count} blocks to ${point.slot}.${point.id} is deeper than k = ${this.options.securityParameter}`,
+          );
+        }
+        if (count === 0n) return 0;
+        const [{ last_tx }] = await sql.$queryRawUnsafe<{ last_tx: bigint }[]>(
+          `SELECT coalesce(max(id), 0) AS last_tx FROM tx WHERE block_id <= $1`,
+          blockId,
+        );
+        // Undo the balance deltas: live outputs created after the point stop counting, outputs
+        // created up to the point and spent after it count again.
+        const balances = await sql.$queryRawUnsafe<{ id: bigint; value: bigint }[]>(
+          `INSERT INTO stake_balance (stake_address_id, utxo_value)
+           SELECT stake_address_id, sum(d) FROM (
+             SELECT stake_address_id, -value AS d FROM tx_out
+               WHERE tx_id > $1 AND spent_by_tx_id IS NULL AND stake_address_id IS NOT NULL
+             UNION ALL
+             SELECT stake_address_id, value FROM tx_out
+               WHERE spent_by_tx_id > $1 AND tx_id <= $1 AND stake_address_id IS NOT NULL
+           ) changes GROUP BY stake_address_id
+           ON CONFLICT (stake_address_id) DO UPDATE SET utxo_value = stake_balance.utxo_value + EXCLUDED.utxo_value
+           RETURNING stake_address_id AS id, utxo_value AS value`,
+          last_tx,
+        );
+        const emptied = balances.filter((b) => b.value === 0n);
+        if (emptied.length) {
+          await sql.$executeRawUnsafe(
+            `DELETE FROM stake_balance WHERE stake_address_id = ANY($1::int8[])`,
+            emptied.map((r) => r.id),
+          );
+        }
+        await sql.$executeRawUnsafe(`DELETE FROM block WHERE id > $1`, blockId);
+        return Number(count);
+      },
+      { timeout: 600_000, maxWait: 60_000 },
+    );
+    await this.load();
+    return removed;
+  }
+}
