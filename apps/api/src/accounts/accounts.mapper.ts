@@ -1,0 +1,42 @@
+import type { AccountRow } from '@frostline/db';
+import { drepId, poolIdFromHash, type Account, type DRep } from '@frostline/model';
+
+/** Blockfrost's account plus `registered` (schema 0.1.8x; our model's type predates it). */
+export type AccountResponse = Account & { registered: boolean };
+
+/**
+ * `active` is the registration state, as our specification defines it ("Registration state of the
+ * account"), so it equals `registered`. Blockfrost's RYO instead reports whether a pool delegation is
+ * in effect; see the README for this deliberate difference.
+ */
+export function toAccount(row: AccountRow): AccountResponse {
+  return {
+    stake_address: row.stake_address,
+    active: row.registered,
+    registered: row.registered,
+    active_epoch: row.active_epoch,
+    controlled_amount: row.controlled_amount,
+    rewards_sum: row.rewards_sum,
+    withdrawals_sum: row.withdrawals_sum,
+    reserves_sum: row.reserves_sum,
+    treasury_sum: row.treasury_sum,
+    withdrawable_amount: row.withdrawable_amount,
+    pool_id: row.pool_hash === null ? null : poolIdFromHash(row.pool_hash),
+    drep_id: row.drep_kind === null ? null : drepId(toDRep(row.drep_kind, row.drep_hash)),
+  };
+}
+
+/** delegation_vote.drep_kind is key | script | abstain | no_confidence (schema comment). */
+function toDRep(kind: string, hash: string | null): DRep {
+  switch (kind) {
+    case 'abstain':
+      return { type: 'abstain' };
+    case 'no_confidence':
+      return { type: 'noConfidence' };
+    case 'key':
+    case 'script':
+      if (hash === null) break;
+      return { type: 'registered', credential: { type: kind, hash } };
+  }
+  throw new Error(`delegation_vote row with drep_kind "${kind}" and hash ${hash}`);
+}

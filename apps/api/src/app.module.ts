@@ -1,0 +1,80 @@
+import { Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import type { PrismaClient } from '@frostline/db';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { ApiConfig } from './config.js';
+import { AccountsController } from './accounts/accounts.controller.js';
+import { AccountsService } from './accounts/accounts.service.js';
+import { AddressesController } from './addresses/addresses.controller.js';
+import { AddressesService } from './addresses/addresses.service.js';
+import { AssetsController } from './assets/assets.controller.js';
+import { AssetsService } from './assets/assets.service.js';
+import { BlocksController } from './blocks/blocks.controller.js';
+import { BlocksService } from './blocks/blocks.service.js';
+import { AuthGuard } from './common/auth.guard.js';
+import { ProjectTokens } from './common/project-tokens.js';
+import { RateLimitGuard } from './common/rate-limit.guard.js';
+import { RateLimiter } from './common/rate-limiter.js';
+import { API_CONFIG, LOGGER, READ_DB } from './common/tokens.js';
+import { HealthController } from './health/health.controller.js';
+import { NutlinkController } from './nutlink/nutlink.controller.js';
+import { NutlinkService } from './nutlink/nutlink.service.js';
+import { OpenApiController } from './openapi/openapi.controller.js';
+
+const REDIS = Symbol('Redis');
+
+/** What createApp() connects before building the module. */
+export interface AppResources {
+  config: ApiConfig;
+  logger: Logger;
+  readDb: PrismaClient;
+  redis: Redis;
+}
+
+/** Closes the connections once Nest has stopped serving (after in-flight requests finished). */
+class ConnectionsCloser implements OnApplicationShutdown {
+  constructor(
+    @Inject(READ_DB) private readonly readDb: PrismaClient,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.allSettled([this.readDb.$disconnect(), this.redis.quit()]);
+  }
+}
+
+@Module({})
+export class AppModule {
+  static forRoot({ config, logger, readDb, redis }: AppResources): DynamicModule {
+    return {
+      module: AppModule,
+      controllers: [
+        AddressesController,
+        AssetsController,
+        BlocksController,
+        AccountsController,
+        NutlinkController,
+        HealthController,
+        OpenApiController,
+      ],
+      providers: [
+        { provide: API_CONFIG, useValue: config },
+        { provide: LOGGER, useValue: logger },
+        { provide: READ_DB, useValue: readDb },
+        { provide: REDIS, useValue: redis },
+        { provide: ProjectTokens, useValue: new ProjectTokens(config.tokenHashes) },
+        { provide: RateLimiter, useValue: new RateLimiter(redis, config.rateLimit, logger) },
+        ConnectionsCloser,
+        // Global guards run in this order: limits first, so floods of bad tokens are limited too.
+        ...(config.rateLimit.enabled ? [{ provide: APP_GUARD, useClass: RateLimitGuard }] : []),
+        { provide: APP_GUARD, useClass: AuthGuard },
+        AddressesService,
+        AssetsService,
+        BlocksService,
+        AccountsService,
+        NutlinkService,
+      ],
+    };
+  }
+}

@@ -1,0 +1,71 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createPrismaClient } from '@frostline/db';
+import { LogController } from 'fastify';
+import { Redis } from 'ioredis';
+import { pino, type Logger } from 'pino';
+import { AppModule } from './app.module.js';
+import { BlockfrostErrorFilter } from './common/blockfrost-error.filter.js';
+import type { ApiConfig } from './config.js';
+
+/** Longest path parameter accepted (long Byron addresses included); longer ones are unknown routes. */
+const MAX_PARAM_LENGTH = 8192;
+/** No endpoint takes a body yet; the evaluate endpoint will raise this when it lands. */
+const BODY_LIMIT_BYTES = 64 * 1024;
+/** A runaway query must not hold a pooled connection for long. */
+const STATEMENT_TIMEOUT_MS = 10_000;
+/** Rate limiting fails open; a slow Redis must not slow every request down. */
+const REDIS_COMMAND_TIMEOUT_MS = 200;
+
+export interface CreateAppOptions {
+  /** Defaults to a pino logger at config.logLevel writing JSON to stdout. */
+  logger?: Logger;
+}
+
+/**
+ * Builds the initialised (not yet listening) application. main.ts calls listen(); tests use inject()
+ * or listen on a free port. app.close() waits for in-flight requests, then closes the connections.
+ */
+export async function createApp(config: ApiConfig, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
+  const logger = options.logger ?? pino({ level: config.logLevel });
+  const readDb = createPrismaClient(config.databaseReadUrl ?? config.databaseUrl, {
+    statementTimeoutMs: STATEMENT_TIMEOUT_MS,
+  });
+  const redis = new Redis(config.redisUrl, {
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    // Fail fast while disconnected instead of queueing requests behind a reconnect.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+  });
+  redis.on('error', (error) => logger.debug({ err: error }, 'redis connection error'));
+
+  const adapter = new FastifyAdapter({
+    loggerInstance: logger,
+    // Errors are logged by the error filter; per-request info logs would dominate at 500 req/s.
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: (request: IncomingMessage) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && given.length <= 128 ? given : randomUUID();
+    },
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    bodyLimit: BODY_LIMIT_BYTES,
+  });
+  adapter.getInstance().addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot({ config, logger, readDb, redis }),
+    adapter,
+    { logger: ['error', 'warn'], abortOnError: false },
+  );
+  app.useGlobalFilters(new BlockfrostErrorFilter());
+  app.enableShutdownHooks();
+  await app.init();
+  await app.getHttpAdapter().getInstance().ready();
+  return app;
+}

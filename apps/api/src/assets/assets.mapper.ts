@@ -1,0 +1,51 @@
+import type { AssetRow } from '@frostline/db';
+import { assetOnchainMetadata, type Asset, type MetadataJson } from '@frostline/model';
+
+/**
+ * tx_metadata.bytes is the CBOR of the single-entry map {721: value}, re-serialised canonically by the
+ * indexer: a1 (map of one), 19 02d1 (the key 721). The CIP-25 rules read the value alone.
+ */
+const LABEL_721_MAP_HEADER = 'a11902d1';
+
+export function label721ValueCbor(metadataCbor: string): string {
+  if (!metadataCbor.startsWith(LABEL_721_MAP_HEADER)) {
+    throw new Error(`label 721 metadata CBOR does not start with ${LABEL_721_MAP_HEADER}`);
+  }
+  return metadataCbor.slice(LABEL_721_MAP_HEADER.length);
+}
+
+/** Blockfrost's asset in schema order; on-chain metadata by the model's CIP-68-then-CIP-25 rules. */
+export function toAsset(row: AssetRow): Asset {
+  const onchain = assetOnchainMetadata({
+    policyId: row.policy_id,
+    assetNameHex: row.asset_name,
+    cip68ReferenceDatum: row.cip68_reference_datum,
+    cip25Label721:
+      row.label721_cbor === null
+        ? null
+        : { json: (row.label721_json ?? null) as MetadataJson | null, cbor: label721ValueCbor(row.label721_cbor) },
+  });
+  return {
+    asset: row.policy_id + row.asset_name,
+    policy_id: row.policy_id,
+    asset_name: row.asset_name === '' ? null : row.asset_name,
+    fingerprint: row.fingerprint,
+    quantity: row.quantity,
+    initial_mint_tx_hash: row.initial_mint_tx_hash,
+    mint_or_burn_count: row.mint_or_burn_count,
+    onchain_metadata: onchain.onchain_metadata as Asset['onchain_metadata'],
+    onchain_metadata_standard: onchain.onchain_metadata_standard as Asset['onchain_metadata_standard'],
+    onchain_metadata_extra: onchain.onchain_metadata_extra,
+    metadata:
+      row.registry_name === null
+        ? null
+        : {
+            name: row.registry_name,
+            description: row.registry_description ?? '',
+            ticker: row.registry_ticker,
+            url: row.registry_url,
+            logo: row.registry_logo,
+            decimals: row.registry_decimals,
+          },
+  };
+}

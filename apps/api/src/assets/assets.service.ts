@@ -1,0 +1,25 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { assetsAsset, type PrismaClient } from '@frostline/db';
+import { BlockfrostError, POLICY_ID_HEX_LENGTH, cip68ReferenceNft, parseAssetParam, type Asset } from '@frostline/model';
+import { canNameAnAsset } from '../common/asset-lookup.js';
+import { READ_DB } from '../common/tokens.js';
+import { toAsset } from './assets.mapper.js';
+
+@Injectable()
+export class AssetsService {
+  constructor(@Inject(READ_DB) private readonly db: PrismaClient) {}
+
+  /** 400 unless hex of 56-120 characters; 404 if the asset was never minted. */
+  async byUnit(assetParam: string): Promise<Asset> {
+    const { unit, policyId, assetName } = parseAssetParam(assetParam);
+    if (!canNameAnAsset(unit)) throw new BlockfrostError(404);
+    const referenceNft = cip68ReferenceNft(unit);
+    const row = await assetsAsset(this.db, {
+      policyId,
+      assetName,
+      referenceNftName: referenceNft && referenceNft.referenceNftUnit.slice(POLICY_ID_HEX_LENGTH),
+    });
+    if (!row) throw new BlockfrostError(404);
+    return toAsset(row);
+  }
+}

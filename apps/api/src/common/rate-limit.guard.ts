@@ -1,0 +1,35 @@
+import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { BlockfrostError } from '@frostline/model';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PROJECT_TOKEN_HEADER } from './auth.guard.js';
+import { ProjectTokens } from './project-tokens.js';
+import { RateLimiter } from './rate-limiter.js';
+
+/**
+ * Runs before authentication so that floods of bad tokens are limited too. Every request spends from
+ * its IP's bucket; requests with a valid token also from their project's. Headers (draft IETF names
+ * are not used by Blockfrost clients, so the common X- names): X-RateLimit-Limit (burst size),
+ * X-RateLimit-Remaining (requests left now), X-RateLimit-Reset (seconds until the bucket is full), and
+ * Retry-After on 429/418.
+ */
+@Injectable()
+export class RateLimitGuard implements CanActivate {
+  constructor(
+    private readonly limiter: RateLimiter,
+    private readonly tokens: ProjectTokens,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const http = context.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
+    const reply = http.getResponse<FastifyReply>();
+    const decision = await this.limiter.take(request.ip, this.tokens.projectOf(request.headers[PROJECT_TOKEN_HEADER]));
+    if (decision === null) return true;
+    reply.header('X-RateLimit-Limit', decision.limit);
+    reply.header('X-RateLimit-Remaining', decision.remaining);
+    reply.header('X-RateLimit-Reset', decision.resetSeconds);
+    if (decision.outcome === 'allowed') return true;
+    reply.header('Retry-After', decision.retryAfterSeconds);
+    throw new BlockfrostError(decision.outcome === 'banned' ? 418 : 429);
+  }
+}

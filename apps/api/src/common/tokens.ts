@@ -1,0 +1,5 @@
+/** Dependency-injection tokens of the values createApp() provides. */
+export const API_CONFIG = Symbol('ApiConfig');
+/** PrismaClient used for endpoint queries (the read replica when configured). */
+export const READ_DB = Symbol('ReadDb');
+export const LOGGER = Symbol('Logger');

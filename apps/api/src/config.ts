@@ -1,0 +1,170 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { Network } from '@frostline/model';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface RateLimitConfig {
+  /** false turns every limit off (local development). */
+  enabled: boolean;
+  /** Sustained requests per second of one token bucket (Blockfrost: 10). */
+  perSecond: number;
+  /** Bucket size, i.e. the burst allowed on top of the sustained rate (Blockfrost: 500). */
+  burst: number;
+  /** Consecutive 429 answers after which the client IP is banned (418). */
+  banAfterRejections: number;
+  banSeconds: number;
+  /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
+  redisKeyPrefix: string;
+}
+
+export interface ApiConfig {
+  port: number;
+  databaseUrl: string;
+  /** Read replica used for every endpoint query; the primary when unset. */
+  databaseReadUrl: string | null;
+  redisUrl: string;
+  network: Network;
+  /** sha256 (hex) of every accepted project token. */
+  tokenHashes: string[];
+  rateLimit: RateLimitConfig;
+  /** Trust X-Forwarded-For (behind a reverse proxy) when identifying client IPs. */
+  trustProxy: boolean;
+  logLevel: LogLevel;
+}
+
+/** A configuration mistake; main.ts prints the message as one line and exits non-zero. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+const NETWORKS: readonly Network[] = ['mainnet', 'preprod', 'preview', 'custom'];
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+type Env = Record<string, string | undefined>;
+
+/** Reads and validates the environment once; lists every invalid variable in one error. */
+export function loadConfig(env: Env): ApiConfig {
+  const problems: string[] = [];
+  const read = <T>(name: string, parse: (value: string | undefined) => T, fallback: T): T => {
+    try {
+      return parse(env[name]);
+    } catch (error) {
+      problems.push(`${name} ${(error as Error).message}`);
+      return fallback;
+    }
+  };
+
+  const config: ApiConfig = {
+    port: read('PORT', integerIn(1, 65535, 3000), 0),
+    databaseUrl: read('DATABASE_URL', url(['postgres:', 'postgresql:']), ''),
+    databaseReadUrl: read('DATABASE_READ_URL', optional(url(['postgres:', 'postgresql:'])), null),
+    redisUrl: read('REDIS_URL', url(['redis:', 'rediss:']), ''),
+    network: read('NETWORK', oneOf(NETWORKS, 'mainnet'), 'mainnet'),
+    tokenHashes: [],
+    rateLimit: {
+      enabled: read('RATE_LIMIT_ENABLED', boolean(true), true),
+      perSecond: read('RATE_LIMIT_PER_SECOND', positiveNumber(10), 0),
+      burst: read('RATE_LIMIT_BURST', integerIn(1, 1_000_000, 500), 0),
+      banAfterRejections: read('RATE_LIMIT_BAN_AFTER', integerIn(1, 1_000_000, 100), 0),
+      banSeconds: read('RATE_LIMIT_BAN_SECONDS', integerIn(1, 86_400 * 7, 300), 0),
+      redisKeyPrefix: read('RATE_LIMIT_REDIS_PREFIX', (value) => value ?? 'frostline:rate-limit:', ''),
+    },
+    trustProxy: read('TRUST_PROXY', boolean(false), false),
+    logLevel: read('LOG_LEVEL', oneOf(LOG_LEVELS, 'info'), 'info'),
+  };
+  config.tokenHashes = read('API_TOKENS', tokenList, []).concat(read('API_TOKENS_FILE', tokenHashFile, []));
+  if (problems.length === 0 && config.tokenHashes.length === 0) {
+    problems.push('API_TOKENS or API_TOKENS_FILE must provide at least one project token');
+  }
+  if (problems.length > 0) throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
+  return config;
+}
+
+export function sha256Hex(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+function integerIn(minimum: number, maximum: number, fallback: number) {
+  return (value: string | undefined): number => {
+    if (value === undefined || value === '') return fallback;
+    const number = Number(value);
+    if (!Number.isInteger(number) || number < minimum || number > maximum) {
+      throw new Error(`must be an integer from ${minimum} to ${maximum}, got "${value}"`);
+    }
+    return number;
+  };
+}
+
+function positiveNumber(fallback: number) {
+  return (value: string | undefined): number => {
+    if (value === undefined || value === '') return fallback;
+    const number = Number(value);
+    if (!(number > 0) || !Number.isFinite(number)) throw new Error(`must be a positive number, got "${value}"`);
+    return number;
+  };
+}
+
+function boolean(fallback: boolean) {
+  return (value: string | undefined): boolean => {
+    if (value === undefined || value === '') return fallback;
+    if (value === 'true' || value === '1') return true;
+    if (value === 'false' || value === '0') return false;
+    throw new Error(`must be true or false, got "${value}"`);
+  };
+}
+
+function oneOf<T extends string>(allowed: readonly T[], fallback: T) {
+  return (value: string | undefined): T => {
+    if (value === undefined || value === '') return fallback;
+    if (!allowed.includes(value as T)) throw new Error(`must be one of ${allowed.join(', ')}, got "${value}"`);
+    return value as T;
+  };
+}
+
+function url(protocols: string[]) {
+  return (value: string | undefined): string => {
+    if (!value) throw new Error('is required');
+    let parsed: URL;
+    try {
+      parsed = new URL(value);
+    } catch {
+      throw new Error('is not a URL');
+    }
+    if (!protocols.includes(parsed.protocol)) throw new Error(`must start with ${protocols.join(' or ')}//`);
+    return value;
+  };
+}
+
+function optional<T>(parse: (value: string) => T) {
+  return (value: string | undefined): T | null => (value ? parse(value) : null);
+}
+
+/** API_TOKENS: plain tokens, comma-separated; only their hashes are kept. */
+function tokenList(value: string | undefined): string[] {
+  if (!value) return [];
+  return value
+    .split(',')
+    .map((token) => token.trim())
+    .filter((token) => token !== '')
+    .map(sha256Hex);
+}
+
+/** API_TOKENS_FILE: one sha256 hex per line, so tokens are never stored in clear; # starts a comment. */
+function tokenHashFile(path: string | undefined): string[] {
+  if (!path) return [];
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new Error(`cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  const lines = text
+    .split('\n')
+    .map((line) => line.replace(/#.*/, '').trim().toLowerCase())
+    .filter((line) => line !== '');
+  const bad = lines.find((line) => !SHA256_HEX.test(line));
+  if (bad !== undefined) throw new Error(`must hold one sha256 hex digest per line, found "${bad.slice(0, 16)}…"`);
+  return lines;
+}

@@ -1,0 +1,60 @@
+import type { PrismaClient } from '../client.js';
+import { hexBytes, readSqlFile, sqlByDirection, type Order } from './sql-file.js';
+
+const SQL = sqlByDirection(readSqlFile('addresses_address_utxos_asset'));
+
+export interface AddressesAddressUtxosAssetParams {
+  /** Outputs at exactly this address… */
+  address: { kind: 'address'; address: string } | { kind: 'paymentCredential'; hash: string };
+  /** …holding this asset, or with no native asset at all for `lovelace`. */
+  asset: { policyId: string; assetName: string } | 'lovelace';
+  limit: number;
+  offset: number;
+  order: Order;
+}
+
+/** One unspent output; amounts are decimal strings, hashes and datums hex. */
+export interface AddressUtxoRow {
+  address: string;
+  tx_hash: string;
+  output_index: number;
+  lovelace: string;
+  /** Every native asset of the output in unit order; null when it has none. */
+  assets: { unit: string; quantity: string }[] | null;
+  block: string;
+  data_hash: string | null;
+  inline_datum: string | null;
+  reference_script_hash: string | null;
+}
+
+export interface AddressesAddressUtxosAssetResult {
+  /** The address (or payment credential) appears in some output, spent or not. */
+  addressSeen: boolean;
+  /** The asset exists (always true for `lovelace`). */
+  assetSeen: boolean;
+  utxos: AddressUtxoRow[];
+}
+
+type Row = AddressUtxoRow & { address_seen: boolean; asset_seen: boolean };
+
+export async function addressesAddressUtxosAsset(
+  db: PrismaClient,
+  { address, asset, limit, offset, order }: AddressesAddressUtxosAssetParams,
+): Promise<AddressesAddressUtxosAssetResult> {
+  const rows = await db.$queryRawUnsafe<Row[]>(
+    SQL[order],
+    address.kind === 'address' ? address.address : null,
+    address.kind === 'paymentCredential' ? hexBytes(address.hash) : null,
+    asset === 'lovelace' ? null : hexBytes(asset.policyId),
+    asset === 'lovelace' ? null : hexBytes(asset.assetName),
+    limit,
+    offset,
+  );
+  const [probe] = rows;
+  return {
+    addressSeen: probe.address_seen,
+    assetSeen: probe.asset_seen,
+    // The probe row comes back alone, with null output columns, when the page is empty.
+    utxos: probe.tx_hash === null ? [] : rows,
+  };
+}

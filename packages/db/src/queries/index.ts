@@ -1,0 +1,7 @@
+// One typed wrapper per endpoint around its prisma/sql/<endpoint>.sql read query.
+export * from './addresses-address-utxos-asset.js';
+export * from './assets-asset.js';
+export * from './blocks-epoch-number-slot-slot-number.js';
+export * from './accounts-stake-address.js';
+export * from './nutlink-address-tickers.js';
+export type { Order } from './sql-file.js';

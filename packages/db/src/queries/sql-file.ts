@@ -1,0 +1,25 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/** prisma/sql of this repository: one reviewed read query per endpoint. */
+const SQL_DIR = new URL('../../../../prisma/sql/', import.meta.url);
+
+/** Reads prisma/sql/<name>.sql once, when the query module is first imported. */
+export function readSqlFile(name: string): string {
+  return readFileSync(fileURLToPath(new URL(`${name}.sql`, SQL_DIR)), 'utf8');
+}
+
+export type Order = 'asc' | 'desc';
+
+/**
+ * SQL cannot take a sort direction as a parameter, and `ORDER BY CASE …` would stop an index from
+ * delivering rows in order; so a query with `{{direction}}` is prepared once per direction.
+ */
+export function sqlByDirection(sql: string): Record<Order, string> {
+  return { asc: sql.replaceAll('{{direction}}', 'ASC'), desc: sql.replaceAll('{{direction}}', 'DESC') };
+}
+
+/** Hex (as validated by the API) to the bytes a bytea parameter takes. */
+export function hexBytes(hex: string): Uint8Array<ArrayBuffer> {
+  return Uint8Array.from(Buffer.from(hex, 'hex'));
+}
