@@ -10,7 +10,7 @@
 import type { BlockPraos } from '@cardano-ogmios/schema';
 import { convertByronBlock } from './byron.js';
 import { arraySpans, arrayHead, mapSpans, readUint, type Span } from './cbor.js';
-import { type Cbor, blake2b256, bytes, decodeCbor, hex, toNumber } from './codec.js';
+import { type Cbor, blake2b256, bytes, concat, decodeCbor, hex, toNumber } from './codec.js';
 import { convertShelleyTransaction } from './transaction.js';
 import { ERA_TAGS, type EraName, type OgmiosBlock } from './types.js';
 
@@ -82,8 +82,12 @@ function transactions(
   era: EraName,
 ) {
   const witnessSpans = arraySpans(block, witnesses[0]);
-  const auxByIndex = new Map(mapSpans(block, aux[0]).map(([index, data]) => [readUint(block, index[0]), data]));
-  const invalidIndexes = new Set(invalid === undefined ? [] : (decodeCbor(block.subarray(...invalid)) as Cbor[]).map(toNumber));
+  const auxByIndex = new Map(
+    mapSpans(block, aux[0]).map(([index, data]) => [readUint(block, index[0]), data]),
+  );
+  const invalidIndexes = new Set(
+    invalid === undefined ? [] : (decodeCbor(block.subarray(...invalid)) as Cbor[]).map(toNumber),
+  );
   const NULL = Uint8Array.of(0xf6);
   return arraySpans(block, bodies[0]).map((body, index) => {
     const parts = [block.subarray(...body), block.subarray(...witnessSpans[index]!)];
@@ -92,14 +96,4 @@ function transactions(
     parts.push(auxData === undefined ? NULL : block.subarray(...auxData));
     return convertShelleyTransaction(concat([arrayHead(parts.length), ...parts]), era);
   });
-}
-
-export function concat(chunks: Uint8Array[]): Uint8Array {
-  const result = new Uint8Array(chunks.reduce((total, chunk) => total + chunk.length, 0));
-  let offset = 0;
-  for (const chunk of chunks) {
-    result.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return result;
 }

@@ -84,6 +84,12 @@ export function arraySpans(bytes: Uint8Array, offset: number): Span[] {
   return spans;
 }
 
+/** Elements of an array or of a tag-258 set (Conway). */
+export function arraySpansOfSet(source: Uint8Array, span: Span): Span[] {
+  const tagged = source[span[0]] === 0xd9 && source[span[0] + 1] === 0x01 && source[span[0] + 2] === 0x02;
+  return arraySpans(source, tagged ? span[0] + 3 : span[0]);
+}
+
 /** Spans of the [key, value] entries of the map starting at `offset`. */
 export function mapSpans(bytes: Uint8Array, offset: number): [Span, Span][] {
   const head = readHead(bytes, offset);

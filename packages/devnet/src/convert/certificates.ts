@@ -54,7 +54,12 @@ function certificate(fields: Cbor[]): Certificate[] {
     case 3:
       return [{ type: 'stakePoolRegistration', stakePool: poolParameters(fields.slice(1)) }];
     case 4:
-      return [{ type: 'stakePoolRetirement', stakePool: { id: encodePoolId(bytes(a)), retirementEpoch: toNumber(b) } }];
+      return [
+        {
+          type: 'stakePoolRetirement',
+          stakePool: { id: encodePoolId(bytes(a)), retirementEpoch: toNumber(b) },
+        },
+      ];
     case 5:
       return [
         {
@@ -97,7 +102,13 @@ function certificate(fields: Cbor[]): Certificate[] {
         },
       ];
     case 17:
-      return [{ type: 'delegateRepresentativeRetirement', delegateRepresentative: registeredDrep(a), deposit: coin(b) }];
+      return [
+        {
+          type: 'delegateRepresentativeRetirement',
+          delegateRepresentative: registeredDrep(a),
+          deposit: coin(b),
+        },
+      ];
     case 18:
       return [
         {
@@ -116,7 +127,17 @@ function registeredDrep(raw: Cbor) {
 }
 
 /** `pool_params = (operator, vrf_keyhash, pledge, cost, margin, reward_account, owners, relays, metadata/null)`. */
-function poolParameters([operator, vrf, pledge, cost, margin, rewardAccount, owners, relays, metadata]: Cbor[]) {
+function poolParameters([
+  operator,
+  vrf,
+  pledge,
+  cost,
+  margin,
+  rewardAccount,
+  owners,
+  relays,
+  metadata,
+]: Cbor[]) {
   // The ledger keeps owners in a Set, hence sorted.
   const ownerHashes = items(owners)
     .map((owner) => hex(bytes(owner)))
@@ -161,7 +182,7 @@ function ipv6(raw: Uint8Array): string {
   }
   let bestStart = -1;
   let bestLength = 1;
-  for (let i = 0; i < 8; ) {
+  for (let i = 0; i < 8;) {
     let j = i;
     while (j < 8 && groups[j] === 0) j++;
     if (j - i > bestLength) [bestStart, bestLength] = [i, j - i];
@@ -180,9 +201,16 @@ function moveInstantaneousRewards(raw: Cbor): GovernanceProposal {
     const withdrawals: Record<string, { ada: { lovelace: bigint } }> = {};
     for (const [who, delta] of map(target)) withdrawals[credential(who).id] = coin(toBigInt(delta));
     // `Value<Delta>` is typed as number upstream, but the client turns every lovelace into bigint.
-    return { action: { type: 'treasuryWithdrawals', withdrawals, guardrails: null } } as unknown as GovernanceProposal;
+    return {
+      action: { type: 'treasuryWithdrawals', withdrawals, guardrails: null },
+    } as unknown as GovernanceProposal;
   }
   return {
-    action: { type: 'treasuryTransfer', source, target: pot === 0 ? 'treasury' : 'reserves', value: coin(target) },
+    action: {
+      type: 'treasuryTransfer',
+      source,
+      target: pot === 0 ? 'treasury' : 'reserves',
+      value: coin(target),
+    },
   } as GovernanceProposal;
 }

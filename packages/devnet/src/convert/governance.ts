@@ -36,7 +36,12 @@ function guardrails(raw: Cbor): { hash: string } | null {
 function governanceAction([type, a, b, c, d]: Cbor[]): Json {
   switch (type) {
     case 0:
-      return { type: 'protocolParametersUpdate', ...ancestor(a), parameters: parameters(b), guardrails: guardrails(c) };
+      return {
+        type: 'protocolParametersUpdate',
+        ...ancestor(a),
+        parameters: parameters(b),
+        guardrails: guardrails(c),
+      };
     case 1:
       return { type: 'hardForkInitiation', ...ancestor(a), version: protocolVersion(b) };
     case 2: {
@@ -51,14 +56,22 @@ function governanceAction([type, a, b, c, d]: Cbor[]): Json {
         type: 'constitutionalCommittee',
         ...ancestor(a),
         members: {
-          added: [...map(c)].map(([member, epoch]) => ({ ...credential(member), mandate: { epoch: toNumber(epoch) } })),
-          removed: items(b).map(credential),
+          added: sortedEntries(c, credentialOrder).map(([member, epoch]) => ({
+            ...credential(member),
+            mandate: { epoch: toNumber(epoch) },
+          })),
+          removed: items(b).sort(byKey(credentialOrder)).map(credential),
         },
         quorum: ratio(d),
       };
     case 5: {
       const [metadata, script] = b as [Cbor, Cbor];
-      return { type: 'constitution', ...ancestor(a), metadata: anchor(metadata), guardrails: guardrails(script) };
+      return {
+        type: 'constitution',
+        ...ancestor(a),
+        metadata: anchor(metadata),
+        guardrails: guardrails(script),
+      };
     }
     case 6:
       return { type: 'information' };
@@ -67,19 +80,51 @@ function governanceAction([type, a, b, c, d]: Cbor[]): Json {
   }
 }
 
-const VOTER_ROLES = ['constitutionalCommittee', 'constitutionalCommittee', 'delegateRepresentative', 'delegateRepresentative'];
+/*
+ * Ogmios walks ledger Maps/Sets, i.e. in key order. Derived Haskell `Ord`s: a Credential is
+ * `ScriptHashObj | KeyHashObj` (scripts first); a Voter is committee < DRep < stake pool.
+ */
+const credentialOrder = (raw: Cbor) => {
+  const [kind, hash] = raw as [number, Cbor];
+  return `${1 - kind}${hex(bytes(hash))}`;
+};
+// CDDL voter kinds: 0/1 committee key/script, 2/3 DRep key/script, 4 pool.
+const voterOrder = (raw: Cbor) => {
+  const [kind, hash] = raw as [number, Cbor];
+  return `${kind < 4 ? kind ^ 1 : kind}${hex(bytes(hash))}`;
+};
+const proposalOrder = (raw: Cbor) => {
+  const [id, index] = raw as [Cbor, Cbor];
+  return `${hex(bytes(id))}${toNumber(index).toString(16).padStart(8, '0')}`;
+};
+
+function byKey(order: (raw: Cbor) => string) {
+  return (a: Cbor, b: Cbor) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0);
+}
+
+function sortedEntries(raw: Cbor, order: (key: Cbor) => string): [Cbor, Cbor][] {
+  const compare = byKey(order);
+  return [...map(raw)].sort(([a], [b]) => compare(a, b));
+}
+
+const VOTER_ROLES = [
+  'constitutionalCommittee',
+  'constitutionalCommittee',
+  'delegateRepresentative',
+  'delegateRepresentative',
+];
 const VOTES = ['no', 'yes', 'abstain'] as const;
 
 /** CDDL `voting_procedures = {voter => {gov_action_id => [vote, anchor/null]}}`, flattened. */
 export function votingProcedures(raw: Cbor): GovernanceVote[] {
   const votes: GovernanceVote[] = [];
-  for (const [voter, ballots] of map(raw)) {
+  for (const [voter, ballots] of sortedEntries(raw, voterOrder)) {
     const [kind, hash] = voter as [number, Cbor];
     const issuer =
       kind === 4
         ? { role: 'stakePoolOperator', id: encodePoolId(bytes(hash)) }
         : { role: VOTER_ROLES[kind], ...credential([kind % 2, hash]) };
-    for (const [proposal, ballot] of map(ballots)) {
+    for (const [proposal, ballot] of sortedEntries(ballots, proposalOrder)) {
       const [vote, metadata] = ballot as [number, Cbor];
       const [id, index] = proposal as [Cbor, Cbor];
       votes.push({
@@ -107,7 +152,9 @@ export function protocolUpdate(raw: Cbor): { proposals: GovernanceProposal[]; vo
     const version = update.get(14);
     const others = new Map([...update].filter(([field]) => field !== 14));
     if (version !== undefined) {
-      proposals.push({ action: { type: 'hardForkInitiation', version: protocolVersion(version) } } as GovernanceProposal);
+      proposals.push({
+        action: { type: 'hardForkInitiation', version: protocolVersion(version) },
+      } as GovernanceProposal);
     }
     if (version === undefined || others.size > 0) {
       proposals.push({
@@ -145,7 +192,10 @@ const PARAMETERS: Record<number, [string, (value: Cbor) => unknown]> = {
   10: ['monetaryExpansion', ratio],
   11: ['treasuryExpansion', ratio],
   12: ['federatedBlockProductionRatio', ratio],
-  13: ['extraEntropy', (value) => ((value as Cbor[])[0] === 0 ? 'neutral' : hex(bytes((value as Cbor[])[1])))],
+  13: [
+    'extraEntropy',
+    (value) => ((value as Cbor[])[0] === 0 ? 'neutral' : hex(bytes((value as Cbor[])[1]))),
+  ],
   14: ['version', protocolVersion],
   15: ['minUtxoDepositConstant', coin],
   16: ['minStakePoolCost', coin],
@@ -154,7 +204,10 @@ const PARAMETERS: Record<number, [string, (value: Cbor) => unknown]> = {
     'plutusCostModels',
     (value) =>
       Object.fromEntries(
-        [...map(value)].map(([language, model]) => [COST_MODEL_LANGUAGES[toNumber(language)], items(model).map(toNumber)]),
+        [...map(value)].map(([language, model]) => [
+          COST_MODEL_LANGUAGES[toNumber(language)],
+          items(model).map(toNumber),
+        ]),
       ),
   ],
   19: [
@@ -172,7 +225,9 @@ const PARAMETERS: Record<number, [string, (value: Cbor) => unknown]> = {
   25: [
     'stakePoolVotingThresholds',
     (value) => {
-      const [noConfidence, committee, committeeNoConfidence, hardFork, security] = (value as Cbor[]).map(ratio);
+      const [noConfidence, committee, committeeNoConfidence, hardFork, security] = (value as Cbor[]).map(
+        ratio,
+      );
       return {
         noConfidence,
         constitutionalCommittee: { default: committee, stateOfNoConfidence: committeeNoConfidence },
@@ -184,9 +239,18 @@ const PARAMETERS: Record<number, [string, (value: Cbor) => unknown]> = {
   26: [
     'delegateRepresentativeVotingThresholds',
     (value) => {
-      const [noConfidence, committee, committeeNoConfidence, constitution, hardFork, network, economic, technical, governance, treasury] = (
-        value as Cbor[]
-      ).map(ratio);
+      const [
+        noConfidence,
+        committee,
+        committeeNoConfidence,
+        constitution,
+        hardFork,
+        network,
+        economic,
+        technical,
+        governance,
+        treasury,
+      ] = (value as Cbor[]).map(ratio);
       return {
         noConfidence,
         constitutionalCommittee: { default: committee, stateOfNoConfidence: committeeNoConfidence },

@@ -15,7 +15,11 @@ export type { TransactionOptions } from './transaction.js';
  * Converts a full transaction as found in a block: Shelley+ `[body, witnesses, isValid?, auxData]`,
  * Byron `[tx, witnesses]`.
  */
-export function convertTransaction(txCbor: Uint8Array, era: EraName, ctx: TransactionOptions = {}): OgmiosTransaction {
+export function convertTransaction(
+  txCbor: Uint8Array,
+  era: EraName,
+  ctx: TransactionOptions = {},
+): OgmiosTransaction {
   if (era === 'byron') return byronTransaction(txCbor, [0, txCbor.length]);
   return convertShelleyTransaction(txCbor, era, ctx);
 }

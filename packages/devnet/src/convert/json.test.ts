@@ -10,8 +10,15 @@ describe('stringifyOgmios / parseOgmios', () => {
   });
 
   it('reads quantities back as bigint, like @cardano-ogmios/client', () => {
-    const parsed = parseOgmios('{"slot":5,"value":{"ada":{"lovelace":2},"ab":{"":3}},"big":9007199254740993,"s":"9007199254740993"}');
-    expect(parsed).toEqual({ slot: 5, value: { ada: { lovelace: 2n }, ab: { '': 3n } }, big: 9007199254740993n, s: '9007199254740993' });
+    const parsed = parseOgmios(
+      '{"slot":5,"value":{"ada":{"lovelace":2},"ab":{"":3}},"big":9007199254740993,"s":"9007199254740993"}',
+    );
+    expect(parsed).toEqual({
+      slot: 5,
+      value: { ada: { lovelace: 2n }, ab: { '': 3n } },
+      big: 9007199254740993n,
+      s: '9007199254740993',
+    });
   });
 
   it('round-trips converted blocks', () => {

@@ -10,7 +10,8 @@
 export function stringifyOgmios(value: unknown): string {
   if (typeof value === 'bigint') return value.toString();
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map((item) => (item === undefined ? 'null' : stringifyOgmios(item))).join(',')}]`;
+  if (Array.isArray(value))
+    return `[${value.map((item) => (item === undefined ? 'null' : stringifyOgmios(item))).join(',')}]`;
   const fields: string[] = [];
   for (const [key, field] of Object.entries(value)) {
     if (field !== undefined) fields.push(`${JSON.stringify(key)}:${stringifyOgmios(field)}`);
@@ -60,7 +61,12 @@ function toBigInts(value: unknown, quantities: boolean): unknown {
   // A value ({ada, policy: {name: qty}}) or a mint map holds quantities two levels down.
   const isValue = 'ada' in object;
   for (const [key, field] of Object.entries(object)) {
-    const nested = quantities || QUANTITY_KEYS.has(key) || key === 'labels' || key === 'mint' || (isValue && key !== 'ada');
+    const nested =
+      quantities ||
+      QUANTITY_KEYS.has(key) ||
+      key === 'labels' ||
+      key === 'mint' ||
+      (isValue && key !== 'ada');
     object[key] = toBigInts(field, nested);
   }
   return object;

@@ -12,8 +12,8 @@
 import type { Metadatum } from '@cardano-ogmios/schema';
 import { Encoder } from 'cbor-x';
 import { arraySpans, mapSpans, readUint, type Span } from './cbor.js';
-import { type Cbor, bytes, decodeCbor, hex, items, map, toBigInt } from './codec.js';
-import { type KeyedScript, nativeScript, plutusScript, type PlutusVersion } from './script.js';
+import { type Cbor, decodeCbor, hex, map, toBigInt } from './codec.js';
+import { type KeyedScript, nativeScripts, plutusScripts, type PlutusVersion } from './script.js';
 
 // Definite-length, shortest-form encoding of decoded metadata, like the ledger's encoder.
 const encoder = new Encoder({ useRecords: false, mapsAsObjects: false, tagUint8Array: false });
@@ -47,20 +47,6 @@ export function auxiliaryData(aux: Uint8Array): AuxiliaryData {
     return { labels: labels(slice(aux, metadata!)), scripts: nativeScripts(aux, scripts!) };
   }
   return { labels: labels(aux), scripts: [] };
-}
-
-export function nativeScripts(source: Uint8Array, list: Span): KeyedScript[] {
-  return arraySpansOfSet(source, list).map((span) => nativeScript(slice(source, span)));
-}
-
-export function plutusScripts(version: PlutusVersion, list: Uint8Array): KeyedScript[] {
-  return items(decodeCbor(list)).map((script) => plutusScript(version, bytes(script)));
-}
-
-/** Elements of an array or of a tag-258 set (Conway). */
-export function arraySpansOfSet(source: Uint8Array, span: Span): Span[] {
-  const offset = source[span[0]] === 0xd9 && source[span[0] + 1] === 0x01 && source[span[0] + 2] === 0x02 ? span[0] + 3 : span[0];
-  return arraySpans(source, offset);
 }
 
 function slice(source: Uint8Array, span: Span): Uint8Array {

@@ -12,7 +12,9 @@ describe('Ogmios JSON schema (cardano.json#/definitions/Block, patched per OGMIO
 
   it('validates all 864 chunk blocks', () => {
     const chunk = new Uint8Array(readFixture('blocks/chunks/01285.chunk'));
-    const failures = [...readImmutableChunk(chunk)].map((bytes) => schemaErrors(convertBlock(bytes))).filter(Boolean);
+    const failures = [...readImmutableChunk(chunk)]
+      .map((bytes) => schemaErrors(convertBlock(bytes)))
+      .filter(Boolean);
     expect(failures).toEqual([]);
   });
 });

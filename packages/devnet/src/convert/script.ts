@@ -1,6 +1,6 @@
 /** Native and Plutus scripts, with their hashes (blake2b-224 of language tag ‖ script bytes). */
 import type { Script, ScriptNative } from '@cardano-ogmios/schema';
-import { arraySpans } from './cbor.js';
+import { arraySpans, arraySpansOfSet, type Span } from './cbor.js';
 import { type Cbor, blake2b224, bytes, decodeCbor, hex, items, toBigInt, toNumber } from './codec.js';
 
 const PLUTUS_LANGUAGES = { 1: 'plutus:v1', 2: 'plutus:v2', 3: 'plutus:v3' } as const;
@@ -63,4 +63,13 @@ export function referenceScript(inner: Uint8Array): Script {
   const scriptBytes = inner.subarray(scriptSpan[0], scriptSpan[1]);
   if (language === 0) return nativeScript(scriptBytes).script;
   return plutusScript(language as PlutusVersion, bytes(decodeCbor(scriptBytes))).script;
+}
+
+/** Witness-set / auxiliary-data list of native scripts, each kept as its original bytes. */
+export function nativeScripts(source: Uint8Array, list: Span): KeyedScript[] {
+  return arraySpansOfSet(source, list).map(([start, end]) => nativeScript(source.subarray(start, end)));
+}
+
+export function plutusScripts(version: PlutusVersion, list: Uint8Array): KeyedScript[] {
+  return items(decodeCbor(list)).map((script) => plutusScript(version, bytes(script)));
 }

@@ -24,7 +24,11 @@ export interface TransactionOptions {
   includeCbor?: boolean;
 }
 
-export function convertShelleyTransaction(tx: Uint8Array, era: EraName, options: TransactionOptions = {}): Transaction {
+export function convertShelleyTransaction(
+  tx: Uint8Array,
+  era: EraName,
+  options: TransactionOptions = {},
+): Transaction {
   const parts = arraySpans(tx, 0);
   const [bodySpan, witnessSpan] = parts;
   const bodyBytes = tx.subarray(bodySpan![0], bodySpan![1]);
@@ -56,7 +60,9 @@ export function convertShelleyTransaction(tx: Uint8Array, era: EraName, options:
   set('withdrawals', body.get(5), withdrawals);
   const mint = body.get(9);
   if (mint !== undefined && map(mint).size > 0) result.mint = assets(mint);
-  set('requiredExtraSignatories', body.get(14), (raw) => [...new Set(items(raw).map((h) => hex(bytes(h))))].sort());
+  set('requiredExtraSignatories', body.get(14), (raw) =>
+    [...new Set(items(raw).map((h) => hex(bytes(h))))].sort(),
+  );
   set('network', body.get(15), (raw) => (raw === 1 ? 'mainnet' : 'testnet'));
   set('scriptIntegrityHash', body.get(11), (raw) => hex(bytes(raw)));
 
@@ -68,10 +74,12 @@ export function convertShelleyTransaction(tx: Uint8Array, era: EraName, options:
   if (votes.length > 0) result.votes = votes;
 
   const auxHash = body.get(7);
-  if (auxHash !== undefined && aux !== undefined) result.metadata = { hash: hex(bytes(auxHash)), labels: aux.labels };
+  if (auxHash !== undefined && aux !== undefined)
+    result.metadata = { hash: hex(bytes(auxHash)), labels: aux.labels };
 
   const scripts = [...witnesses.scripts, ...(aux?.scripts ?? [])];
-  if (scripts.length > 0) result.scripts = Object.fromEntries(scripts.map(({ hash, script }) => [hash, script]));
+  if (scripts.length > 0)
+    result.scripts = Object.fromEntries(scripts.map(({ hash, script }) => [hash, script]));
   if (Object.keys(witnesses.datums).length > 0) result.datums = witnesses.datums;
   if (witnesses.redeemers.length > 0) result.redeemers = witnesses.redeemers;
 
@@ -109,7 +117,10 @@ function output(raw: Cbor): TransactionOutput {
     };
   }
   const fields = map(raw);
-  const result: TransactionOutput = { address: encodeAddress(bytes(fields.get(0))), value: value(fields.get(1)) };
+  const result: TransactionOutput = {
+    address: encodeAddress(bytes(fields.get(0))),
+    value: value(fields.get(1)),
+  };
   const datum = fields.get(2) as [number, Cbor] | undefined;
   if (datum?.[0] === 0) result.datumHash = hex(bytes(datum[1]));
   if (datum?.[0] === 1) result.datum = hex(embeddedCbor(datum[1]));

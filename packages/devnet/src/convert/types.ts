@@ -7,4 +7,13 @@ export type OgmiosBlock = Block;
 export type OgmiosTransaction = Transaction;
 
 /** Hard-fork-combinator era tags (`[tag, block]` wrapping on the wire and in the ImmutableDB). */
-export const ERA_TAGS: readonly EraName[] = ['byron', 'byron', 'shelley', 'allegra', 'mary', 'alonzo', 'babbage', 'conway'];
+export const ERA_TAGS: readonly EraName[] = [
+  'byron',
+  'byron',
+  'shelley',
+  'allegra',
+  'mary',
+  'alonzo',
+  'babbage',
+  'conway',
+];

@@ -31,7 +31,9 @@ describe('Ogmios 6.14 vectors', () => {
     }
   });
 
-  const labels = transactions.flatMap((tx) => Object.entries((tx.metadata as Metadata | undefined)?.labels ?? {}));
+  const labels = transactions.flatMap((tx) =>
+    Object.entries((tx.metadata as Metadata | undefined)?.labels ?? {}),
+  );
   const cborOnly = labels.filter(([, label]) => label.json === undefined);
 
   it('labels Ogmios printed as cbor only have no JSON form here either, and re-encode identically', () => {

@@ -1,10 +1,9 @@
 /** Witness set (CDDL `transaction_witness_set`) → signatories, scripts, datums, redeemers. */
 import type { Redeemer, Signatory } from '@cardano-ogmios/schema';
 import { sha3_256 } from '@noble/hashes/sha3.js';
-import { arraySpans, mapSpans, readUint, type Span } from './cbor.js';
+import { arraySpans, arraySpansOfSet, mapSpans, readUint, type Span } from './cbor.js';
 import { type Cbor, blake2b224, blake2b256, bytes, decodeCbor, hex, items, toNumber } from './codec.js';
-import { arraySpansOfSet, nativeScripts, plutusScripts } from './metadata.js';
-import type { KeyedScript } from './script.js';
+import { type KeyedScript, nativeScripts, plutusScripts } from './script.js';
 
 export interface Witnesses {
   signatories: Signatory[];

@@ -38,7 +38,14 @@ export interface Manifest {
   txs: { file: string; era_hint_from_filename: string; derived: { tx_hash: string } }[];
   chunks: {
     block_count: number;
-    blocks: { offset: number; length: number; block_hash: string; block_number: number; slot: number; tx_count: number }[];
+    blocks: {
+      offset: number;
+      length: number;
+      block_hash: string;
+      block_number: number;
+      slot: number;
+      tx_count: number;
+    }[];
   }[];
 }
 

@@ -4,7 +4,10 @@
  * 1. `propertyNames` also admits the declared `properties` (draft-4 validators,
  *    which Ogmios uses, ignore `propertyNames`; under draft-07 `Value.ada` fails);
  * 2. `RewardTransfer` keys are bech32 reward accounts for Conway withdrawals;
- * 4. pre-Conway genesis-delegate votes carry no `from`.
+ * 4. pre-Conway genesis-delegate votes carry no `from`;
+ * and one found here: Byron update votes carry the voter's extended (64-byte)
+ * key, like every other Byron key, but `BootstrapVote` caps it at 32 bytes
+ * (Ogmios' own vectors never contain a vote, so upstream never notices).
  */
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
@@ -24,14 +27,22 @@ function patch(node: unknown): void {
   Object.values(schema).forEach(patch);
 }
 
-const cardano = JSON.parse(readFixture('ogmios/cardano.json').toString('utf8')) as { definitions: Record<string, Schema> };
+const cardano = JSON.parse(readFixture('ogmios/cardano.json').toString('utf8')) as {
+  definitions: Record<string, Schema>;
+};
 patch(cardano);
 delete cardano.definitions.RewardTransfer!.propertyNames;
 const voters = (cardano.definitions.GovernanceVoter!.oneOf as Schema[])[0]!;
 voters.required = ['role', 'id'];
+const bootstrapVoter = (cardano.definitions.BootstrapVote!.properties as Record<string, Schema>).voter!;
+(bootstrapVoter.properties as Record<string, Schema>).verificationKey = {
+  $ref: 'cardano.json#/definitions/ExtendedVerificationKey',
+};
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => void;
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
+  ajv: Ajv,
+) => void;
 // The schema's `$schema` is the https spelling of draft-07, which Ajv does not ship a meta-schema for.
 const ajv = new Ajv({ strict: false, validateSchema: false });
 addFormats(ajv);
