@@ -21,7 +21,8 @@ export interface BlockOptions {
 
 export function convertBlock(cbor: Uint8Array, opts: BlockOptions = {}): OgmiosBlock {
   const top = arraySpans(cbor, 0);
-  if (top.length === 2 && (cbor[0] ?? 0) >> 5 === 4 && (cbor[top[0]![0]] ?? 0xff) < 24) {
+  // A bare block never has two elements; a wrapped one starts with its small era tag.
+  if (top.length === 2 && (cbor[top[0]![0]] ?? 0xff) < 24) {
     const tag = readUint(cbor, top[0]![0]);
     const block = cbor.subarray(top[1]![0], top[1]![1]);
     // Byron's own `[0 = EBB | 1 = main, block]` doubles as the hard-fork wrapping.

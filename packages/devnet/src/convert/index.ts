@@ -8,6 +8,7 @@ import type { EraName, OgmiosTransaction } from './types.js';
 
 export { convertBlock, type BlockOptions } from './block.js';
 export { readImmutableChunk } from './chunk.js';
+export { parseOgmios, stringifyOgmios } from './json.js';
 export type { EraName, OgmiosBlock, OgmiosTransaction } from './types.js';
 export type { TransactionOptions } from './transaction.js';
 
@@ -20,7 +21,10 @@ export function convertTransaction(
   era: EraName,
   ctx: TransactionOptions = {},
 ): OgmiosTransaction {
-  if (era === 'byron') return byronTransaction(txCbor, [0, txCbor.length]);
+  if (era === 'byron') {
+    const tx = byronTransaction(txCbor, [0, txCbor.length]);
+    if (ctx.includeCbor === false) delete tx.cbor;
+    return tx;
+  }
   return convertShelleyTransaction(txCbor, era, ctx);
 }
-export { parseOgmios, stringifyOgmios } from './json.js';
