@@ -188,7 +188,11 @@ export function projectBatch(blocks: DecodedBlock[], context: ProjectContext): B
     return id;
   };
 
-  const credentialId = (credential: Credential, blockId: bigint) => stakeAddressId(stakeHashRaw(credential, networkId), blockId);
+  const credentialId = (credential: Credential, blockId: bigint) => {
+    const hashRaw = stakeHashRaw(credential, networkId);
+    rows.rewardAccounts.add(hashRaw);
+    return stakeAddressId(hashRaw, blockId);
+  };
 
   for (const block of blocks) {
     const blockId = ids.take('block');
@@ -390,6 +394,7 @@ export function projectBatch(blocks: DecodedBlock[], context: ProjectContext): B
     for (const withdrawal of tx.withdrawals) {
       const raw = rewardAddressBech32ToHex(withdrawal.rewardAddress);
       if (!raw) continue;
+      rows.rewardAccounts.add(raw);
       rows.withdrawals.push({ id: ids.take('withdrawal'), txId, stakeAddressId: stakeAddressId(raw, blockId), amount: withdrawal.amount });
     }
     for (const address of tx.proposalStakeAddresses) {

@@ -79,6 +79,8 @@ export interface BatchRows {
   nutlinkTickers: { id: bigint; txId: bigint; addressId: bigint; paymentCred: string | null; ticker: string }[];
   /** change of unspent lovelace per stake address */
   stakeBalanceDeltas: Map<bigint, bigint>;
+  /** stake addresses (hash_raw) whose rewards may have changed: certificates, withdrawals, MIRs */
+  rewardAccounts: Set<string>;
 }
 
 export function emptyBatchRows(): BatchRows {
@@ -105,5 +107,6 @@ export function emptyBatchRows(): BatchRows {
     nutlinkRegistrations: [],
     nutlinkTickers: [],
     stakeBalanceDeltas: new Map(),
+    rewardAccounts: new Set(),
   };
 }

@@ -21,6 +21,12 @@ export interface ChainStoreOptions {
 }
 
 export interface WriteResult {
+  /** units of assets first seen in the batch (token-registry lookups) */
+  newAssets: string[];
+  /** stake addresses (hash_raw hex) whose reward balance may have changed */
+  touchedAccounts: string[];
+  /** the epoch the batch entered, if it crossed an epoch boundary */
+  newEpoch: number | null;
   blocks: number;
   transactions: number;
   outputs: number;
@@ -36,7 +42,7 @@ export interface WriteResult {
 export class ChainStore {
   private ids = new IdAllocator(new Map());
   private registeredPools = new Set<string>();
-  private tip: { slot: number; id: string; height: number | null } | null = null;
+  private tip: { slot: number; id: string; height: number | null; epoch: number } | null = null;
 
   constructor(
     private readonly prisma: PrismaClient,
@@ -51,10 +57,10 @@ export class ChainStore {
       `SELECT DISTINCT encode(pool_hash, 'hex') AS hash FROM pool_registration`,
     );
     this.registeredPools = new Set(pools.map((p) => p.hash));
-    const [tip] = await this.prisma.$queryRawUnsafe<{ slot: bigint; hash: string; height: number | null }[]>(
-      `SELECT slot, encode(hash, 'hex') AS hash, height FROM block ORDER BY id DESC LIMIT 1`,
+    const [tip] = await this.prisma.$queryRawUnsafe<{ slot: bigint; hash: string; height: number | null; epoch: number }[]>(
+      `SELECT slot, encode(hash, 'hex') AS hash, height, epoch FROM block ORDER BY id DESC LIMIT 1`,
     );
-    this.tip = tip ? { slot: Number(tip.slot), id: tip.hash, height: tip.height } : null;
+    this.tip = tip ? { slot: Number(tip.slot), id: tip.hash, height: tip.height, epoch: tip.epoch } : null;
   }
 
   get tipPoint(): ChainPoint | null {
@@ -92,21 +98,29 @@ export class ChainStore {
     const ids = this.ids.fork();
     const registeredPools = new Set(this.registeredPools);
     let rowCount = 0;
+    let newAssets: string[] = [];
+    let touchedAccounts: string[] = [];
     await this.prisma.$transaction(
       async (sql) => {
         const lookups = await lookUp(sql, batchKeys(decoded, this.options.networkId));
         const rows = projectBatch(decoded, { networkId: this.options.networkId, ids, registeredPools, lookups });
         rowCount = Object.values(rows).reduce((n, table) => n + (Array.isArray(table) ? table.length : table.size), 0);
         await writeRows(sql, rows);
+        newAssets = rows.assets.map((asset) => asset.policy + asset.name);
+        touchedAccounts = [...rows.rewardAccounts];
       },
       { timeout: 600_000, maxWait: 60_000 },
     );
     this.ids.adopt(ids);
     this.registeredPools = registeredPools;
     const last = decoded.at(-1)!;
-    this.tip = { slot: last.slot, id: last.hash, height: last.height ?? this.tip?.height ?? null };
+    const newEpoch = this.tip !== null && last.epoch > this.tip.epoch ? last.epoch : null;
+    this.tip = { slot: last.slot, id: last.hash, height: last.height ?? this.tip?.height ?? null, epoch: last.epoch };
     const transactions = decoded.reduce((n, b) => n + b.transactions.length, 0);
     return {
+      newAssets,
+      touchedAccounts,
+      newEpoch,
       blocks: decoded.length,
       transactions,
       outputs: decoded.reduce((n, b) => n + b.transactions.reduce((m, t) => m + t.outputs.length, 0), 0),

@@ -1,0 +1,161 @@
+import type { Server } from 'node:http';
+import { createPrismaClient } from '@frostline/db';
+import type { Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import { ChainFollower } from './chain-sync/follower.js';
+import { connectOgmios, networkFacts } from './chain-sync/ogmios.js';
+import type { IndexerConfig } from './config.js';
+import { startHttpServer } from './http.js';
+import { Indexer } from './indexer.js';
+import { openQueues, QUEUES, redisConnection } from './jobs/queues.js';
+import { startRewardsWorker, startRollbackWorker, startTokenRegistryWorker } from './jobs/workers.js';
+import type { Logger } from './logger.js';
+import { IndexerMetrics } from './metrics.js';
+import { ChainStore } from './sink/chain-store.js';
+import { acquireWriterLock } from './sink/writer-lock.js';
+
+export interface RunningIndexer {
+  /** resolves when chain following ends (stop() or a fatal error, which rejects) */
+  done: Promise<void>;
+  indexer: Indexer;
+  store: ChainStore;
+  metrics: IndexerMetrics;
+  /** finishes the block being written, writes what was received, and releases everything */
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** BullMQ key prefix, so tests sharing a Redis stay apart */
+  queuePrefix?: string;
+  /** run the token-registry and rewards workers in this process (default) or leave them to `worker.js` */
+  inProcessWorkers?: boolean;
+}
+
+export async function startIndexer(config: IndexerConfig, logger: Logger, options: StartOptions = {}): Promise<RunningIndexer> {
+  const lock = await acquireWriterLock(config.databaseUrl);
+  const prisma = createPrismaClient(config.databaseUrl, { maxConnections: 8 });
+  const metrics = new IndexerMetrics();
+  const connection = redisConnection(config.redisUrl);
+  const workers: Worker[] = [];
+  let server: Server | null = null;
+  let queues: Awaited<ReturnType<typeof openQueues>> | null = null;
+  try {
+    const facts = await retrying(logger, 'Ogmios', async () => {
+      const ogmios = await connectOgmios(config.ogmiosUrl);
+      return networkFacts(ogmios).finally(() => ogmios.socket.close());
+    });
+    const networkId = config.network === 'mainnet' ? 1 : 0;
+    const store = new ChainStore(prisma, { networkId, chainTime: facts.chainTime, securityParameter: facts.securityParameter });
+    await store.load();
+    await prisma.indexerStatus.upsert({
+      where: { id: 1 },
+      create: { id: 1, network: config.network },
+      update: { network: config.network },
+    });
+
+    queues = await openQueues(connection, options.queuePrefix);
+    const workerContext = { connection, prefix: options.queuePrefix, prisma, logger, metrics };
+    workers.push(startRollbackWorker(store, workerContext));
+    if (options.inProcessWorkers ?? true) {
+      workers.push(startRewardsWorker(config.ogmiosUrl, workerContext));
+      if (config.tokenRegistryUrl) workers.push(startTokenRegistryWorker(config.tokenRegistryUrl, workerContext));
+    }
+    if (config.tokenRegistryUrl) {
+      await queues.tokenRegistry.upsertJobScheduler(
+        'refresh-all',
+        { every: config.tokenRegistryRefreshMs },
+        { name: 'refresh-all', data: { kind: 'refresh-all' }, opts: { removeOnComplete: true, removeOnFail: 100 } },
+      );
+    }
+
+    const indexer = new Indexer(store, prisma, queues, logger, metrics, {
+      batchSize: config.batchSize,
+      startPoint: config.startPoint,
+      nearTipBlocks: 10,
+      maxBatchDelayMs: 1000,
+    });
+    const follower = new ChainFollower(indexer, { url: config.ogmiosUrl, logger });
+    const openQueuesRef = queues;
+    const queueGauge = setInterval(async () => {
+      for (const [name, queue] of [
+        [QUEUES.tokenRegistry, openQueuesRef.tokenRegistry],
+        [QUEUES.rewards, openQueuesRef.rewards],
+        [QUEUES.rollbacks, openQueuesRef.rollbacks],
+      ] as const) {
+        metrics.queueDepth.set({ queue: name }, await queue.getWaitingCount().catch(() => 0));
+      }
+    }, 5000);
+    if (config.metricsPort) {
+      server = await startHttpServer(config.metricsPort, metrics.registry, () => readiness(prisma, config, store));
+    }
+    logger.info({ network: config.network, ogmios: config.ogmiosUrl.toString(), k: facts.securityParameter, tip: store.tipPoint }, 'indexer started');
+    const done = follower.run();
+    let stopping: Promise<void> | null = null;
+    const stop = () =>
+      (stopping ??= (async () => {
+        const closing = indexer.close();
+        await follower.stop();
+        await done.catch(() => undefined);
+        await closing.catch((error) => logger.error({ err: error }, 'could not write the last blocks'));
+        clearInterval(queueGauge);
+        await shutdown();
+      })());
+    done.catch(() => undefined);
+    return { done, indexer, store, metrics, stop };
+  } catch (error) {
+    await shutdown();
+    throw error;
+  }
+
+  async function shutdown() {
+    await Promise.all(workers.map((w) => w.close()));
+    await queues?.close();
+    await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+    await prisma.$disconnect();
+    await lock.release();
+  }
+}
+
+async function readiness(prisma: ReturnType<typeof createPrismaClient>, config: IndexerConfig, store: ChainStore) {
+  const details: Record<string, unknown> = {};
+  let ready = true;
+  try {
+    const [status] = await prisma.$queryRawUnsafe<{ node_tip_slot: bigint | null }[]>(
+      'SELECT node_tip_slot FROM indexer_status WHERE id = 1',
+    );
+    details.database = 'up';
+    const tip = store.tipPoint;
+    const lag = status?.node_tip_slot == null || !tip ? null : Number(status.node_tip_slot) - tip.slot;
+    details.lagSlots = lag;
+    if (lag === null || lag > config.readyMaxLagSlots) ready = false;
+  } catch {
+    details.database = 'down';
+    ready = false;
+  }
+  const redis = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 2000 });
+  try {
+    await redis.connect();
+    await redis.ping();
+    details.redis = 'up';
+  } catch {
+    details.redis = 'down';
+    ready = false;
+  } finally {
+    redis.disconnect();
+  }
+  return { ready, details };
+}
+
+/** Ogmios may start after us (docker compose, a node still loading): wait for it with backoff. */
+async function retrying<T>(logger: Logger, what: string, attempt: () => Promise<T>, attempts = 10): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (i >= attempts) throw error;
+      const delay = Math.min(500 * 2 ** i, 15_000);
+      logger.warn({ err: error, retryInMs: delay }, `${what} not reachable yet`);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import {
+  createInteractionContext,
+  createLedgerStateQueryClient,
+  type InteractionContext,
+} from '@cardano-ogmios/client';
+import { ChainTime, type EraSummary } from '@frostline/model';
+
+/** Connection settings for @cardano-ogmios/client from OGMIOS_URL (ws://host:port or http://host:port). */
+export function ogmiosConnection(url: URL) {
+  const tls = url.protocol === 'wss:' || url.protocol === 'https:';
+  return { host: url.hostname, port: Number(url.port || (tls ? 443 : 1337)), tls };
+}
+
+export async function connectOgmios(
+  url: URL,
+  onClose: (code: number, reason: string) => void = () => {},
+): Promise<InteractionContext> {
+  return createInteractionContext(
+    () => {},
+    (code, reason) => onClose(code, reason),
+    { connection: ogmiosConnection(url) },
+  );
+}
+
+export interface NetworkFacts {
+  chainTime: ChainTime;
+  /** k: the deepest rollback the node may ask for */
+  securityParameter: number;
+  networkMagic: number;
+}
+
+/** Slot timing and k, asked of the node itself so custom networks need no preset. */
+export async function networkFacts(context: InteractionContext): Promise<NetworkFacts> {
+  const client = await createLedgerStateQueryClient(context);
+  const [summaries, startTime, shelley] = await Promise.all([
+    client.eraSummaries(),
+    client.networkStartTime(),
+    client.genesisConfiguration('shelley'),
+  ]);
+  const systemStart = new Date(startTime as unknown as string | Date).toISOString().replace('.000Z', 'Z');
+  return {
+    chainTime: new ChainTime(systemStart, summaries as unknown as EraSummary[]),
+    securityParameter: Number(shelley.securityParameter),
+    networkMagic: Number(shelley.networkMagic),
+  };
+}

@@ -1,0 +1,81 @@
+/** Indexer settings, read from the environment once and validated; see README's configuration table. */
+export interface IndexerConfig {
+  databaseUrl: string;
+  redisUrl: string;
+  /** ws:// or wss:// address of Ogmios v6 (started with --include-cbor) */
+  ogmiosUrl: URL;
+  network: 'mainnet' | 'preprod' | 'preview' | 'custom';
+  /** where to start when the database is empty: the origin, or just after a point */
+  startPoint: 'origin' | { slot: number; id: string };
+  /** blocks per database transaction while catching up */
+  batchSize: number;
+  /** off-chain token registry (CIP-26 /metadata/{subject}); null disables the refresh */
+  tokenRegistryUrl: URL | null;
+  tokenRegistryRefreshMs: number;
+  /** at least once per epoch every registered account is refreshed; touched ones after each batch */
+  logLevel: string;
+  /** Prometheus /metrics, /health and /ready; 0 disables the HTTP server */
+  metricsPort: number;
+  /** /ready fails when the indexer is more than this many slots behind the node */
+  readyMaxLagSlots: number;
+}
+
+export class ConfigError extends Error {}
+
+const NETWORKS = ['mainnet', 'preprod', 'preview', 'custom'] as const;
+
+// Blockfrost's defaults (SEMANTICS.md §3.8): only mainnet has a public registry that answers today.
+const DEFAULT_TOKEN_REGISTRY: Record<IndexerConfig['network'], string | null> = {
+  mainnet: 'https://tokens.cardano.org',
+  preprod: null,
+  preview: null,
+  custom: null,
+};
+
+function url(name: string, value: string | undefined, protocols: string[]): URL {
+  if (!value) throw new ConfigError(`${name} is required`);
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new ConfigError(`${name} is not a valid URL: "${value}"`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(`${name} must use ${protocols.join(' or ')}, got "${parsed.protocol}"`);
+  }
+  return parsed;
+}
+
+function integer(name: string, value: string | undefined, fallback: number, min: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min) throw new ConfigError(`${name} must be an integer ≥ ${min}, got "${value}"`);
+  return n;
+}
+
+function startPoint(value: string | undefined): IndexerConfig['startPoint'] {
+  if (!value || value === 'origin') return 'origin';
+  const match = /^(\d+)\.([0-9a-f]{64})$/.exec(value);
+  if (!match) throw new ConfigError(`INDEXER_START_POINT must be "origin" or "<slot>.<block hash hex>", got "${value}"`);
+  return { slot: Number(match[1]), id: match[2]! };
+}
+
+export function readIndexerConfig(env: NodeJS.ProcessEnv): IndexerConfig {
+  const network = (env.NETWORK ?? 'mainnet') as IndexerConfig['network'];
+  if (!NETWORKS.includes(network)) throw new ConfigError(`NETWORK must be one of ${NETWORKS.join(', ')}, got "${network}"`);
+  const ogmiosUrl = url('OGMIOS_URL', env.OGMIOS_URL, ['ws:', 'wss:', 'http:', 'https:']);
+  const registry = env.TOKEN_REGISTRY_URL ?? DEFAULT_TOKEN_REGISTRY[network] ?? '';
+  return {
+    databaseUrl: url('DATABASE_URL', env.DATABASE_URL, ['postgresql:', 'postgres:']).toString(),
+    redisUrl: url('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:']).toString(),
+    ogmiosUrl,
+    network,
+    startPoint: startPoint(env.INDEXER_START_POINT),
+    batchSize: integer('INDEXER_BATCH_SIZE', env.INDEXER_BATCH_SIZE, 500, 1),
+    tokenRegistryUrl: registry ? url('TOKEN_REGISTRY_URL', registry, ['http:', 'https:']) : null,
+    tokenRegistryRefreshMs: integer('TOKEN_REGISTRY_REFRESH_MS', env.TOKEN_REGISTRY_REFRESH_MS, 24 * 3600_000, 1000),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    metricsPort: integer('INDEXER_METRICS_PORT', env.INDEXER_METRICS_PORT, 9101, 0),
+    readyMaxLagSlots: integer('INDEXER_READY_MAX_LAG_SLOTS', env.INDEXER_READY_MAX_LAG_SLOTS, 600, 0),
+  };
+}

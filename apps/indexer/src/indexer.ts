@@ -1,0 +1,173 @@
+import type { PrismaClient } from '@frostline/db';
+import type { OgmiosBlock } from '@frostline/model';
+import type { ChainHandler, Point, Tip } from './chain-sync/follower.js';
+import type { IndexerQueues } from './jobs/queues.js';
+import type { Logger } from './logger.js';
+import type { IndexerMetrics } from './metrics.js';
+import type { ChainStore, WriteResult } from './sink/chain-store.js';
+
+export interface IndexerOptions {
+  batchSize: number;
+  startPoint: Point;
+  /** blocks from the node tip under which every block is written on its own */
+  nearTipBlocks: number;
+  /** a partial batch is written after this long, so data never waits long for the next block */
+  maxBatchDelayMs: number;
+}
+
+/**
+ * Chain-sync handler: buffers blocks while far from the tip and writes them in batches, one block
+ * at a time near it; turns every rollBackward into a rollback job and waits for it before taking
+ * the next message, so a rollback never races newer blocks.
+ */
+export class Indexer implements ChainHandler {
+  private buffer: OgmiosBlock[] = [];
+  private flushing: Promise<void> = Promise.resolve();
+  private closed = false;
+  private bufferSince = 0;
+  private nodeTip: Tip = 'origin';
+  private progress = { blocks: 0, transactions: 0, since: Date.now(), lastLog: 0 };
+
+  constructor(
+    private readonly store: ChainStore,
+    private readonly prisma: PrismaClient,
+    private readonly queues: IndexerQueues,
+    private readonly logger: Logger,
+    private readonly metrics: IndexerMetrics,
+    private readonly options: IndexerOptions,
+  ) {}
+
+  async intersectionPoints(): Promise<Point[]> {
+    await this.flush();
+    const stored = await this.store.intersectionPoints();
+    return stored.length > 0 ? stored : [this.options.startPoint];
+  }
+
+  async rollForward(block: OgmiosBlock, tip: Tip): Promise<void> {
+    // Messages already received when shutdown began are dropped: the next start resumes from the database.
+    if (this.closed) return;
+    this.nodeTip = tip;
+    if (this.buffer.length === 0) this.bufferSince = Date.now();
+    this.buffer.push(block);
+    const nearTip = tip !== 'origin' && tip.height - block.height <= this.options.nearTipBlocks;
+    if (nearTip || this.buffer.length >= this.options.batchSize || Date.now() - this.bufferSince > this.options.maxBatchDelayMs) {
+      await this.flush();
+    }
+  }
+
+  async rollBackward(point: Point, tip: Tip): Promise<void> {
+    if (this.closed) return;
+    this.nodeTip = tip;
+    await this.flush();
+    const current = this.store.tipPoint;
+    // The first answer after an intersection is a rollback to it: nothing to undo (STYLE.md §6.7).
+    if (current === null ? point === 'origin' : point !== 'origin' && point.id === current.id) return;
+    const started = performance.now();
+    const job = await this.queues.rollbacks.add('rollback', { point }, { removeOnComplete: 1000, removeOnFail: 1000 });
+    const removed = (await job.waitUntilFinished(this.queues.rollbackEvents)) as number;
+    await this.store.load();
+    this.metrics.rollbacks.inc();
+    this.metrics.rollbackDepth.observe(removed);
+    this.logger.info(
+      { point, removedBlocks: removed, ms: Math.round(performance.now() - started) },
+      'rolled back',
+    );
+    await this.recordStatus();
+  }
+
+  /** Stops taking chain-sync messages and writes what was received (SIGTERM: no block half-done). */
+  close(): Promise<void> {
+    this.closed = true;
+    return this.flush();
+  }
+
+  /**
+   * Writes buffered blocks in one transaction, then queues their follow-up jobs. Serialised: a
+   * timer, a rollback and shutdown may all ask for a flush.
+   */
+  flush(): Promise<void> {
+    const run = this.flushing.then(() => this.writeBuffer());
+    this.flushing = run.catch(() => undefined);
+    return run;
+  }
+
+  private async writeBuffer(): Promise<void> {
+    if (this.buffer.length === 0) return;
+    // On failure the blocks are dropped: the follower reconnects and resumes from what was committed.
+    const blocks = this.buffer;
+    this.buffer = [];
+    const result = await this.store.write(blocks);
+    this.metrics.recordWrite(result, this.store.tipHeight);
+    await this.queueFollowUps(result);
+    await this.recordStatus();
+    this.logProgress(result);
+  }
+
+  private async queueFollowUps(result: WriteResult): Promise<void> {
+    if (result.newAssets.length) {
+      await this.queues.tokenRegistry.addBulk(
+        result.newAssets.map((subject) => ({
+          name: 'subject',
+          data: { kind: 'subject' as const, subject },
+          opts: { deduplication: { id: subject }, removeOnComplete: true, removeOnFail: 1000, attempts: 8, backoff: { type: 'exponential', delay: 5000 } },
+        })),
+      );
+    }
+    if (result.touchedAccounts.length) {
+      await this.queues.rewards.add(
+        'accounts',
+        { kind: 'accounts', hashRaws: result.touchedAccounts },
+        { removeOnComplete: true, removeOnFail: 1000, attempts: 5, backoff: { type: 'exponential', delay: 2000 } },
+      );
+    }
+    if (result.newEpoch) {
+      await this.queues.rewards.add(
+        'all',
+        { kind: 'all' },
+        { deduplication: { id: `epoch-${result.newEpoch}` }, removeOnComplete: true, removeOnFail: 1000, attempts: 5 },
+      );
+    }
+  }
+
+  private async recordStatus(): Promise<void> {
+    const tip = this.nodeTip;
+    const slot = tip === 'origin' ? null : BigInt(tip.slot);
+    const height = tip === 'origin' ? null : tip.height;
+    await this.prisma.indexerStatus.upsert({
+      where: { id: 1 },
+      create: { id: 1, network: 'unknown', nodeTipSlot: slot, nodeTipHeight: height },
+      update: { nodeTipSlot: slot, nodeTipHeight: height, updatedAt: new Date() },
+    });
+    const ours = this.store.tipPoint;
+    if (tip !== 'origin') this.metrics.tipLagSlots.set(tip.slot - (ours?.slot ?? 0));
+  }
+
+  private logProgress(result: WriteResult): void {
+    this.progress.blocks += result.blocks;
+    this.progress.transactions += result.transactions;
+    const now = Date.now();
+    const tip = this.nodeTip;
+    const ours = this.store.tipPoint;
+    const height = this.store.tipHeight ?? 0;
+    const atTip = tip !== 'origin' && tip.height - height <= this.options.nearTipBlocks;
+    // Catching up: a line every 5 s; at the tip: one line per block, which is at most every few seconds.
+    if (!atTip && now - this.progress.lastLog < 5000) return;
+    const seconds = Math.max((now - this.progress.since) / 1000, 0.001);
+    const blocksPerSecond = this.progress.blocks / seconds;
+    const remaining = tip === 'origin' ? 0 : Math.max(tip.height - height, 0);
+    this.logger.info(
+      {
+        slot: ours?.slot,
+        height,
+        tipSlot: tip === 'origin' ? null : tip.slot,
+        tipHeight: tip === 'origin' ? null : tip.height,
+        syncPercent: tip === 'origin' || tip.height === 0 ? 100 : Math.min(100, Math.round((height / tip.height) * 10000) / 100),
+        blocksPerSecond: Math.round(blocksPerSecond),
+        txPerSecond: Math.round(this.progress.transactions / seconds),
+        etaSeconds: atTip ? 0 : Math.round(remaining / Math.max(blocksPerSecond, 1e-9)),
+      },
+      atTip ? 'block' : 'syncing',
+    );
+    this.progress = { blocks: 0, transactions: 0, since: now, lastLog: now };
+  }
+}

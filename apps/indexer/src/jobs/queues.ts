@@ -1,0 +1,57 @@
+import { Queue, QueueEvents, type ConnectionOptions } from 'bullmq';
+
+/** BullMQ queues of the indexer; names are part of the deployment contract (separate workers use them). */
+export const QUEUES = {
+  rollbacks: 'rollbacks',
+  tokenRegistry: 'token-registry',
+  rewards: 'rewards',
+} as const;
+
+export interface RollbackJob {
+  point: { slot: number; id: string } | 'origin';
+}
+
+export type TokenRegistryJob = { kind: 'subject'; subject: string } | { kind: 'refresh-all' };
+
+/** Stake credentials whose reward balance to re-read; `all` walks every registered account. */
+export type RewardsJob = { kind: 'accounts'; hashRaws: string[] } | { kind: 'all' };
+
+/** Workers need `maxRetriesPerRequest: null` (BullMQ); the other options come from REDIS_URL. */
+export function redisConnection(redisUrl: string): ConnectionOptions {
+  const url = new URL(redisUrl);
+  return {
+    host: url.hostname,
+    port: Number(url.port || 6379),
+    username: url.username || undefined,
+    password: url.password ? decodeURIComponent(url.password) : undefined,
+    db: url.pathname.length > 1 ? Number(url.pathname.slice(1)) : undefined,
+    tls: url.protocol === 'rediss:' ? {} : undefined,
+    maxRetriesPerRequest: null,
+  };
+}
+
+export interface IndexerQueues {
+  rollbacks: Queue<RollbackJob>;
+  rollbackEvents: QueueEvents;
+  tokenRegistry: Queue<TokenRegistryJob>;
+  rewards: Queue<RewardsJob>;
+  close(): Promise<void>;
+}
+
+export async function openQueues(connection: ConnectionOptions, prefix?: string): Promise<IndexerQueues> {
+  const options = { connection, prefix };
+  const rollbacks = new Queue<RollbackJob>(QUEUES.rollbacks, options);
+  const rollbackEvents = new QueueEvents(QUEUES.rollbacks, options);
+  const tokenRegistry = new Queue<TokenRegistryJob>(QUEUES.tokenRegistry, options);
+  const rewards = new Queue<RewardsJob>(QUEUES.rewards, options);
+  await Promise.all([rollbacks.waitUntilReady(), rollbackEvents.waitUntilReady(), tokenRegistry.waitUntilReady(), rewards.waitUntilReady()]);
+  return {
+    rollbacks,
+    rollbackEvents,
+    tokenRegistry,
+    rewards,
+    async close() {
+      await Promise.all([rollbacks.close(), rollbackEvents.close(), tokenRegistry.close(), rewards.close()]);
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import type { InteractionContext } from '@cardano-ogmios/client';
+import type { PrismaClient } from '@frostline/db';
+import { Worker, type ConnectionOptions, type Job } from 'bullmq';
+import { connectOgmios } from '../chain-sync/ogmios.js';
+import type { Logger } from '../logger.js';
+import type { IndexerMetrics } from '../metrics.js';
+import type { ChainStore } from '../sink/chain-store.js';
+import { QUEUES, type RewardsJob, type RollbackJob, type TokenRegistryJob } from './queues.js';
+import { refreshRewardBalances, registeredAccounts } from './rewards.js';
+import { allAssetSubjects, fetchTokenMetadata, queryTokenMetadata, saveTokenMetadata } from './token-registry.js';
+
+export interface WorkerContext {
+  connection: ConnectionOptions;
+  prefix?: string;
+  prisma: PrismaClient;
+  logger: Logger;
+  metrics: IndexerMetrics;
+}
+
+function observe<T>(worker: Worker<T>, queue: string, context: WorkerContext): Worker<T> {
+  worker.on('failed', (job, error) => {
+    context.metrics.jobFailures.inc({ queue });
+    context.logger.warn({ queue, jobId: job?.id, attempts: job?.attemptsMade, err: error }, 'job failed');
+  });
+  worker.on('error', (error) => context.logger.error({ queue, err: error }, 'worker error'));
+  return worker;
+}
+
+/**
+ * Rollbacks run in the writer process (they change chain tables, which only the lock holder may
+ * do); the follower waits for each job before it takes the next chain-sync message.
+ */
+export function startRollbackWorker(store: ChainStore, context: WorkerContext): Worker<RollbackJob, number> {
+  return observe(
+    new Worker<RollbackJob, number>(QUEUES.rollbacks, (job) => store.rollBackTo(job.data.point), {
+      connection: context.connection,
+      prefix: context.prefix,
+      concurrency: 1,
+    }),
+    QUEUES.rollbacks,
+    context,
+  );
+}
+
+/** Token-registry metadata: new assets one by one, and a periodic refresh of all of them. */
+export function startTokenRegistryWorker(registry: URL, context: WorkerContext): Worker<TokenRegistryJob> {
+  const process = async (job: Job<TokenRegistryJob>) => {
+    if (job.data.kind === 'subject') {
+      const subject = job.data.subject;
+      await saveTokenMetadata(context.prisma, subject, await fetchTokenMetadata(registry, subject));
+      return;
+    }
+    let pages = 0;
+    for await (const subjects of allAssetSubjects(context.prisma, 100)) {
+      const found = await queryTokenMetadata(registry, subjects);
+      for (const subject of subjects) await saveTokenMetadata(context.prisma, subject, found.get(subject) ?? null);
+      await job.updateProgress(++pages);
+    }
+  };
+  return observe(
+    new Worker<TokenRegistryJob>(QUEUES.tokenRegistry, process, { connection: context.connection, prefix: context.prefix, concurrency: 4 }),
+    QUEUES.tokenRegistry,
+    context,
+  );
+}
+
+/** Reward balances from Ogmios: accounts touched by each batch, and every registered account once per epoch. */
+export function startRewardsWorker(ogmiosUrl: URL, context: WorkerContext): Worker<RewardsJob> {
+  let ogmios: InteractionContext | null = null;
+  const connection = async () => {
+    if (!ogmios || ogmios.socket.readyState !== ogmios.socket.OPEN) {
+      ogmios = await connectOgmios(ogmiosUrl, () => (ogmios = null));
+    }
+    return ogmios;
+  };
+  const process = async (job: Job<RewardsJob>) => {
+    if (job.data.kind === 'accounts') {
+      await refreshRewardBalances(context.prisma, await connection(), job.data.hashRaws);
+      return;
+    }
+    for await (const page of registeredAccounts(context.prisma)) {
+      await refreshRewardBalances(context.prisma, await connection(), page);
+    }
+  };
+  const worker = new Worker<RewardsJob>(QUEUES.rewards, process, { connection: context.connection, prefix: context.prefix, concurrency: 1 });
+  worker.on('closed', () => ogmios?.socket.close());
+  return observe(worker, QUEUES.rewards, context);
+}

@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+import { startIndexer } from './app.js';
+import { ConfigError, readIndexerConfig } from './config.js';
+import { createLogger } from './logger.js';
+import { WriterLockTakenError } from './sink/writer-lock.js';
+
+let config;
+try {
+  config = readIndexerConfig(process.env);
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(`indexer: invalid configuration: ${error.message}`);
+  process.exit(2);
+}
+const logger = createLogger(config.logLevel);
+let running;
+try {
+  running = await startIndexer(config, logger);
+} catch (error) {
+  if (error instanceof WriterLockTakenError) {
+    console.error(`indexer: ${error.message}`);
+    process.exit(3);
+  }
+  logger.fatal({ err: error }, 'indexer could not start');
+  process.exit(1);
+}
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    logger.info({ signal }, 'stopping');
+    running.stop().then(() => process.exit(0));
+  });
+}
+running.done.catch(async (error) => {
+  logger.fatal({ err: error }, 'indexer stopped on an unrecoverable error');
+  await running.stop();
+  process.exit(1);
+});
