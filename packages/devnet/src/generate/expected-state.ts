@@ -1,0 +1,172 @@
+import type { Network } from '../networks/networks.js';
+import type { Utxo } from './ledger.js';
+import type { BlockRecord, ChainState } from './state.js';
+import type { Actors } from './wallets.js';
+
+/**
+ * What the indexer must end up with after the final chain (abandoned fork branches excluded), in
+ * Blockfrost's terms (SEMANTICS.md §2–§6). JSON; lovelace and quantities are decimal strings.
+ *
+ * {
+ *   "network": "custom", "seed": 1,
+ *   "tip": { "slot": N, "id": HEX64, "height": N },
+ *   // Shelley-genesis-style funds the chain starts from (tx id = blake2b-256 of the address bytes).
+ *   "genesisUtxos": [{ "txHash", "index", "address", "lovelace" }],
+ *   // Unspent outputs per address, in chain order (block, transaction, output index). `dataHash` is
+ *   // Blockfrost's data_hash: the datum hash, also for inline datums (hash of the datum bytes).
+ *   "addresses": { "<bech32>": { "utxos": [{ "txHash", "index", "lovelace", "assets": { "<unit>": "<qty>" },
+ *                  "dataHash": HEX64|null, "inlineDatum": CBORHEX|null, "referenceScriptHash": HEX56|null }] } },
+ *   // Every asset ever minted; supply "0" once burnt. cip25* is the asset's entry in the latest mint
+ *   // carrying label 721 (null when that label does not name it); cip68ReferenceDatum is the inline
+ *   // datum of the output now holding the reference NFT (label 100), on the reference NFT and on its
+ *   // 222/333/444 user token.
+ *   "assets": { "<unit>": { "policyId", "assetName": HEX|null, "quantity", "mintOrBurnCount",
+ *               "initialMintTxHash", "cip25Metadata": OBJECT|null, "cip25Standard": "CIP25v1"|"CIP25v2"|null,
+ *               "cip68ReferenceDatum": CBORHEX|null } },
+ *   // Every stake address seen on chain. poolId/drepId follow RYO's rules (pool retirement ignored,
+ *   // vote delegations void after deregistration or before the DRep's latest registration).
+ *   // withdrawableAmount is the ledger reward balance the server reports (rewardAccounts events);
+ *   // rewardsSum = withdrawable + withdrawals; controlledAmount = utxoLovelace + withdrawable.
+ *   "accounts": { "<stake address>": { "registered", "active", "activeEpoch": N|null, "poolId": "pool1…"|null,
+ *                 "drepId": "drep1…"|"drep_always_abstain"|"drep_always_no_confidence"|null,
+ *                 "withdrawalsSum", "reservesSum", "treasurySum", "utxoLovelace", "withdrawableAmount",
+ *                 "rewardsSum", "controlledAmount" } },
+ *   // nut.link: oracles registered with label 1967; ticker counts count one per output to the address.
+ *   "oracles": { "<bech32>": { "tickers": { "<ticker>": { "count": N, "latestBlock": HEIGHT } } } },
+ *   // Per block: slotLeader is the pool id (registered before the block) or "ShelleyGenesis-<16 hex>";
+ *   // fees/output as db-sync sums them (invalid transactions: collateral), null without transactions.
+ *   "blocks": [{ "height", "hash", "slot", "epoch", "epochSlot", "era", "slotLeader", "size", "txCount",
+ *                "fees": STRING|null, "output": STRING|null }]
+ * }
+ */
+export interface ExpectedState {
+  network: string;
+  seed: number;
+  tip: { slot: number; id: string; height: number };
+  genesisUtxos: { txHash: string; index: number; address: string; lovelace: string }[];
+  addresses: Record<string, { utxos: ExpectedUtxo[] }>;
+  assets: Record<string, ExpectedAsset>;
+  accounts: Record<string, ExpectedAccount>;
+  oracles: Record<string, { tickers: Record<string, { count: number; latestBlock: number }> }>;
+  blocks: ExpectedBlock[];
+}
+
+export interface ExpectedUtxo {
+  txHash: string;
+  index: number;
+  lovelace: string;
+  assets: Record<string, string>;
+  dataHash: string | null;
+  inlineDatum: string | null;
+  referenceScriptHash: string | null;
+}
+
+export interface ExpectedAsset {
+  policyId: string;
+  assetName: string | null;
+  quantity: string;
+  mintOrBurnCount: number;
+  initialMintTxHash: string;
+  cip25Metadata: Record<string, unknown> | null;
+  cip25Standard: 'CIP25v1' | 'CIP25v2' | null;
+  cip68ReferenceDatum: string | null;
+}
+
+export interface ExpectedAccount {
+  registered: boolean;
+  active: boolean;
+  activeEpoch: number | null;
+  poolId: string | null;
+  drepId: string | null;
+  withdrawalsSum: string;
+  reservesSum: string;
+  treasurySum: string;
+  utxoLovelace: string;
+  withdrawableAmount: string;
+  rewardsSum: string;
+  controlledAmount: string;
+}
+
+export type ExpectedBlock = Omit<BlockRecord, 'id'> & { hash: string };
+
+export interface ExpectedInput {
+  state: ChainState;
+  actors: Actors;
+  network: Network;
+  seed: number;
+  faucet: Utxo;
+  /** blake2b-256 of datum bytes, for inline datums' data_hash. */
+  datumHash: (inlineDatumHex: string) => string;
+}
+
+export function expectedState({ state, actors, network, seed, faucet, datumHash }: ExpectedInput): ExpectedState {
+  const utxos = state.utxos.all().sort((a, b) => a.txOrdinal - b.txOrdinal || (a.txId === b.txId ? a.index - b.index : a.txId < b.txId ? -1 : 1));
+  const addresses: ExpectedState['addresses'] = {};
+  const utxoLovelace = new Map<string, bigint>();
+  for (const utxo of utxos) {
+    (addresses[utxo.address] ??= { utxos: [] }).utxos.push({
+      txHash: utxo.txId,
+      index: utxo.index,
+      lovelace: utxo.lovelace.toString(),
+      assets: Object.fromEntries(Object.entries(utxo.assets).map(([unit, quantity]) => [unit, quantity.toString()])),
+      dataHash: utxo.datumHash ?? (utxo.inlineDatum === undefined ? null : datumHash(utxo.inlineDatum)),
+      inlineDatum: utxo.inlineDatum ?? null,
+      referenceScriptHash: utxo.referenceScriptHash ?? null,
+    });
+    if (utxo.stakeAddress !== undefined) utxoLovelace.set(utxo.stakeAddress, (utxoLovelace.get(utxo.stakeAddress) ?? 0n) + utxo.lovelace);
+  }
+
+  const assets: ExpectedState['assets'] = {};
+  for (const [unit, record] of [...state.assets].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const name = unit.slice(56);
+    assets[unit] = {
+      policyId: unit.slice(0, 56),
+      assetName: name === '' ? null : name,
+      quantity: record.supply.toString(),
+      mintOrBurnCount: record.mintOrBurnCount,
+      initialMintTxHash: record.initialMintTx,
+      cip25Metadata: record.cip25?.metadata ?? null,
+      cip25Standard: record.cip25?.standard ?? null,
+      cip68ReferenceDatum: state.cip68Datums.get(unit.slice(0, 56) + '000643b0' + name.slice(8)) ?? null,
+    };
+  }
+
+  const accounts: ExpectedState['accounts'] = {};
+  for (const [stakeAddress, record] of [...state.accounts].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const utxo = utxoLovelace.get(stakeAddress) ?? 0n;
+    let drepId = record.drep?.id ?? null;
+    if (record.drep?.drepIndex !== undefined) {
+      const drep = state.dreps.get(record.drep.drepIndex);
+      if (drep === undefined || !drep.registered || record.drep.txOrdinal < drep.registrationTx) drepId = null;
+    }
+    accounts[stakeAddress] = {
+      registered: record.registered,
+      active: record.registered && record.pool !== undefined,
+      activeEpoch: record.activeEpoch ?? null,
+      poolId: record.registered ? (record.pool ?? null) : null,
+      drepId,
+      withdrawalsSum: record.withdrawals.toString(),
+      reservesSum: record.reserves.toString(),
+      treasurySum: record.treasury.toString(),
+      utxoLovelace: utxo.toString(),
+      withdrawableAmount: record.rewards.toString(),
+      rewardsSum: (record.rewards + record.withdrawals).toString(),
+      controlledAmount: (utxo + record.rewards).toString(),
+    };
+  }
+
+  const oracles: ExpectedState['oracles'] = {};
+  for (const [address, record] of state.oracles) if (record.registered) oracles[address] = { tickers: record.tickers };
+
+  return {
+    network: network.name,
+    seed,
+    tip: state.tip!,
+    genesisUtxos: [{ txHash: faucet.txId, index: faucet.index, address: faucet.address, lovelace: faucet.lovelace.toString() }],
+    addresses,
+    assets,
+    accounts,
+    oracles,
+    blocks: state.blocks.map(({ id, ...block }) => ({ ...block, hash: id })),
+  };
+}

@@ -1,0 +1,312 @@
+import type { ChainEvent, RewardAccountUpdate } from '../chain/events.js';
+import { convertTransaction, type OgmiosBlock, type OgmiosTransaction } from '../convert/index.js';
+import { eraSummaries, slotInfo } from '../networks/era-summaries.js';
+import { loadNetwork, type Network } from '../networks/networks.js';
+import { praosBlock, type Producer } from './blocks.js';
+import type { Action, Generation, LedgerParameters } from './context.js';
+import { expectedState, type ExpectedState } from './expected-state.js';
+import { blake2b256, toHex } from './keys.js';
+import type { Utxo } from './ledger.js';
+import { DEFAULT_OPTIONS, type GenerateOptions } from './options.js';
+import { alwaysFailsWallet, plutusV3CostModels } from './plutus.js';
+import { Random } from './random.js';
+import { nextAction, scenarioSteps } from './scenario.js';
+import { ChainState, type BlockRecord } from './state.js';
+import { ada } from './tx-builders/funding.js';
+import { buildTransaction, type BuiltTx, type TxContext } from './tx.js';
+import { createActors, type Actors, type Wallet } from './wallets.js';
+
+/** One line of a chain file: an Ogmios v6 block or a server event (chain/events.ts). */
+export type GeneratedLine = OgmiosBlock | ChainEvent;
+
+/** The faucet's genesis output: 1 billion ada, enough for any chain length. */
+export const FAUCET_LOVELACE = 1_000_000_000_000_000n;
+
+/**
+ * Generates a ledger-consistent chain: yields blocks and events in file order and returns what the
+ * indexer must end up with. Deterministic in the options; keeps only the live UTxO set and small maps.
+ */
+export function* generateChain(options: Partial<GenerateOptions> = {}): Generator<GeneratedLine, ExpectedState> {
+  return yield* new ChainGenerator({ ...DEFAULT_OPTIONS, ...options }).run();
+}
+
+interface Fork {
+  depth: number;
+  kind: 'rollback' | 'fork';
+}
+
+class ChainGenerator {
+  private readonly network: Network;
+  private readonly actors: Actors;
+  private readonly random: Random;
+  private readonly parameters: LedgerParameters;
+  private readonly wallets = new Map<string, Wallet>();
+  private readonly steps;
+  private readonly conwayEpoch: number;
+  private readonly startSlot: number;
+  private readonly slotsPerKesPeriod: number;
+  private readonly meanSlotGap: number;
+  private readonly forks = new Map<number, Fork>();
+  private state = new ChainState();
+  /** Accounts whose rewardAccountSummaries entry changed in the current block. */
+  private touched = new Set<string>();
+  /** False while generating a branch that a fork will abandon: its ledger events are dropped. */
+  private emitEvents = true;
+  /** Events held back until a `fork` branch is complete (the server adopts blocks up to the next event). */
+  private deferredUntilHeight = -1;
+  private deferred: ChainEvent[] = [];
+
+  constructor(private readonly options: GenerateOptions) {
+    this.network = loadNetwork(options.network);
+    const { shelley, conway } = this.network.genesis;
+    const networkId = shelley.networkId === 'Mainnet' ? 1 : 0;
+    this.actors = createActors(options, networkId);
+    this.random = new Random(options.seed);
+    this.parameters = {
+      fees: { minFeeA: BigInt(shelley.protocolParams.minFeeA), minFeeB: BigInt(shelley.protocolParams.minFeeB) },
+      keyDeposit: BigInt(shelley.protocolParams.keyDeposit),
+      poolDeposit: BigInt(shelley.protocolParams.poolDeposit),
+      drepDeposit: BigInt(conway.dRepDeposit),
+      costModels: plutusV3CostModels(conway.plutusV3CostModel as number[]),
+    };
+    const babbage = eraSummaries(this.network).find((summary) => summary.era === 'babbage')!;
+    this.startSlot = babbage.start.slot;
+    const presetConway = this.network.eraStartEpochs.conway;
+    this.conwayEpoch = options.conwayEpoch ?? (presetConway > babbage.start.epoch ? presetConway : babbage.start.epoch + 2);
+    this.slotsPerKesPeriod = shelley.slotsPerKESPeriod as number;
+    this.meanSlotGap = Math.max(1, Math.round(1 / (shelley.activeSlotsCoeff as number)));
+    for (const wallet of [this.actors.faucet, ...this.actors.wallets, ...this.actors.oracles, alwaysFailsWallet(networkId)]) this.wallets.set(wallet.name, wallet);
+    this.steps = scenarioSteps({ options, actors: this.actors });
+    // Forks spread evenly over the chain, depths cycling 1…maxForkDepth, rollback and fork alternating.
+    for (let k = 0; k < options.forks; k++) {
+      const height = Math.floor((options.blocks * (k + 1)) / (options.forks + 1));
+      if (height > 0) this.forks.set(height, { depth: 1 + (k % options.maxForkDepth), kind: k % 2 === 0 ? 'rollback' : 'fork' });
+    }
+    this.state.utxos.add(faucetGenesisUtxo(this.actors.faucet));
+  }
+
+  *run(): Generator<GeneratedLine, ExpectedState> {
+    while (this.state.blocks.length < this.options.blocks) {
+      yield* this.block();
+      const fork = this.forks.get(this.state.tip!.height);
+      if (fork !== undefined && this.state.blocks.length < this.options.blocks) {
+        this.forks.delete(this.state.tip!.height);
+        yield* this.fork(fork);
+      }
+    }
+    yield* this.flushDeferred(true);
+    return expectedState({
+      state: this.state,
+      actors: this.actors,
+      network: this.network,
+      seed: this.options.seed,
+      faucet: faucetGenesisUtxo(this.actors.faucet),
+      datumHash: (datum) => toHex(blake2b256(Buffer.from(datum, 'hex'))),
+    });
+  }
+
+  /** Generates `depth` blocks, abandons them and continues from the fork point on a new branch. */
+  private *fork({ depth, kind }: Fork): Generator<GeneratedLine> {
+    const saved = this.state.snapshot();
+    const { slot, id, height } = saved.tip!;
+    this.emitEvents = false;
+    for (let i = 0; i < depth; i++) yield* this.block();
+    this.emitEvents = true;
+    this.state = saved;
+    this.touched.clear();
+    yield { event: kind, point: { slot, id } };
+    if (kind === 'fork') this.deferredUntilHeight = height + depth + 1;
+  }
+
+  private *block(): Generator<GeneratedLine> {
+    const tip = this.state.tip;
+    const height = tip === undefined ? 0 : tip.height + 1;
+    const slot = tip === undefined ? this.startSlot : tip.slot + this.random.between(1, 2 * this.meanSlotGap - 1);
+    const { epoch, slotInEpoch } = slotInfo(this.network, slot);
+    const era = epoch >= this.conwayEpoch ? 'conway' : 'babbage';
+    if (epoch > this.state.epoch) this.epochBoundary(epoch);
+
+    const { producer, slotLeader } = this.producer(height);
+    const transactions: { built: BuiltTx; json: OgmiosTransaction }[] = [];
+    const count = this.random.chance(0.05) ? 0 : this.random.between(Math.ceil(this.options.txPerBlock / 2), Math.floor((3 * this.options.txPerBlock) / 2));
+    for (let txIndex = 0; txIndex < count; txIndex++) {
+      const g = this.generation(era, slot, epoch, height, txIndex);
+      const action = nextAction(g, this.steps);
+      if (action === undefined) break;
+      const built = this.apply(action, g);
+      transactions.push({ built, json: convertTransaction(built.bytes, era, { includeCbor: this.options.includeCbor }) });
+    }
+    const block = praosBlock({
+      era,
+      ancestor: tip?.id ?? 'genesis',
+      height,
+      slot,
+      producer,
+      slotsPerKesPeriod: this.slotsPerKesPeriod,
+      transactions,
+      random: this.random,
+    });
+    this.state.blocks.push(blockRecord(block, epoch, slotInEpoch, slotLeader, transactions.map(({ built }) => built)));
+    this.state.tip = { slot, id: block.id, height };
+    this.state.epoch = epoch;
+    yield block;
+    yield* this.rewardEvent(slot);
+    yield* this.flushDeferred(false);
+  }
+
+  private generation(era: Generation['era'], slot: number, epoch: number, height: number, txIndex: number): Generation {
+    return {
+      options: this.options,
+      actors: this.actors,
+      random: this.random,
+      state: this.state,
+      parameters: this.parameters,
+      era,
+      slot,
+      epoch,
+      height,
+      txIndex,
+      wallet: (name) => this.wallet(name),
+      addWallet: (wallet) => this.wallets.set(wallet.name, wallet),
+      touchAccount: (stakeAddress) => this.touched.add(stakeAddress),
+    };
+  }
+
+  /** Builds the transaction, then updates the UTxO set and (valid transactions only) the rest. */
+  private apply(action: Action, g: Generation): BuiltTx {
+    this.state.txOrdinal += 1;
+    const ctx: TxContext = {
+      era: g.era,
+      slot: g.slot,
+      txOrdinal: this.state.txOrdinal,
+      fees: this.parameters.fees,
+      wallet: (name) => this.wallet(name),
+      // db-sync links pointer outputs to the registering credential only before Conway.
+      stakeOf: (wallet) => (wallet.kind === 'pointer' && g.era === 'conway' ? undefined : wallet.stake),
+    };
+    const built = buildTransaction(action.draft, ctx);
+    built.spent.forEach((utxo) => this.state.utxos.spend(utxo));
+    for (const utxo of built.created) {
+      this.state.utxos.add(utxo);
+      // A base address makes its stake address known; a pointer alone does not (SEMANTICS.md §5.1).
+      if (utxo.stakeAddress !== undefined && this.wallet(utxo.owner).kind !== 'pointer') this.state.updateAccount(utxo.stakeAddress, {});
+    }
+    if (built.valid) action.apply?.(built);
+    return built;
+  }
+
+  /** Rewards of the ending epoch for delegated accounts, and MIR transfers certified in it. */
+  private epochBoundary(epoch: number): void {
+    if (this.state.epoch >= 0) {
+      for (const account of this.actors.accounts) {
+        const record = this.state.accounts.get(account.stakeAddress);
+        if (record?.registered !== true || record.pool === undefined) continue;
+        this.state.updateAccount(account.stakeAddress, { rewards: record.rewards + this.random.lovelace(ada(0.1), ada(5)) });
+        this.touched.add(account.stakeAddress);
+      }
+      for (const { stakeAddress, amount } of this.state.pendingMir) {
+        const record = this.state.account(stakeAddress);
+        if (!record.registered) continue;
+        this.state.updateAccount(stakeAddress, { rewards: record.rewards + amount });
+        this.touched.add(stakeAddress);
+      }
+      this.state.pendingMir = [];
+    }
+    this.state.epoch = epoch;
+  }
+
+  /** Registered pools produce most blocks once there are any; unregistered issuers the rest. */
+  private producer(height: number): { producer: Producer; slotLeader: string } {
+    const registered = this.actors.pools.filter((pool) => {
+      const at = this.state.pools.get(pool.id);
+      return at !== undefined && at < height;
+    });
+    if (registered.length > 0 && (this.actors.issuers.length === 0 || this.random.chance(0.75))) {
+      const pool = this.random.pick(registered);
+      return { producer: pool, slotLeader: pool.id };
+    }
+    const issuer = this.random.pick(this.actors.issuers.length > 0 ? this.actors.issuers : this.actors.pools);
+    return { producer: issuer, slotLeader: `ShelleyGenesis-${issuer.cold.hashHex.slice(0, 16)}` };
+  }
+
+  /** One rewardAccounts event with the summaries that changed in the block (slot-keyed on the server). */
+  private *rewardEvent(slot: number): Generator<GeneratedLine> {
+    if (this.touched.size === 0) return;
+    const accounts: RewardAccountUpdate[] = [...this.touched].sort().map((stakeAddress) => this.rewardSummary(stakeAddress));
+    this.touched.clear();
+    if (!this.emitEvents) return;
+    const event: ChainEvent = { event: 'rewardAccounts', slot, accounts };
+    if (this.deferredUntilHeight >= 0) this.deferred.push(event);
+    else yield event;
+  }
+
+  private *flushDeferred(force: boolean): Generator<GeneratedLine> {
+    if (this.deferredUntilHeight < 0 || (!force && this.state.tip!.height < this.deferredUntilHeight)) return;
+    yield* this.deferred;
+    this.deferred = [];
+    this.deferredUntilHeight = -1;
+  }
+
+  private rewardSummary(stakeAddress: string): RewardAccountUpdate {
+    const account = this.actors.accounts.find((candidate) => candidate.stakeAddress === stakeAddress)!;
+    const record = this.state.account(stakeAddress);
+    const from = account.kind;
+    if (!record.registered) return { from, credential: account.hashHex, registered: false };
+    const drep = record.drep;
+    const drepState = drep?.drepIndex === undefined ? undefined : this.state.dreps.get(drep.drepIndex);
+    let delegateRepresentative: unknown;
+    if (drep?.id === 'drep_always_abstain') delegateRepresentative = { type: 'abstain' };
+    else if (drep?.id === 'drep_always_no_confidence') delegateRepresentative = { type: 'noConfidence' };
+    else if (drep !== undefined && drepState?.registered === true) {
+      const target = this.actors.dreps[drep.drepIndex!]!;
+      delegateRepresentative = { type: 'registered', from: target.kind, id: target.hashHex };
+    }
+    return {
+      from,
+      credential: account.hashHex,
+      ...(record.pool === undefined ? {} : { stakePool: { id: record.pool } }),
+      ...(delegateRepresentative === undefined ? {} : { delegateRepresentative }),
+      rewards: { ada: { lovelace: record.rewards } },
+      deposit: { ada: { lovelace: record.deposit } },
+    };
+  }
+
+  private wallet(name: string): Wallet {
+    const wallet = this.wallets.get(name);
+    if (wallet === undefined) throw new Error(`unknown wallet ${name}`);
+    return wallet;
+  }
+}
+
+/** Shelley genesis funds are pseudo-transactions: tx id = blake2b-256 of the address bytes, index 0. */
+export function faucetGenesisUtxo(faucet: Wallet): Utxo {
+  return {
+    txId: toHex(blake2b256(faucet.address.to_bytes())),
+    index: 0,
+    txOrdinal: 0,
+    address: faucet.bech32,
+    owner: faucet.name,
+    lovelace: FAUCET_LOVELACE,
+    assets: {},
+    pool: 'faucet',
+  };
+}
+
+function blockRecord(block: OgmiosBlock, epoch: number, epochSlot: number, slotLeader: string, transactions: BuiltTx[]): BlockRecord {
+  const praos = block as Extract<OgmiosBlock, { type: 'praos' }>;
+  const fees = transactions.reduce((sum, tx) => sum + tx.recordedFee, 0n);
+  const output = transactions.reduce((sum, tx) => sum + tx.created.reduce((total, utxo) => total + utxo.lovelace, 0n), 0n);
+  return {
+    height: Number(praos.height),
+    id: praos.id,
+    slot: Number(praos.slot),
+    epoch,
+    epochSlot,
+    era: praos.era,
+    slotLeader,
+    size: Number(praos.size.bytes),
+    txCount: transactions.length,
+    fees: transactions.length === 0 ? null : fees.toString(),
+    output: transactions.length === 0 ? null : output.toString(),
+  };
+}
