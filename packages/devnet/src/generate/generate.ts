@@ -26,8 +26,18 @@ export const FAUCET_LOVELACE = 1_000_000_000_000_000n;
  * Generates a ledger-consistent chain: yields blocks and events in file order and returns what the
  * indexer must end up with. Deterministic in the options; keeps only the live UTxO set and small maps.
  */
-export function* generateChain(options: Partial<GenerateOptions> = {}): Generator<GeneratedLine, ExpectedState> {
-  return yield* new ChainGenerator({ ...DEFAULT_OPTIONS, ...options }).run();
+export async function* generateChain(options: Partial<GenerateOptions> = {}): AsyncGenerator<GeneratedLine, ExpectedState> {
+  const lines = new ChainGenerator({ ...DEFAULT_OPTIONS, ...options }).run();
+  let next = lines.next();
+  while (!next.done) {
+    yield next.value;
+    // CSL's wasm objects are freed by FinalizationRegistry callbacks, which only run between event-loop
+    // tasks: a purely synchronous run keeps every object alive, and wasm memory (and the time spent in
+    // its allocator and the GC) grows without bound.
+    if ('era' in next.value) await new Promise(setImmediate);
+    next = lines.next();
+  }
+  return next.value;
 }
 
 interface Fork {

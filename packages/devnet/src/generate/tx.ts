@@ -88,6 +88,7 @@ export interface BuiltTx {
  */
 const FEE_PLACEHOLDER = 0x1_0000n;
 const ZERO_SIGNATURE = new Uint8Array(64);
+const ZERO_HASH = new Uint8Array(32);
 /** Validity window of every transaction, in slots after the block's slot. */
 const TTL_SLOTS = 3600;
 
@@ -219,7 +220,8 @@ function assemble(
     witnesses.set_native_scripts(scripts);
   }
   const bodyBytes = body.to_bytes();
-  const bodyHash = blake2b256(bodyBytes);
+  // Only the final pass needs the real body hash (id and signatures); the measuring pass signs zeros.
+  const bodyHash = sign === undefined ? ZERO_HASH : blake2b256(bodyBytes);
   const vkeys = CSL.Vkeywitnesses.new();
   const signatures = sign?.(bodyHash) ?? signers.keys.map((key) => CSL.Vkeywitness.new(CSL.Vkey.new(key.publicKey), CSL.Ed25519Signature.from_bytes(ZERO_SIGNATURE)));
   signatures.forEach((signature) => vkeys.add(signature));

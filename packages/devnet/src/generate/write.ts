@@ -23,12 +23,12 @@ export async function writeChain(command: GenerateCommand, stdout: Writable = pr
   const lines = generateChain(command.options);
   let blocks = 0;
   let count = 0;
-  let next = lines.next();
+  let next = await lines.next();
   while (!next.done) {
     if ('era' in next.value) blocks += 1;
     count += 1;
     if (!out.write(stringifyOgmios(next.value) + '\n')) await once(out, 'drain');
-    next = lines.next();
+    next = await lines.next();
   }
   const expected = next.value;
   if (out !== stdout) {
