@@ -1,4 +1,5 @@
-import type { OgmiosBlock, OgmiosTransaction } from '../convert/index.js';
+import type { BlockPraos } from '@cardano-ogmios/schema';
+import type { OgmiosTransaction } from '../convert/index.js';
 import { blake2b256, toHex, type KeyPair } from './keys.js';
 import type { Random } from './random.js';
 import type { BuiltTx } from './tx.js';
@@ -29,7 +30,7 @@ const PROTOCOL = { babbage: { major: 8, minor: 0 }, conway: { major: 10, minor: 
  * to hash, so the id is blake2b-256 over the fields that identify the block (ancestor, slot, height,
  * issuer, VRF output, transaction ids); the VRF output is random, so two branches never share an id.
  */
-export function praosBlock(input: BlockInput): OgmiosBlock {
+export function praosBlock(input: BlockInput): BlockPraos {
   const { random, producer } = input;
   const vrfOutput = random.bytes(64);
   const idSource = [

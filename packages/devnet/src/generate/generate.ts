@@ -1,5 +1,6 @@
 import type { ChainEvent, RewardAccountUpdate } from '../chain/events.js';
-import { convertTransaction, type OgmiosBlock, type OgmiosTransaction } from '../convert/index.js';
+import type { BlockPraos } from '@cardano-ogmios/schema';
+import { convertTransaction, type OgmiosTransaction } from '../convert/index.js';
 import { eraSummaries, slotInfo } from '../networks/era-summaries.js';
 import { loadNetwork, type Network } from '../networks/networks.js';
 import { praosBlock, type Producer } from './blocks.js';
@@ -16,8 +17,8 @@ import { ada } from './tx-builders/funding.js';
 import { buildTransaction, type BuiltTx, type TxContext } from './tx.js';
 import { createActors, type Actors, type Wallet } from './wallets.js';
 
-/** One line of a chain file: an Ogmios v6 block or a server event (chain/events.ts). */
-export type GeneratedLine = OgmiosBlock | ChainEvent;
+/** One line of a chain file: an Ogmios v6 (Praos) block or a server event (chain/events.ts). */
+export type GeneratedLine = BlockPraos | ChainEvent;
 
 /** The faucet's genesis output: 1 billion ada, enough for any chain length. */
 export const FAUCET_LOVELACE = 1_000_000_000_000_000n;
@@ -302,8 +303,7 @@ export function faucetGenesisUtxo(faucet: Wallet): Utxo {
   };
 }
 
-function blockRecord(block: OgmiosBlock, epoch: number, epochSlot: number, slotLeader: string, transactions: BuiltTx[]): BlockRecord {
-  const praos = block as Extract<OgmiosBlock, { type: 'praos' }>;
+function blockRecord(praos: BlockPraos, epoch: number, epochSlot: number, slotLeader: string, transactions: BuiltTx[]): BlockRecord {
   const fees = transactions.reduce((sum, tx) => sum + tx.recordedFee, 0n);
   const output = transactions.reduce((sum, tx) => sum + tx.created.reduce((total, utxo) => total + utxo.lovelace, 0n), 0n);
   return {

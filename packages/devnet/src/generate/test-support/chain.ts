@@ -1,5 +1,6 @@
 import type { ChainEvent } from '../../chain/events.js';
-import { stringifyOgmios, type OgmiosBlock } from '../../convert/index.js';
+import type { BlockPraos } from '@cardano-ogmios/schema';
+import { stringifyOgmios } from '../../convert/index.js';
 import type { ExpectedState } from '../expected-state.js';
 import { generateChain, type GeneratedLine } from '../generate.js';
 import type { GenerateOptions } from '../options.js';
@@ -22,7 +23,7 @@ export async function generate(options: Partial<GenerateOptions> = {}): Promise<
   return { lines, text: lines.map((line) => stringifyOgmios(line)).join('\n'), expected: next.value };
 }
 
-export type PraosBlock = Extract<OgmiosBlock, { type: 'praos' }>;
+export type PraosBlock = BlockPraos;
 
 export function isBlock(line: GeneratedLine): line is PraosBlock {
   return 'era' in line;

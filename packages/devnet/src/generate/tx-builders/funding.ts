@@ -6,8 +6,8 @@ import type { Wallet } from '../wallets.js';
 const MAX_INPUTS = 12;
 
 /**
- * ADA-only wallet outputs worth at least `lovelace` together: a random first pick, then more random
- * picks until the sum is enough. The change goes back to the first input's wallet.
+ * ADA-only wallet outputs worth at least `lovelace` together: random picks until the sum is enough.
+ * The change goes back to the first input's wallet.
  */
 export function gather(g: Generation, lovelace: bigint): { inputs: Utxo[]; owner: Wallet } | undefined {
   const pool = g.state.utxos.items('ada');
