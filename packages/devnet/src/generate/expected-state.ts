@@ -1,7 +1,7 @@
 import type { Network } from '../networks/networks.js';
+import { blake2b256, toHex } from './keys.js';
 import type { Utxo } from './ledger.js';
 import type { BlockRecord, ChainState } from './state.js';
-import type { Actors } from './wallets.js';
 
 /**
  * What the indexer must end up with after the final chain (abandoned fork branches excluded), in
@@ -91,15 +91,12 @@ export type ExpectedBlock = Omit<BlockRecord, 'id'> & { hash: string };
 
 export interface ExpectedInput {
   state: ChainState;
-  actors: Actors;
   network: Network;
   seed: number;
   faucet: Utxo;
-  /** blake2b-256 of datum bytes, for inline datums' data_hash. */
-  datumHash: (inlineDatumHex: string) => string;
 }
 
-export function expectedState({ state, actors, network, seed, faucet, datumHash }: ExpectedInput): ExpectedState {
+export function expectedState({ state, network, seed, faucet }: ExpectedInput): ExpectedState {
   const utxos = state.utxos.all().sort((a, b) => a.txOrdinal - b.txOrdinal || (a.txId === b.txId ? a.index - b.index : a.txId < b.txId ? -1 : 1));
   const addresses: ExpectedState['addresses'] = {};
   const utxoLovelace = new Map<string, bigint>();
@@ -109,7 +106,7 @@ export function expectedState({ state, actors, network, seed, faucet, datumHash 
       index: utxo.index,
       lovelace: utxo.lovelace.toString(),
       assets: Object.fromEntries(Object.entries(utxo.assets).map(([unit, quantity]) => [unit, quantity.toString()])),
-      dataHash: utxo.datumHash ?? (utxo.inlineDatum === undefined ? null : datumHash(utxo.inlineDatum)),
+      dataHash: utxo.datumHash ?? (utxo.inlineDatum === undefined ? null : toHex(blake2b256(Buffer.from(utxo.inlineDatum, 'hex')))),
       inlineDatum: utxo.inlineDatum ?? null,
       referenceScriptHash: utxo.referenceScriptHash ?? null,
     });

@@ -106,14 +106,7 @@ class ChainGenerator {
       }
     }
     yield* this.flushDeferred(true);
-    return expectedState({
-      state: this.state,
-      actors: this.actors,
-      network: this.network,
-      seed: this.options.seed,
-      faucet: faucetGenesisUtxo(this.actors.faucet),
-      datumHash: (datum) => toHex(blake2b256(Buffer.from(datum, 'hex'))),
-    });
+    return expectedState({ state: this.state, network: this.network, seed: this.options.seed, faucet: faucetGenesisUtxo(this.actors.faucet) });
   }
 
   /** Generates `depth` blocks, abandons them and continues from the fork point on a new branch. */

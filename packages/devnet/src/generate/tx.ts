@@ -298,7 +298,7 @@ function buildOutput(draft: OutputDraft, ctx: TxContext): { output: CSL.Transact
   return { output, utxo, witnessDatum };
 }
 
-export function scriptRefHash(script: CSL.ScriptRef): string {
+function scriptRefHash(script: CSL.ScriptRef): string {
   return (script.native_script()?.hash() ?? script.plutus_script()!.hash()).to_hex();
 }
 
@@ -314,7 +314,7 @@ function inputsOf(utxos: Utxo[]): CSL.TransactionInputs {
   return inputs;
 }
 
-export function valueOf(lovelace: bigint, assets: Readonly<Record<string, bigint>>): CSL.Value {
+function valueOf(lovelace: bigint, assets: Readonly<Record<string, bigint>>): CSL.Value {
   const value = CSL.Value.new(bigNum(lovelace));
   const units = Object.keys(assets);
   if (units.length === 0) return value;

@@ -144,7 +144,7 @@ function wallet(index: number, name: string, accounts: StakeAccount[], networkId
   }
 }
 
-export function enterpriseWallet(name: string, key: KeyPair, networkId: number): Wallet {
+function enterpriseWallet(name: string, key: KeyPair, networkId: number): Wallet {
   const address = CSL.EnterpriseAddress.new(networkId, CSL.Credential.from_keyhash(key.hash)).to_address();
   return { name, kind: 'enterprise', address, bech32: address.to_bech32(), spender: { keys: [key] } };
 }
@@ -227,7 +227,7 @@ function scriptCredential(script: CSL.NativeScript): CSL.Credential {
   return CSL.Credential.from_scripthash(script.hash());
 }
 
-export function credentialHex(credential: CSL.Credential): string {
+function credentialHex(credential: CSL.Credential): string {
   return (credential.to_keyhash()?.to_hex() ?? credential.to_scripthash()!.to_hex()) as string;
 }
 
