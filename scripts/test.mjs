@@ -32,6 +32,8 @@ async function main() {
         },
       );
       child.on('exit', (exitCode) => resolve(exitCode ?? 1));
+      // Interrupted: stop the run, then fall through to stopping the services.
+      for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill('SIGTERM'));
     });
   } finally {
     await redis.stop();
