@@ -55,7 +55,10 @@ export function praosBlock(input: BlockInput): BlockPraos {
       operationalCertificate: {
         count: 0,
         sigma: toHex(random.bytes(64)),
-        kes: { period: Math.floor(input.slot / input.slotsPerKesPeriod), verificationKey: toHex(producer.kesVerificationKey) },
+        kes: {
+          period: Math.floor(input.slot / input.slotsPerKesPeriod),
+          verificationKey: toHex(producer.kesVerificationKey),
+        },
       },
       leaderValue: { output: toHex(vrfOutput), proof: toHex(random.bytes(80)) },
     },

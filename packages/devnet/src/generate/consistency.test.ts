@@ -27,7 +27,11 @@ interface Undo {
 const chain = await generate();
 const utxos = new Map<string, Output>();
 for (const genesis of chain.expected.genesisUtxos) {
-  utxos.set(`${genesis.txHash}#${genesis.index}`, { address: genesis.address, lovelace: BigInt(genesis.lovelace), assets: new Map() });
+  utxos.set(`${genesis.txHash}#${genesis.index}`, {
+    address: genesis.address,
+    lovelace: BigInt(genesis.lovelace),
+    assets: new Map(),
+  });
 }
 const pools = new Set<string>();
 const undo: { block: PraosBlock; undo: Undo }[] = [];
@@ -37,7 +41,8 @@ function output(json: OgmiosTransaction['outputs'][number]): Output {
   const assets = new Map<string, bigint>();
   for (const [policy, names] of Object.entries(json.value)) {
     if (policy === 'ada') continue;
-    for (const [name, quantity] of Object.entries(names as Record<string, bigint>)) assets.set(policy + name, BigInt(quantity));
+    for (const [name, quantity] of Object.entries(names as Record<string, bigint>))
+      assets.set(policy + name, BigInt(quantity));
   }
   return { address: json.address, lovelace: BigInt(json.value.ada.lovelace), assets };
 }
@@ -69,7 +74,8 @@ function applyTransaction(tx: OgmiosTransaction, log: Undo): void {
   if (tx.spends === 'collaterals') {
     const collateral = take(tx.collaterals!).reduce((sum, spent) => sum + spent.lovelace, 0n);
     const back = output(tx.collateralReturn!);
-    if (collateral !== back.lovelace + BigInt(tx.totalCollateral!.ada.lovelace)) problems.push(`${tx.id}: collateral not preserved`);
+    if (collateral !== back.lovelace + BigInt(tx.totalCollateral!.ada.lovelace))
+      problems.push(`${tx.id}: collateral not preserved`);
     create([back], tx.outputs.length);
     log.fees += BigInt(tx.totalCollateral!.ada.lovelace);
     return;
@@ -78,7 +84,10 @@ function applyTransaction(tx: OgmiosTransaction, log: Undo): void {
   const outputs = tx.outputs.map(output);
   let deposits = 0n;
   for (const certificate of tx.certificates ?? []) {
-    const paid = 'deposit' in certificate && certificate.deposit !== undefined ? BigInt((certificate.deposit as { ada: { lovelace: bigint } }).ada.lovelace) : undefined;
+    const paid =
+      'deposit' in certificate && certificate.deposit !== undefined
+        ? BigInt((certificate.deposit as { ada: { lovelace: bigint } }).ada.lovelace)
+        : undefined;
     switch (certificate.type) {
       case 'stakeCredentialRegistration':
         deposits += paid ?? KEY_DEPOSIT;
@@ -98,7 +107,10 @@ function applyTransaction(tx: OgmiosTransaction, log: Undo): void {
         break;
     }
   }
-  const withdrawals = Object.values(tx.withdrawals ?? {}).reduce((sum, amount) => sum + BigInt(amount.ada.lovelace), 0n);
+  const withdrawals = Object.values(tx.withdrawals ?? {}).reduce(
+    (sum, amount) => sum + BigInt(amount.ada.lovelace),
+    0n,
+  );
   const fee = BigInt(tx.fee!.ada.lovelace);
   const lovelaceIn = inputs.reduce((sum, spent) => sum + spent.lovelace, 0n) + withdrawals;
   const lovelaceOut = outputs.reduce((sum, created) => sum + created.lovelace, 0n) + fee + deposits;
@@ -106,10 +118,12 @@ function applyTransaction(tx: OgmiosTransaction, log: Undo): void {
   const balance = new Map<string, bigint>();
   inputs.forEach((spent) => sumAssets(balance, spent.assets, 1n));
   for (const [policy, names] of Object.entries(tx.mint ?? {})) {
-    for (const [name, quantity] of Object.entries(names)) balance.set(policy + name, (balance.get(policy + name) ?? 0n) + BigInt(quantity));
+    for (const [name, quantity] of Object.entries(names))
+      balance.set(policy + name, (balance.get(policy + name) ?? 0n) + BigInt(quantity));
   }
   outputs.forEach((created) => sumAssets(balance, created.assets, -1n));
-  for (const [unit, quantity] of balance) if (quantity !== 0n) problems.push(`${tx.id}: ${unit} off by ${quantity}`);
+  for (const [unit, quantity] of balance)
+    if (quantity !== 0n) problems.push(`${tx.id}: ${unit} off by ${quantity}`);
   create(outputs, 0);
   log.fees += fee;
   log.deposits += deposits;
@@ -144,13 +158,17 @@ describe('ledger consistency of the generated JSON', () => {
   it('conserves lovelace over the final chain: genesis + withdrawals = UTxO + fees + deposits', () => {
     const genesis = chain.expected.genesisUtxos.reduce((sum, utxo) => sum + BigInt(utxo.lovelace), 0n);
     const held = [...utxos.values()].reduce((sum, utxo) => sum + utxo.lovelace, 0n);
-    expect(genesis + total((log) => log.withdrawals)).toBe(held + total((log) => log.fees) + total((log) => log.deposits));
+    expect(genesis + total((log) => log.withdrawals)).toBe(
+      held + total((log) => log.fees) + total((log) => log.deposits),
+    );
   });
 });
 
 describe('expected state', () => {
   const expected = chain.expected;
-  const expectedUtxos = Object.entries(expected.addresses).flatMap(([address, { utxos: list }]) => list.map((utxo) => ({ address, ...utxo })));
+  const expectedUtxos = Object.entries(expected.addresses).flatMap(([address, { utxos: list }]) =>
+    list.map((utxo) => ({ address, ...utxo })),
+  );
 
   it('lists exactly the unspent outputs of the final chain, with their values', () => {
     expect(expectedUtxos.length).toBe(utxos.size);
@@ -158,7 +176,9 @@ describe('expected state', () => {
       const replayed = utxos.get(`${utxo.txHash}#${utxo.index}`);
       expect(replayed?.address).toBe(utxo.address);
       expect(replayed?.lovelace.toString()).toBe(utxo.lovelace);
-      expect(Object.fromEntries([...replayed!.assets].map(([unit, quantity]) => [unit, quantity.toString()]))).toEqual(utxo.assets);
+      expect(
+        Object.fromEntries([...replayed!.assets].map(([unit, quantity]) => [unit, quantity.toString()])),
+      ).toEqual(utxo.assets);
     }
   });
 
@@ -171,7 +191,11 @@ describe('expected state', () => {
       expect(record.txCount).toBe(block.transactions?.length ?? 0);
       expect(record.fees).toBe(record.txCount === 0 ? null : final[i]!.fees.toString());
       const created = final[i]!;
-      expect(record.output).toBe(record.txCount === 0 ? null : created.created.reduce((sum, key) => sum + utxoValue(key, blocks[i]!), 0n).toString());
+      expect(record.output).toBe(
+        record.txCount === 0
+          ? null
+          : created.created.reduce((sum, key) => sum + utxoValue(key, blocks[i]!), 0n).toString(),
+      );
     });
   });
 
@@ -186,8 +210,12 @@ describe('expected state', () => {
     for (const [stakeAddress, account] of Object.entries(expected.accounts)) {
       const base = byStake.get(stakeAddress) ?? 0n;
       expect(BigInt(account.utxoLovelace)).toBeGreaterThanOrEqual(base);
-      expect(BigInt(account.controlledAmount)).toBe(BigInt(account.utxoLovelace) + BigInt(account.withdrawableAmount));
-      expect(BigInt(account.rewardsSum)).toBe(BigInt(account.withdrawableAmount) + BigInt(account.withdrawalsSum));
+      expect(BigInt(account.controlledAmount)).toBe(
+        BigInt(account.utxoLovelace) + BigInt(account.withdrawableAmount),
+      );
+      expect(BigInt(account.rewardsSum)).toBe(
+        BigInt(account.withdrawableAmount) + BigInt(account.withdrawalsSum),
+      );
       if (!account.registered) expect(account.poolId).toBeNull();
     }
     expect([...byStake.keys()].every((stakeAddress) => stakeAddress in expected.accounts)).toBe(true);
@@ -197,10 +225,16 @@ describe('expected state', () => {
     const latest = new Map<string, bigint | undefined>();
     for (const line of chain.lines) {
       if (isBlock(line) || line.event !== 'rewardAccounts') continue;
-      for (const account of line.accounts) latest.set(account.credential, 'registered' in account ? undefined : BigInt(account.rewards.ada.lovelace));
+      for (const account of line.accounts)
+        latest.set(
+          account.credential,
+          'registered' in account ? undefined : BigInt(account.rewards.ada.lovelace),
+        );
     }
     for (const [stakeAddress, account] of Object.entries(expected.accounts)) {
-      const credential = Buffer.from(CSL.Address.from_bech32(stakeAddress).to_bytes().subarray(1)).toString('hex');
+      const credential = Buffer.from(CSL.Address.from_bech32(stakeAddress).to_bytes().subarray(1)).toString(
+        'hex',
+      );
       if (account.registered) expect(latest.get(credential)).toBe(BigInt(account.withdrawableAmount));
       else expect(latest.get(credential) ?? 0n).toBe(0n);
     }
@@ -214,7 +248,10 @@ describe('expected state', () => {
         for (const [policy, names] of Object.entries(tx.mint ?? {})) {
           for (const [name, quantity] of Object.entries(names)) {
             const known = counts.get(policy + name) ?? { quantity: 0n, count: 0 };
-            counts.set(policy + name, { quantity: known.quantity + BigInt(quantity), count: known.count + 1 });
+            counts.set(policy + name, {
+              quantity: known.quantity + BigInt(quantity),
+              count: known.count + 1,
+            });
           }
         }
       }
@@ -240,7 +277,9 @@ describe('expected state', () => {
           for (const ticker of Object.keys(post)) counts.set(ticker, (counts.get(ticker) ?? 0) + paid);
         }
       }
-      expect(Object.fromEntries(Object.entries(tickers).map(([name, { count }]) => [name, count]))).toEqual(Object.fromEntries([...counts].filter(([, count]) => count > 0)));
+      expect(Object.fromEntries(Object.entries(tickers).map(([name, { count }]) => [name, count]))).toEqual(
+        Object.fromEntries([...counts].filter(([, count]) => count > 0)),
+      );
     }
   });
 });

@@ -97,7 +97,12 @@ export interface ExpectedInput {
 }
 
 export function expectedState({ state, network, seed, faucet }: ExpectedInput): ExpectedState {
-  const utxos = state.utxos.all().sort((a, b) => a.txOrdinal - b.txOrdinal || (a.txId === b.txId ? a.index - b.index : a.txId < b.txId ? -1 : 1));
+  const utxos = state.utxos
+    .all()
+    .sort(
+      (a, b) =>
+        a.txOrdinal - b.txOrdinal || (a.txId === b.txId ? a.index - b.index : a.txId < b.txId ? -1 : 1),
+    );
   const addresses: ExpectedState['addresses'] = {};
   const utxoLovelace = new Map<string, bigint>();
   for (const utxo of utxos) {
@@ -105,12 +110,17 @@ export function expectedState({ state, network, seed, faucet }: ExpectedInput): 
       txHash: utxo.txId,
       index: utxo.index,
       lovelace: utxo.lovelace.toString(),
-      assets: Object.fromEntries(Object.entries(utxo.assets).map(([unit, quantity]) => [unit, quantity.toString()])),
-      dataHash: utxo.datumHash ?? (utxo.inlineDatum === undefined ? null : toHex(blake2b256(Buffer.from(utxo.inlineDatum, 'hex')))),
+      assets: Object.fromEntries(
+        Object.entries(utxo.assets).map(([unit, quantity]) => [unit, quantity.toString()]),
+      ),
+      dataHash:
+        utxo.datumHash ??
+        (utxo.inlineDatum === undefined ? null : toHex(blake2b256(Buffer.from(utxo.inlineDatum, 'hex')))),
       inlineDatum: utxo.inlineDatum ?? null,
       referenceScriptHash: utxo.referenceScriptHash ?? null,
     });
-    if (utxo.stakeAddress !== undefined) utxoLovelace.set(utxo.stakeAddress, (utxoLovelace.get(utxo.stakeAddress) ?? 0n) + utxo.lovelace);
+    if (utxo.stakeAddress !== undefined)
+      utxoLovelace.set(utxo.stakeAddress, (utxoLovelace.get(utxo.stakeAddress) ?? 0n) + utxo.lovelace);
   }
 
   const assets: ExpectedState['assets'] = {};
@@ -134,7 +144,8 @@ export function expectedState({ state, network, seed, faucet }: ExpectedInput): 
     let drepId = record.drep?.id ?? null;
     if (record.drep?.drepIndex !== undefined) {
       const drep = state.dreps.get(record.drep.drepIndex);
-      if (drep === undefined || !drep.registered || record.drep.txOrdinal < drep.registrationTx) drepId = null;
+      if (drep === undefined || !drep.registered || record.drep.txOrdinal < drep.registrationTx)
+        drepId = null;
     }
     accounts[stakeAddress] = {
       registered: record.registered,
@@ -153,13 +164,21 @@ export function expectedState({ state, network, seed, faucet }: ExpectedInput): 
   }
 
   const oracles: ExpectedState['oracles'] = {};
-  for (const [address, record] of state.oracles) if (record.registered) oracles[address] = { tickers: record.tickers };
+  for (const [address, record] of state.oracles)
+    if (record.registered) oracles[address] = { tickers: record.tickers };
 
   return {
     network: network.name,
     seed,
     tip: state.tip!,
-    genesisUtxos: [{ txHash: faucet.txId, index: faucet.index, address: faucet.address, lovelace: faucet.lovelace.toString() }],
+    genesisUtxos: [
+      {
+        txHash: faucet.txId,
+        index: faucet.index,
+        address: faucet.address,
+        lovelace: faucet.lovelace.toString(),
+      },
+    ],
     addresses,
     assets,
     accounts,

@@ -46,30 +46,40 @@ describe('a default chain shows every feature', () => {
   const certificates = transactions.flatMap((tx) => tx.certificates ?? []);
   const outputs = transactions.flatMap((tx) => tx.outputs);
   const labels = (label: string) => transactions.filter((tx) => tx.metadata?.labels[label] !== undefined);
-  const addressKinds = new Set(outputs.map((output) => CSL.Address.from_bech32(output.address).to_bytes()[0]! >> 4));
+  const addressKinds = new Set(
+    outputs.map((output) => CSL.Address.from_bech32(output.address).to_bytes()[0]! >> 4),
+  );
 
   it('has base, pointer, enterprise and script addresses', () => {
     expect([...addressKinds].sort()).toEqual(expect.arrayContaining([0, 1, 4, 6, 7]));
   });
 
   it('mints and burns, with CIP-25 v1 and v2 and CIP-68 reference and user tokens', () => {
-    const mints = transactions.flatMap((tx) => Object.values(tx.mint ?? {}).flatMap((assets) => Object.entries(assets)));
+    const mints = transactions.flatMap((tx) =>
+      Object.values(tx.mint ?? {}).flatMap((assets) => Object.entries(assets)),
+    );
     expect(mints.some(([, quantity]) => BigInt(quantity) < 0n)).toBe(true);
     for (const prefix of ['000643b0', '000de140', '0014df10', '001bc280']) {
       // 333 and 444 are random picks; a default chain mints several pairs.
-      if (prefix === '000643b0' || prefix === '000de140') expect(mints.some(([name]) => name.startsWith(prefix))).toBe(true);
+      if (prefix === '000643b0' || prefix === '000de140')
+        expect(mints.some(([name]) => name.startsWith(prefix))).toBe(true);
     }
     const cip25 = labels('721').map((tx) => tx.metadata!.labels['721']!);
     // v1 keys policies by hex text; v2 by bytes, which have no JSON form (only `version` is left).
-    expect(cip25.some((label) => Object.keys(label.json as object).some((key) => /^[0-9a-f]{56}$/.test(key)))).toBe(true);
-    expect(cip25.some((label) => stringifyOgmios(label.json) === '{"version":2}' && label.cbor !== undefined)).toBe(true);
+    expect(
+      cip25.some((label) => Object.keys(label.json as object).some((key) => /^[0-9a-f]{56}$/.test(key))),
+    ).toBe(true);
+    expect(
+      cip25.some((label) => stringifyOgmios(label.json) === '{"version":2}' && label.cbor !== undefined),
+    ).toBe(true);
   });
 
   it('has datum hashes revealed in the witness set, inline datums and native and Plutus reference scripts', () => {
     const withHash = transactions.filter((tx) => tx.outputs.some((output) => output.datumHash !== undefined));
     expect(withHash.length).toBeGreaterThan(0);
     for (const tx of withHash) {
-      for (const output of tx.outputs) if (output.datumHash !== undefined) expect(tx.datums?.[output.datumHash]).toBeDefined();
+      for (const output of tx.outputs)
+        if (output.datumHash !== undefined) expect(tx.datums?.[output.datumHash]).toBeDefined();
     }
     expect(outputs.some((output) => output.datum !== undefined)).toBe(true);
     const languages = new Set(outputs.map((output) => output.script?.language).filter(Boolean));
@@ -77,27 +87,62 @@ describe('a default chain shows every feature', () => {
   });
 
   it('updates CIP-68 reference datums', () => {
-    const referenceSpends = transactions.filter((tx) => tx.mint === undefined && tx.outputs.some((output) => Object.values(output.value).some((assets) => Object.keys(assets).some((name) => name.startsWith('000643b0')))));
+    const referenceSpends = transactions.filter(
+      (tx) =>
+        tx.mint === undefined &&
+        tx.outputs.some((output) =>
+          Object.values(output.value).some((assets) =>
+            Object.keys(assets).some((name) => name.startsWith('000643b0')),
+          ),
+        ),
+    );
     expect(referenceSpends.length).toBeGreaterThan(0);
   });
 
   it('has every kind of certificate, withdrawals and MIRs from both pots', () => {
     const types = new Set(certificates.map((certificate) => certificate.type));
-    for (const type of ['stakeCredentialRegistration', 'stakeCredentialDeregistration', 'stakeDelegation', 'stakePoolRegistration', 'delegateRepresentativeRegistration', 'delegateRepresentativeRetirement']) {
+    for (const type of [
+      'stakeCredentialRegistration',
+      'stakeCredentialDeregistration',
+      'stakeDelegation',
+      'stakePoolRegistration',
+      'delegateRepresentativeRegistration',
+      'delegateRepresentativeRetirement',
+    ]) {
       expect(types).toContain(type);
     }
-    const registrations = certificates.filter((certificate) => certificate.type === 'stakeCredentialRegistration');
+    const registrations = certificates.filter(
+      (certificate) => certificate.type === 'stakeCredentialRegistration',
+    );
     expect(registrations.some((certificate) => 'deposit' in certificate)).toBe(true);
     expect(registrations.some((certificate) => !('deposit' in certificate))).toBe(true);
-    const dreps = certificates.flatMap((certificate) => ('delegateRepresentative' in certificate && certificate.type === 'stakeDelegation' ? [certificate.delegateRepresentative] : []));
-    const kinds = new Set(dreps.map((drep) => (drep as { type: string; from?: string }).type + ':' + ((drep as { from?: string }).from ?? '')));
-    expect([...kinds].sort()).toEqual(expect.arrayContaining(['abstain:', 'noConfidence:', 'registered:script', 'registered:verificationKey']));
+    const dreps = certificates.flatMap((certificate) =>
+      'delegateRepresentative' in certificate && certificate.type === 'stakeDelegation'
+        ? [certificate.delegateRepresentative]
+        : [],
+    );
+    const kinds = new Set(
+      dreps.map(
+        (drep) =>
+          (drep as { type: string; from?: string }).type + ':' + ((drep as { from?: string }).from ?? ''),
+      ),
+    );
+    expect([...kinds].sort()).toEqual(
+      expect.arrayContaining([
+        'abstain:',
+        'noConfidence:',
+        'registered:script',
+        'registered:verificationKey',
+      ]),
+    );
     expect(transactions.some((tx) => tx.withdrawals !== undefined)).toBe(true);
     const pots = transactions
       .filter((tx) => tx.proposals?.some((proposal) => proposal.action.type === 'treasuryWithdrawals'))
       .flatMap((tx) => {
         const certs = CSL.Transaction.from_hex(tx.cbor!).body().certs()!;
-        return Array.from({ length: certs.len() }, (_, i) => certs.get(i).as_move_instantaneous_rewards_cert()?.move_instantaneous_reward().pot());
+        return Array.from({ length: certs.len() }, (_, i) =>
+          certs.get(i).as_move_instantaneous_rewards_cert()?.move_instantaneous_reward().pot(),
+        );
       });
     expect(new Set(pots)).toEqual(new Set([CSL.MIRPot.Reserves, CSL.MIRPot.Treasury]));
   });
@@ -108,7 +153,9 @@ describe('a default chain shows every feature', () => {
     expect(registrations.length).toBe(2);
     expect(posts.length).toBeGreaterThan(0);
     const oracle = (tx: OgmiosTransaction) => tx.outputs.at(-1)!.address;
-    expect(posts.some((tx) => tx.outputs.filter((output) => output.address === oracle(tx)).length === 2)).toBe(true);
+    expect(
+      posts.some((tx) => tx.outputs.filter((output) => output.address === oracle(tx)).length === 2),
+    ).toBe(true);
   });
 
   it('has phase-2-invalid transactions with collateral, collateral return and total collateral', () => {
@@ -168,8 +215,22 @@ describe('forks', () => {
 describe('speed', () => {
   it('prints blocks per second for mainnet-like blocks (20 transactions)', async () => {
     const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
-    const { blocks: count, seconds } = await writeChain({ options: { ...(await import('./options.js')).DEFAULT_OPTIONS, blocks: 150, txPerBlock: 20, wallets: 200, accounts: 60, forks: 0 } }, sink);
-    console.log(`generation speed: ${(count / seconds).toFixed(1)} blocks/s, ${((count * 20) / seconds).toFixed(0)} tx/s (20 tx/block, CSL build + sign + convert + JSON)`);
+    const { blocks: count, seconds } = await writeChain(
+      {
+        options: {
+          ...(await import('./options.js')).DEFAULT_OPTIONS,
+          blocks: 150,
+          txPerBlock: 20,
+          wallets: 200,
+          accounts: 60,
+          forks: 0,
+        },
+      },
+      sink,
+    );
+    console.log(
+      `generation speed: ${(count / seconds).toFixed(1)} blocks/s, ${((count * 20) / seconds).toFixed(0)} tx/s (20 tx/block, CSL build + sign + convert + JSON)`,
+    );
     expect(count).toBe(150);
   });
 });

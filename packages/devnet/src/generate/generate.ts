@@ -27,7 +27,9 @@ export const FAUCET_LOVELACE = 1_000_000_000_000_000n;
  * Generates a ledger-consistent chain: yields blocks and events in file order and returns what the
  * indexer must end up with. Deterministic in the options; keeps only the live UTxO set and small maps.
  */
-export async function* generateChain(options: Partial<GenerateOptions> = {}): AsyncGenerator<GeneratedLine, ExpectedState> {
+export async function* generateChain(
+  options: Partial<GenerateOptions> = {},
+): AsyncGenerator<GeneratedLine, ExpectedState> {
   const lines = new ChainGenerator({ ...DEFAULT_OPTIONS, ...options }).run();
   let next = lines.next();
   while (!next.done) {
@@ -74,7 +76,10 @@ class ChainGenerator {
     this.actors = createActors(options, networkId);
     this.random = new Random(options.seed);
     this.parameters = {
-      fees: { minFeeA: BigInt(shelley.protocolParams.minFeeA), minFeeB: BigInt(shelley.protocolParams.minFeeB) },
+      fees: {
+        minFeeA: BigInt(shelley.protocolParams.minFeeA),
+        minFeeB: BigInt(shelley.protocolParams.minFeeB),
+      },
       keyDeposit: BigInt(shelley.protocolParams.keyDeposit),
       poolDeposit: BigInt(shelley.protocolParams.poolDeposit),
       drepDeposit: BigInt(conway.dRepDeposit),
@@ -83,15 +88,26 @@ class ChainGenerator {
     const babbage = eraSummaries(this.network).find((summary) => summary.era === 'babbage')!;
     this.startSlot = babbage.start.slot;
     const presetConway = this.network.eraStartEpochs.conway;
-    this.conwayEpoch = options.conwayEpoch ?? (presetConway > babbage.start.epoch ? presetConway : babbage.start.epoch + 2);
+    this.conwayEpoch =
+      options.conwayEpoch ?? (presetConway > babbage.start.epoch ? presetConway : babbage.start.epoch + 2);
     this.slotsPerKesPeriod = shelley.slotsPerKESPeriod as number;
     this.meanSlotGap = Math.max(1, Math.round(1 / (shelley.activeSlotsCoeff as number)));
-    for (const wallet of [this.actors.faucet, ...this.actors.wallets, ...this.actors.oracles, alwaysFailsWallet(networkId)]) this.wallets.set(wallet.name, wallet);
+    for (const wallet of [
+      this.actors.faucet,
+      ...this.actors.wallets,
+      ...this.actors.oracles,
+      alwaysFailsWallet(networkId),
+    ])
+      this.wallets.set(wallet.name, wallet);
     this.steps = scenarioSteps({ options, actors: this.actors });
     // Forks spread evenly over the chain, depths cycling 1…maxForkDepth, rollback and fork alternating.
     for (let k = 0; k < options.forks; k++) {
       const height = Math.floor((options.blocks * (k + 1)) / (options.forks + 1));
-      if (height > 0) this.forks.set(height, { depth: 1 + (k % options.maxForkDepth), kind: k % 2 === 0 ? 'rollback' : 'fork' });
+      if (height > 0)
+        this.forks.set(height, {
+          depth: 1 + (k % options.maxForkDepth),
+          kind: k % 2 === 0 ? 'rollback' : 'fork',
+        });
     }
     this.state.utxos.add(faucetGenesisUtxo(this.actors.faucet));
   }
@@ -106,7 +122,12 @@ class ChainGenerator {
       }
     }
     yield* this.flushDeferred(true);
-    return expectedState({ state: this.state, network: this.network, seed: this.options.seed, faucet: faucetGenesisUtxo(this.actors.faucet) });
+    return expectedState({
+      state: this.state,
+      network: this.network,
+      seed: this.options.seed,
+      faucet: faucetGenesisUtxo(this.actors.faucet),
+    });
   }
 
   /** Generates `depth` blocks, abandons them and continues from the fork point on a new branch. */
@@ -125,20 +146,29 @@ class ChainGenerator {
   private *block(): Generator<GeneratedLine> {
     const tip = this.state.tip;
     const height = tip === undefined ? 0 : tip.height + 1;
-    const slot = tip === undefined ? this.startSlot : tip.slot + this.random.between(1, 2 * this.meanSlotGap - 1);
+    const slot =
+      tip === undefined ? this.startSlot : tip.slot + this.random.between(1, 2 * this.meanSlotGap - 1);
     const { epoch, slotInEpoch } = slotInfo(this.network, slot);
     const era = epoch >= this.conwayEpoch ? 'conway' : 'babbage';
     if (epoch > this.state.epoch) this.epochBoundary(epoch);
 
     const { producer, slotLeader } = this.producer(height);
     const transactions: { built: BuiltTx; json: OgmiosTransaction }[] = [];
-    const count = this.random.chance(0.05) ? 0 : this.random.between(Math.ceil(this.options.txPerBlock / 2), Math.floor((3 * this.options.txPerBlock) / 2));
+    const count = this.random.chance(0.05)
+      ? 0
+      : this.random.between(
+          Math.ceil(this.options.txPerBlock / 2),
+          Math.floor((3 * this.options.txPerBlock) / 2),
+        );
     for (let txIndex = 0; txIndex < count; txIndex++) {
       const g = this.generation(era, slot, epoch, height, txIndex);
       const action = nextAction(g, this.steps);
       if (action === undefined) break;
       const built = this.apply(action, g);
-      transactions.push({ built, json: convertTransaction(built.bytes, era, { includeCbor: this.options.includeCbor }) });
+      transactions.push({
+        built,
+        json: convertTransaction(built.bytes, era, { includeCbor: this.options.includeCbor }),
+      });
     }
     const block = praosBlock({
       era,
@@ -150,7 +180,15 @@ class ChainGenerator {
       transactions,
       random: this.random,
     });
-    this.state.blocks.push(blockRecord(block, epoch, slotInEpoch, slotLeader, transactions.map(({ built }) => built)));
+    this.state.blocks.push(
+      blockRecord(
+        block,
+        epoch,
+        slotInEpoch,
+        slotLeader,
+        transactions.map(({ built }) => built),
+      ),
+    );
     this.state.tip = { slot, id: block.id, height };
     this.state.epoch = epoch;
     yield block;
@@ -158,7 +196,13 @@ class ChainGenerator {
     yield* this.flushDeferred(false);
   }
 
-  private generation(era: Generation['era'], slot: number, epoch: number, height: number, txIndex: number): Generation {
+  private generation(
+    era: Generation['era'],
+    slot: number,
+    epoch: number,
+    height: number,
+    txIndex: number,
+  ): Generation {
     return {
       options: this.options,
       actors: this.actors,
@@ -193,7 +237,8 @@ class ChainGenerator {
     for (const utxo of built.created) {
       this.state.utxos.add(utxo);
       // A base address makes its stake address known; a pointer alone does not (SEMANTICS.md §5.1).
-      if (utxo.stakeAddress !== undefined && this.wallet(utxo.owner).kind !== 'pointer') this.state.updateAccount(utxo.stakeAddress, {});
+      if (utxo.stakeAddress !== undefined && this.wallet(utxo.owner).kind !== 'pointer')
+        this.state.updateAccount(utxo.stakeAddress, {});
     }
     if (built.valid) action.apply?.(built);
     return built;
@@ -205,7 +250,9 @@ class ChainGenerator {
       for (const account of this.actors.accounts) {
         const record = this.state.accounts.get(account.stakeAddress);
         if (record?.registered !== true || record.pool === undefined) continue;
-        this.state.updateAccount(account.stakeAddress, { rewards: record.rewards + this.random.lovelace(ada(0.1), ada(5)) });
+        this.state.updateAccount(account.stakeAddress, {
+          rewards: record.rewards + this.random.lovelace(ada(0.1), ada(5)),
+        });
         this.touched.add(account.stakeAddress);
       }
       for (const { stakeAddress, amount } of this.state.pendingMir) {
@@ -236,7 +283,9 @@ class ChainGenerator {
   /** One rewardAccounts event with the summaries that changed in the block (slot-keyed on the server). */
   private *rewardEvent(slot: number): Generator<GeneratedLine> {
     if (this.touched.size === 0) return;
-    const accounts: RewardAccountUpdate[] = [...this.touched].sort().map((stakeAddress) => this.rewardSummary(stakeAddress));
+    const accounts: RewardAccountUpdate[] = [...this.touched]
+      .sort()
+      .map((stakeAddress) => this.rewardSummary(stakeAddress));
     this.touched.clear();
     if (!this.emitEvents) return;
     const event: ChainEvent = { event: 'rewardAccounts', slot, accounts };
@@ -296,9 +345,18 @@ export function faucetGenesisUtxo(faucet: Wallet): Utxo {
   };
 }
 
-function blockRecord(praos: BlockPraos, epoch: number, epochSlot: number, slotLeader: string, transactions: BuiltTx[]): BlockRecord {
+function blockRecord(
+  praos: BlockPraos,
+  epoch: number,
+  epochSlot: number,
+  slotLeader: string,
+  transactions: BuiltTx[],
+): BlockRecord {
   const fees = transactions.reduce((sum, tx) => sum + tx.recordedFee, 0n);
-  const output = transactions.reduce((sum, tx) => sum + tx.created.reduce((total, utxo) => total + utxo.lovelace, 0n), 0n);
+  const output = transactions.reduce(
+    (sum, tx) => sum + tx.created.reduce((total, utxo) => total + utxo.lovelace, 0n),
+    0n,
+  );
   return {
     height: Number(praos.height),
     id: praos.id,

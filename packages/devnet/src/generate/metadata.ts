@@ -2,13 +2,22 @@ import CSL from '@emurgo/cardano-serialization-lib-nodejs';
 import { bigNum, hexBytes } from './tx.js';
 
 /** A metadatum as plain data: Map allows byte-string keys (CIP-25 v2), objects have text keys. */
-export type Metadatum = string | number | bigint | Uint8Array | Metadatum[] | Map<Metadatum, Metadatum> | { [key: string]: Metadatum };
+export type Metadatum =
+  | string
+  | number
+  | bigint
+  | Uint8Array
+  | Metadatum[]
+  | Map<Metadatum, Metadatum>
+  | { [key: string]: Metadatum };
 
 export function metadatum(value: Metadatum): CSL.TransactionMetadatum {
   if (typeof value === 'string') return CSL.TransactionMetadatum.new_text(value);
   if (typeof value === 'number' || typeof value === 'bigint') {
     const n = BigInt(value);
-    return CSL.TransactionMetadatum.new_int(n < 0n ? CSL.Int.new_negative(bigNum(-n)) : CSL.Int.new(bigNum(n)));
+    return CSL.TransactionMetadatum.new_int(
+      n < 0n ? CSL.Int.new_negative(bigNum(-n)) : CSL.Int.new(bigNum(n)),
+    );
   }
   if (value instanceof Uint8Array) return CSL.TransactionMetadatum.new_bytes(value);
   if (Array.isArray(value)) {
@@ -24,7 +33,8 @@ export function metadatum(value: Metadatum): CSL.TransactionMetadatum {
 
 export function transactionMetadata(labels: Record<number, Metadatum>): CSL.GeneralTransactionMetadata {
   const metadata = CSL.GeneralTransactionMetadata.new();
-  for (const [label, value] of Object.entries(labels)) metadata.insert(bigNum(BigInt(label)), metadatum(value));
+  for (const [label, value] of Object.entries(labels))
+    metadata.insert(bigNum(BigInt(label)), metadatum(value));
   return metadata;
 }
 
@@ -41,10 +51,15 @@ export interface Cip25Fields {
  * Label 721 for minted assets. v1 keys policy and asset name by text (hex policy, UTF-8 name); v2 by
  * their bytes and adds `version: 2`.
  */
-export function cip25(version: 1 | 2, policyHex: string, assets: { nameHex: string; fields: Cip25Fields }[]): Metadatum {
+export function cip25(
+  version: 1 | 2,
+  policyHex: string,
+  assets: { nameHex: string; fields: Cip25Fields }[],
+): Metadatum {
   if (version === 1) {
     const byName: Record<string, Metadatum> = {};
-    for (const { nameHex, fields } of assets) byName[Buffer.from(nameHex, 'hex').toString('utf8')] = { ...fields };
+    for (const { nameHex, fields } of assets)
+      byName[Buffer.from(nameHex, 'hex').toString('utf8')] = { ...fields };
     return { [policyHex]: byName };
   }
   const byName = new Map<Metadatum, Metadatum>();
@@ -62,5 +77,7 @@ export function oracleRegistration(url: string, hashHex: string): Metadatum {
 
 /** nut.link data points (label 1968): ticker → [{source, value}]. */
 export function tickerPost(prices: Record<string, { source: string; value: string }[]>): Metadatum {
-  return Object.fromEntries(Object.entries(prices).map(([ticker, points]) => [ticker, points.map((point) => ({ ...point }))]));
+  return Object.fromEntries(
+    Object.entries(prices).map(([ticker, points]) => [ticker, points.map((point) => ({ ...point }))]),
+  );
 }

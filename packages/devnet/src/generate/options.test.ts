@@ -6,9 +6,39 @@ describe('parseGenerateOptions', () => {
   });
 
   it('reads sizes, network, forks and files', () => {
-    const command = parseGenerateOptions(['--seed', '7', '--blocks', '100000', '--tx-per-block', '20', '--network', 'mainnet', '--forks', '4', '--max-fork-depth', '5', '--conway-epoch', '3', '--no-cbor', '--out', 'chain.jsonl', '--expected', 'expected.json']);
+    const command = parseGenerateOptions([
+      '--seed',
+      '7',
+      '--blocks',
+      '100000',
+      '--tx-per-block',
+      '20',
+      '--network',
+      'mainnet',
+      '--forks',
+      '4',
+      '--max-fork-depth',
+      '5',
+      '--conway-epoch',
+      '3',
+      '--no-cbor',
+      '--out',
+      'chain.jsonl',
+      '--expected',
+      'expected.json',
+    ]);
     expect(command).toEqual({
-      options: { ...DEFAULT_OPTIONS, seed: 7, blocks: 100_000, txPerBlock: 20, network: 'mainnet', forks: 4, maxForkDepth: 5, conwayEpoch: 3, includeCbor: false },
+      options: {
+        ...DEFAULT_OPTIONS,
+        seed: 7,
+        blocks: 100_000,
+        txPerBlock: 20,
+        network: 'mainnet',
+        forks: 4,
+        maxForkDepth: 5,
+        conwayEpoch: 3,
+        includeCbor: false,
+      },
       out: 'chain.jsonl',
       expected: 'expected.json',
     });

@@ -117,7 +117,8 @@ export function parseGenerateOptions(args: string[]): GenerateCommand {
     if (numberKey !== undefined) {
       const text = value();
       const parsed = Number(text);
-      if (!Number.isSafeInteger(parsed) || parsed < 0) throw new Error(`${flag} needs a non-negative integer, got "${text}"`);
+      if (!Number.isSafeInteger(parsed) || parsed < 0)
+        throw new Error(`${flag} needs a non-negative integer, got "${text}"`);
       (options as unknown as Record<string, number>)[numberKey] = parsed;
     } else if (flag === '--network') {
       const name = value();

@@ -19,14 +19,28 @@ export function alwaysSucceeds(version: 1 | 2 | 3): CSL.PlutusScript {
 
 /** The address locked by the always-failing script; nothing can spend from it with isValid = true. */
 export function alwaysFailsWallet(networkId: number): Wallet {
-  const address = CSL.EnterpriseAddress.new(networkId, CSL.Credential.from_scripthash(alwaysFails.hash())).to_address();
-  return { name: 'always-fails', kind: 'script-enterprise', address, bech32: address.to_bech32(), spender: { keys: [] } };
+  const address = CSL.EnterpriseAddress.new(
+    networkId,
+    CSL.Credential.from_scripthash(alwaysFails.hash()),
+  ).to_address();
+  return {
+    name: 'always-fails',
+    kind: 'script-enterprise',
+    address,
+    bech32: address.to_bech32(),
+    spender: { keys: [] },
+  };
 }
 
 /** Cost models of the languages whose scripts run: only Plutus V3 (the always-failing script). */
 export function plutusV3CostModels(costs: number[]): CSL.Costmdls {
   const model = CSL.CostModel.new();
-  costs.forEach((cost, index) => model.set(index, cost < 0 ? CSL.Int.new_negative(bigNum(BigInt(-cost))) : CSL.Int.new(bigNum(BigInt(cost)))));
+  costs.forEach((cost, index) =>
+    model.set(
+      index,
+      cost < 0 ? CSL.Int.new_negative(bigNum(BigInt(-cost))) : CSL.Int.new(bigNum(BigInt(cost))),
+    ),
+  );
   const models = CSL.Costmdls.new();
   models.insert(CSL.Language.new_plutus_v3(), model);
   return models;

@@ -11,7 +11,9 @@ export class Random {
   private d: number;
 
   constructor(seed: string | number) {
-    const state = new DataView(blake2b(new TextEncoder().encode(`frostline-devnet/${seed}`), { dkLen: 16 }).buffer);
+    const state = new DataView(
+      blake2b(new TextEncoder().encode(`frostline-devnet/${seed}`), { dkLen: 16 }).buffer,
+    );
     this.a = state.getUint32(0);
     this.b = state.getUint32(4);
     this.c = state.getUint32(8);

@@ -129,7 +129,16 @@ export class ChainState {
   }
 
   account(stakeAddress: string): AccountRecord {
-    return this.accounts.get(stakeAddress) ?? { registered: false, withdrawals: 0n, reserves: 0n, treasury: 0n, rewards: 0n, deposit: 0n };
+    return (
+      this.accounts.get(stakeAddress) ?? {
+        registered: false,
+        withdrawals: 0n,
+        reserves: 0n,
+        treasury: 0n,
+        rewards: 0n,
+        deposit: 0n,
+      }
+    );
   }
 
   /** Records a change to an account (or marks it seen when `change` is empty). */

@@ -139,7 +139,7 @@ function collectSigners(draft: TxDraft, ctx: TxContext): Signers {
   return { keys: [...keys.values()], scripts: [...scripts.values()] };
 }
 
-interface PendingOutput extends Omit<Utxo, 'txId' | 'index'> {}
+type PendingOutput = Omit<Utxo, 'txId' | 'index'>;
 
 interface Assembled {
   tx: CSL.Transaction;
@@ -174,7 +174,9 @@ function assemble(
   }
   if (draft.withdrawals !== undefined && draft.withdrawals.length > 0) {
     const withdrawals = CSL.Withdrawals.new();
-    draft.withdrawals.forEach(({ account, amount }) => withdrawals.insert(account.rewardAddress, bigNum(amount)));
+    draft.withdrawals.forEach(({ account, amount }) =>
+      withdrawals.insert(account.rewardAddress, bigNum(amount)),
+    );
     body.set_withdrawals(withdrawals);
   }
   if (draft.mint !== undefined && draft.mint.length > 0) body.set_mint(mintOf(draft.mint));
@@ -193,7 +195,10 @@ function assemble(
     // Collateral covers 150 % of the fee (collateralPercentage); the rest comes back.
     totalCollateral = (fee * 3n) / 2n;
     body.set_collateral(inputsOf([collateral]));
-    const back = buildOutput({ to: draft.change, lovelace: collateral.lovelace - totalCollateral, pool: draft.changePool ?? 'ada' }, ctx);
+    const back = buildOutput(
+      { to: draft.change, lovelace: collateral.lovelace - totalCollateral, pool: draft.changePool ?? 'ada' },
+      ctx,
+    );
     body.set_collateral_return(back.output);
     body.set_total_collateral(bigNum(totalCollateral));
     pending.push(back.utxo);
@@ -202,7 +207,12 @@ function assemble(
     witnesses.set_plutus_scripts(scripts);
     redeemers = CSL.Redeemers.new();
     redeemers.add(
-      CSL.Redeemer.new(CSL.RedeemerTag.new_spend(), bigNum(BigInt(spendIndex(draft.inputs, scriptInput))), CSL.PlutusData.new_integer(CSL.BigInt.from_str('42')), CSL.ExUnits.new(bigNum(14_000_000n), bigNum(10_000_000_000n))),
+      CSL.Redeemer.new(
+        CSL.RedeemerTag.new_spend(),
+        bigNum(BigInt(spendIndex(draft.inputs, scriptInput))),
+        CSL.PlutusData.new_integer(CSL.BigInt.from_str('42')),
+        CSL.ExUnits.new(bigNum(14_000_000n), bigNum(10_000_000_000n)),
+      ),
     );
     witnesses.set_redeemers(redeemers);
   }
@@ -211,7 +221,11 @@ function assemble(
     witnessDatums.forEach((datum) => datums.add(datum));
     if (witnessDatums.length > 0) witnesses.set_plutus_data(datums);
     body.set_script_data_hash(
-      CSL.hash_script_data(redeemers ?? CSL.Redeemers.new(), draft.invalid?.costModels ?? CSL.Costmdls.new(), witnessDatums.length > 0 ? datums : undefined),
+      CSL.hash_script_data(
+        redeemers ?? CSL.Redeemers.new(),
+        draft.invalid?.costModels ?? CSL.Costmdls.new(),
+        witnessDatums.length > 0 ? datums : undefined,
+      ),
     );
   }
   if (signers.scripts.length > 0) {
@@ -223,11 +237,19 @@ function assemble(
   // Only the final pass needs the real body hash (id and signatures); the measuring pass signs zeros.
   const bodyHash = sign === undefined ? ZERO_HASH : blake2b256(bodyBytes);
   const vkeys = CSL.Vkeywitnesses.new();
-  const signatures = sign?.(bodyHash) ?? signers.keys.map((key) => CSL.Vkeywitness.new(CSL.Vkey.new(key.publicKey), CSL.Ed25519Signature.from_bytes(ZERO_SIGNATURE)));
+  const signatures =
+    sign?.(bodyHash) ??
+    signers.keys.map((key) =>
+      CSL.Vkeywitness.new(CSL.Vkey.new(key.publicKey), CSL.Ed25519Signature.from_bytes(ZERO_SIGNATURE)),
+    );
   signatures.forEach((signature) => vkeys.add(signature));
   if (signatures.length > 0) witnesses.set_vkeys(vkeys);
 
-  const parts = { body: bodyBytes.length, witnesses: witnesses.to_bytes().length, auxiliary: auxiliary?.to_bytes().length ?? 0 };
+  const parts = {
+    body: bodyBytes.length,
+    witnesses: witnesses.to_bytes().length,
+    auxiliary: auxiliary?.to_bytes().length ?? 0,
+  };
   // Transaction.new takes the auxiliary data by value: the JS handle is unusable afterwards.
   const tx = CSL.Transaction.new(body, witnesses, auxiliary);
   if (draft.invalid !== undefined) tx.set_is_valid(false);
@@ -245,7 +267,8 @@ function changeOutput(draft: TxDraft, fee: bigint): OutputDraft {
   let lovelace = -fee - (draft.deposits ?? 0n) + (draft.refunds ?? 0n);
   const assets: Record<string, bigint> = {};
   const addAssets = (from: Readonly<Record<string, bigint>>, sign: bigint) => {
-    for (const [unit, quantity] of Object.entries(from)) assets[unit] = (assets[unit] ?? 0n) + sign * quantity;
+    for (const [unit, quantity] of Object.entries(from))
+      assets[unit] = (assets[unit] ?? 0n) + sign * quantity;
   };
   for (const input of draft.inputs) {
     lovelace += input.lovelace;
@@ -268,7 +291,10 @@ function changeOutput(draft: TxDraft, fee: bigint): OutputDraft {
   return { to: draft.change, lovelace, assets: sorted, pool: draft.changePool };
 }
 
-function buildOutput(draft: OutputDraft, ctx: TxContext): { output: CSL.TransactionOutput; utxo: PendingOutput; witnessDatum?: CSL.PlutusData } {
+function buildOutput(
+  draft: OutputDraft,
+  ctx: TxContext,
+): { output: CSL.TransactionOutput; utxo: PendingOutput; witnessDatum?: CSL.PlutusData } {
   const assets = draft.assets ?? {};
   const output = CSL.TransactionOutput.new(draft.to.address, valueOf(draft.lovelace, assets));
   const utxo: PendingOutput = {
@@ -277,7 +303,11 @@ function buildOutput(draft: OutputDraft, ctx: TxContext): { output: CSL.Transact
     owner: draft.to.name,
     lovelace: draft.lovelace,
     assets,
-    pool: draft.pool ?? (Object.keys(assets).length > 0 || draft.datum !== undefined || draft.script !== undefined ? 'tokens' : 'ada'),
+    pool:
+      draft.pool ??
+      (Object.keys(assets).length > 0 || draft.datum !== undefined || draft.script !== undefined
+        ? 'tokens'
+        : 'ada'),
   };
   const stake = ctx.stakeOf(draft.to);
   if (stake !== undefined) utxo.stakeAddress = stake.stakeAddress;
@@ -304,13 +334,16 @@ function scriptRefHash(script: CSL.ScriptRef): string {
 
 /** Redeemer index of a spent input: its position in the ledger's sorted input set. */
 function spendIndex(inputs: Utxo[], target: Utxo): number {
-  const sorted = [...inputs].sort((a, b) => (a.txId === b.txId ? a.index - b.index : a.txId < b.txId ? -1 : 1));
+  const sorted = [...inputs].sort((a, b) =>
+    a.txId === b.txId ? a.index - b.index : a.txId < b.txId ? -1 : 1,
+  );
   return sorted.findIndex((utxo) => utxo.txId === target.txId && utxo.index === target.index);
 }
 
 function inputsOf(utxos: Utxo[]): CSL.TransactionInputs {
   const inputs = CSL.TransactionInputs.new();
-  for (const utxo of utxos) inputs.add(CSL.TransactionInput.new(CSL.TransactionHash.from_hex(utxo.txId), utxo.index));
+  for (const utxo of utxos)
+    inputs.add(CSL.TransactionInput.new(CSL.TransactionHash.from_hex(utxo.txId), utxo.index));
   return inputs;
 }
 
@@ -320,7 +353,11 @@ function valueOf(lovelace: bigint, assets: Readonly<Record<string, bigint>>): CS
   if (units.length === 0) return value;
   const multiAsset = CSL.MultiAsset.new();
   for (const unit of units) {
-    multiAsset.set_asset(CSL.ScriptHash.from_hex(unit.slice(0, 56)), CSL.AssetName.new(hexBytes(unit.slice(56))), bigNum(assets[unit]!));
+    multiAsset.set_asset(
+      CSL.ScriptHash.from_hex(unit.slice(0, 56)),
+      CSL.AssetName.new(hexBytes(unit.slice(56))),
+      bigNum(assets[unit]!),
+    );
   }
   value.set_multiasset(multiAsset);
   return value;

@@ -109,7 +109,9 @@ export function createActors(sizes: ActorSizes, networkId: number): Actors {
     issuers: range(sizes.unregisteredIssuers).map((i) => issuer(name(`issuer/${i}`))),
     dreps: range(sizes.dreps).map((i) => drep(i, name(`drep/${i}`))),
     policies: range(POLICIES).map((i) => policy(i, name(`policy/${i}`))),
-    oracles: range(sizes.oracles).map((i) => enterpriseWallet(name(`oracle/${i}`), keyPair(name(`oracle/${i}`)), networkId)),
+    oracles: range(sizes.oracles).map((i) =>
+      enterpriseWallet(name(`oracle/${i}`), keyPair(name(`oracle/${i}`)), networkId),
+    ),
   };
 }
 
@@ -127,18 +129,40 @@ function wallet(index: number, name: string, accounts: StakeAccount[], networkId
     case 6: {
       const script = signatureScript(key);
       const address = CSL.BaseAddress.new(networkId, scriptCredential(script), stake.credential).to_address();
-      return { name, kind: 'script-base', address, bech32: address.to_bech32(), spender: { keys: [key], script }, stake };
+      return {
+        name,
+        kind: 'script-base',
+        address,
+        bech32: address.to_bech32(),
+        spender: { keys: [key], script },
+        stake,
+      };
     }
     case 7: {
       // "all [signature, after slot 0]": a script address whose script is more than a single signature.
       const script = CSL.NativeScript.new_script_all(
-        CSL.ScriptAll.new(nativeScripts([signatureScript(key), CSL.NativeScript.new_timelock_start(CSL.TimelockStart.new_timelockstart(CSL.BigNum.zero()))])),
+        CSL.ScriptAll.new(
+          nativeScripts([
+            signatureScript(key),
+            CSL.NativeScript.new_timelock_start(CSL.TimelockStart.new_timelockstart(CSL.BigNum.zero())),
+          ]),
+        ),
       );
       const address = CSL.EnterpriseAddress.new(networkId, scriptCredential(script)).to_address();
-      return { name, kind: 'script-enterprise', address, bech32: address.to_bech32(), spender: { keys: [key], script } };
+      return {
+        name,
+        kind: 'script-enterprise',
+        address,
+        bech32: address.to_bech32(),
+        spender: { keys: [key], script },
+      };
     }
     default: {
-      const address = CSL.BaseAddress.new(networkId, CSL.Credential.from_keyhash(key.hash), stake.credential).to_address();
+      const address = CSL.BaseAddress.new(
+        networkId,
+        CSL.Credential.from_keyhash(key.hash),
+        stake.credential,
+      ).to_address();
       return { name, kind: 'base', address, bech32: address.to_bech32(), spender: { keys: [key] }, stake };
     }
   }
@@ -150,10 +174,25 @@ function enterpriseWallet(name: string, key: KeyPair, networkId: number): Wallet
 }
 
 /** A pointer address to the registration certificate of `stake` at (slot, txIndex, certIndex). */
-export function pointerWallet(name: string, stake: StakeAccount, slot: number, txIndex: number, certIndex: number, networkId: number): Wallet {
+export function pointerWallet(
+  name: string,
+  stake: StakeAccount,
+  slot: number,
+  txIndex: number,
+  certIndex: number,
+  networkId: number,
+): Wallet {
   const key = keyPair(name);
-  const pointer = CSL.Pointer.new_pointer(CSL.BigNum.from_str(String(slot)), CSL.BigNum.from_str(String(txIndex)), CSL.BigNum.from_str(String(certIndex)));
-  const address = CSL.PointerAddress.new(networkId, CSL.Credential.from_keyhash(key.hash), pointer).to_address();
+  const pointer = CSL.Pointer.new_pointer(
+    CSL.BigNum.from_str(String(slot)),
+    CSL.BigNum.from_str(String(txIndex)),
+    CSL.BigNum.from_str(String(certIndex)),
+  );
+  const address = CSL.PointerAddress.new(
+    networkId,
+    CSL.Credential.from_keyhash(key.hash),
+    pointer,
+  ).to_address();
   return { name, kind: 'pointer', address, bech32: address.to_bech32(), spender: { keys: [key] }, stake };
 }
 
@@ -187,7 +226,11 @@ function pool(index: number, name: string, owner: StakeAccount): Pool {
 }
 
 function issuer(name: string): Issuer {
-  return { cold: keyPair(`${name}/cold`), vrfVerificationKey: derive(`${name}/vrf`), kesVerificationKey: derive(`${name}/kes`) };
+  return {
+    cold: keyPair(`${name}/cold`),
+    vrfVerificationKey: derive(`${name}/vrf`),
+    kesVerificationKey: derive(`${name}/kes`),
+  };
 }
 
 /** Even DReps are key hashes, odd ones native scripts. */

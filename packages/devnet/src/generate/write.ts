@@ -17,7 +17,10 @@ export interface WriteSummary {
  * Runs `devnet generate`: streams the chain as JSON lines to `command.out` (or `stdout`), honouring
  * back-pressure, then writes the expected state to `command.expected` if given.
  */
-export async function writeChain(command: GenerateCommand, stdout: Writable = process.stdout): Promise<WriteSummary> {
+export async function writeChain(
+  command: GenerateCommand,
+  stdout: Writable = process.stdout,
+): Promise<WriteSummary> {
   const started = performance.now();
   const out = command.out === undefined ? stdout : createWriteStream(command.out);
   const lines = generateChain(command.options);

@@ -6,7 +6,12 @@ import { FEE_RESERVE, ada, gather, randomRecipient } from './funding.js';
 import { recordMint } from './mint.js';
 
 /** CIP-67 asset name prefixes (label in 4 hex digits + CRC-8, between zero nibbles). */
-export const CIP68_PREFIX = { reference: '000643b0', nft: '000de140', ft: '0014df10', rft: '001bc280' } as const;
+export const CIP68_PREFIX = {
+  reference: '000643b0',
+  nft: '000de140',
+  ft: '0014df10',
+  rft: '001bc280',
+} as const;
 type UserToken = 'nft' | 'ft' | 'rft';
 
 /** Policies 4 and 5 mint CIP-68 pairs. */
@@ -32,7 +37,13 @@ export const mintCip68: Builder = (g) => {
     draft: {
       inputs: funding.inputs,
       outputs: [
-        { to: funding.owner, lovelace: ada(3), assets: { [policy.idHex + referenceName]: 1n }, datum: { inline: datum }, pool: 'cip68' },
+        {
+          to: funding.owner,
+          lovelace: ada(3),
+          assets: { [policy.idHex + referenceName]: 1n },
+          datum: { inline: datum },
+          pool: 'cip68',
+        },
         { to: randomRecipient(g), lovelace: ada(2), assets: { [policy.idHex + userName]: quantity } },
       ],
       change: funding.owner,
@@ -63,7 +74,15 @@ export const updateCip68: Builder = (g) => {
   return {
     draft: {
       inputs: [reference, ...funding.inputs],
-      outputs: [{ to: owner, lovelace: reference.lovelace, assets: reference.assets, datum: { inline: datum }, pool: 'cip68' }],
+      outputs: [
+        {
+          to: owner,
+          lovelace: reference.lovelace,
+          assets: reference.assets,
+          datum: { inline: datum },
+          pool: 'cip68',
+        },
+      ],
       change: funding.owner,
     },
     apply: () => g.state.cip68Datums.set(unit, datum.to_hex()),
@@ -74,7 +93,8 @@ export const updateCip68: Builder = (g) => {
 function userTokenOf(assets: Map<string, unknown>, referenceUnit: string): UserToken {
   const base = referenceUnit.slice(0, 56);
   const suffix = referenceUnit.slice(56 + 8);
-  for (const kind of ['nft', 'ft', 'rft'] as const) if (assets.has(base + CIP68_PREFIX[kind] + suffix)) return kind;
+  for (const kind of ['nft', 'ft', 'rft'] as const)
+    if (assets.has(base + CIP68_PREFIX[kind] + suffix)) return kind;
   return 'nft';
 }
 
@@ -91,7 +111,10 @@ function cip68Datum(kind: UserToken, serial: number, revision: number): CSL.Plut
   if (kind === 'ft') {
     fields.push([bytesData('ticker'), bytesData(`ICE${serial}`)], [bytesData('decimals'), intData(6)]);
   } else {
-    fields.push([bytesData('image'), bytesData(`ipfs://QmIce${serial.toString(16).padStart(8, '0')}`)], [bytesData('mediaType'), bytesData('image/png')]);
+    fields.push(
+      [bytesData('image'), bytesData(`ipfs://QmIce${serial.toString(16).padStart(8, '0')}`)],
+      [bytesData('mediaType'), bytesData('image/png')],
+    );
     if (kind === 'rft') fields.push([bytesData('decimals'), intData(0)]);
   }
   return constrData(0, [mapData(fields), intData(kind === 'ft' ? 1 : 2), constrData(0, [])]);

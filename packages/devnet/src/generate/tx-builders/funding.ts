@@ -15,7 +15,11 @@ export function gather(g: Generation, lovelace: bigint): { inputs: Utxo[]; owner
   const inputs: Utxo[] = [];
   const chosen = new Set<number>();
   let total = 0n;
-  for (let attempt = 0; attempt < MAX_INPUTS * 2 && inputs.length < MAX_INPUTS && total < lovelace; attempt++) {
+  for (
+    let attempt = 0;
+    attempt < MAX_INPUTS * 2 && inputs.length < MAX_INPUTS && total < lovelace;
+    attempt++
+  ) {
     const position = g.random.int(pool.length);
     if (chosen.has(position)) continue;
     chosen.add(position);

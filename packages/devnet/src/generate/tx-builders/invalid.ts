@@ -13,8 +13,12 @@ export const phase2Invalid: Builder = (g) => {
   const locked = g.state.utxos.items('locked');
   if (locked.length === 0) return undefined;
   const scriptInput = locked[g.random.int(locked.length)]!;
-  const oracle = g.state.oracles.size > 0 && g.random.chance(0.5) ? g.random.pick(g.actors.oracles) : undefined;
-  const collateral = oracle === undefined ? richEnough(g.state.utxos.items('ada'), g.random.int.bind(g.random)) : largest(oracleOutputs(g.state.utxos.items('oracle'), oracle.name));
+  const oracle =
+    g.state.oracles.size > 0 && g.random.chance(0.5) ? g.random.pick(g.actors.oracles) : undefined;
+  const collateral =
+    oracle === undefined
+      ? richEnough(g.state.utxos.items('ada'), g.random.int.bind(g.random))
+      : largest(oracleOutputs(g.state.utxos.items('oracle'), oracle.name));
   if (collateral === undefined) return undefined;
   const owner = g.wallet(collateral.owner);
   return {
@@ -23,7 +27,13 @@ export const phase2Invalid: Builder = (g) => {
       outputs: [{ to: owner, lovelace: ada(5) }],
       change: owner,
       changePool: oracle === undefined ? 'ada' : 'oracle',
-      ...(oracle === undefined ? {} : { metadata: transactionMetadata({ 1968: tickerPost({ ADAUSD: [{ source: 'invalid', value: '0' }] }) }) }),
+      ...(oracle === undefined
+        ? {}
+        : {
+            metadata: transactionMetadata({
+              1968: tickerPost({ ADAUSD: [{ source: 'invalid', value: '0' }] }),
+            }),
+          }),
       invalid: { collateral, script: alwaysFails, costModels: g.parameters.costModels, scriptInput },
     },
   };
@@ -42,5 +52,8 @@ export function oracleOutputs(pool: readonly Utxo[], owner: string): Utxo[] {
 }
 
 function largest(utxos: Utxo[]): Utxo | undefined {
-  return utxos.reduce<Utxo | undefined>((best, utxo) => (best === undefined || utxo.lovelace > best.lovelace ? utxo : best), undefined);
+  return utxos.reduce<Utxo | undefined>(
+    (best, utxo) => (best === undefined || utxo.lovelace > best.lovelace ? utxo : best),
+    undefined,
+  );
 }

@@ -2,7 +2,6 @@ import type { Builder, Generation } from '../context.js';
 import { cip25, transactionMetadata, type Cip25Fields } from '../metadata.js';
 import type { Cip25Record } from '../state.js';
 import type { BuiltTx, MintDraft, OutputDraft } from '../tx.js';
-import type { Policy } from '../wallets.js';
 import { FEE_RESERVE, ada, gather, randomRecipient } from './funding.js';
 
 /** Policies 0–1 publish CIP-25 v1 metadata, 2–3 v2 (4–5 are CIP-68, see cip68.ts). */
@@ -64,14 +63,27 @@ export const remintCip25: Builder = (g) => {
   const minted = { [oldName]: BigInt(g.random.between(1, 100)), [newName]: 1n };
   const variant = g.random.int(4);
   const described =
-    variant === 3 ? undefined : [{ nameHex: newName, fields: cip25Fields(serial, 0) }, ...(variant === 2 ? [] : [{ nameHex: oldName, fields: cip25Fields(serial, g.state.txOrdinal) }])];
+    variant === 3
+      ? undefined
+      : [
+          { nameHex: newName, fields: cip25Fields(serial, 0) },
+          ...(variant === 2 ? [] : [{ nameHex: oldName, fields: cip25Fields(serial, g.state.txOrdinal) }]),
+        ];
   return {
     draft: {
       inputs: funding.inputs,
-      outputs: [{ to: funding.owner, lovelace: ada(2), assets: { [unit]: minted[oldName]!, [policy.idHex + newName]: 1n } }],
+      outputs: [
+        {
+          to: funding.owner,
+          lovelace: ada(2),
+          assets: { [unit]: minted[oldName]!, [policy.idHex + newName]: 1n },
+        },
+      ],
       change: funding.owner,
       mint: [{ policy, assets: minted }],
-      ...(described === undefined ? {} : { metadata: transactionMetadata({ 721: cip25(version, policy.idHex, described) }) }),
+      ...(described === undefined
+        ? {}
+        : { metadata: transactionMetadata({ 721: cip25(version, policy.idHex, described) }) }),
     },
     apply: (tx) => {
       g.state.nextAsset += 1;
@@ -128,7 +140,10 @@ export function recordMint(
       let cip25: Cip25Record | null = known?.cip25 ?? null;
       if (quantity > 0n && described !== undefined && version !== undefined) {
         const fields = described.find((entry) => entry.nameHex === nameHex)?.fields;
-        cip25 = fields === undefined ? null : { standard: version === 1 ? 'CIP25v1' : 'CIP25v2', metadata: { ...fields } };
+        cip25 =
+          fields === undefined
+            ? null
+            : { standard: version === 1 ? 'CIP25v1' : 'CIP25v2', metadata: { ...fields } };
       }
       g.state.assets.set(unit, {
         supply: (known?.supply ?? 0n) + quantity,
@@ -140,4 +155,3 @@ export function recordMint(
     }
   }
 }
-

@@ -15,7 +15,10 @@ export function mir(pot: 'reserves' | 'treasury'): Builder {
     if (g.era !== 'babbage') return undefined;
     const targets: StakeAccount[] = [];
     for (let i = 0; i < 2; i++) {
-      const account = pickAccount(g, (record, candidate) => record.registered && !targets.includes(candidate));
+      const account = pickAccount(
+        g,
+        (record, candidate) => record.registered && !targets.includes(candidate),
+      );
       if (account !== undefined) targets.push(account);
     }
     if (targets.length === 0) return undefined;
@@ -23,9 +26,16 @@ export function mir(pot: 'reserves' | 'treasury'): Builder {
     if (funding === undefined) return undefined;
     const amounts = targets.map(() => ada(g.random.between(1, 100)));
     const toCredentials = CSL.MIRToStakeCredentials.new();
-    targets.forEach((account, i) => toCredentials.insert(account.credential, CSL.Int.new(bigNum(amounts[i]!))));
+    targets.forEach((account, i) =>
+      toCredentials.insert(account.credential, CSL.Int.new(bigNum(amounts[i]!))),
+    );
     const certificate = CSL.Certificate.new_move_instantaneous_rewards_cert(
-      CSL.MoveInstantaneousRewardsCert.new(CSL.MoveInstantaneousReward.new_to_stake_creds(pot === 'reserves' ? CSL.MIRPot.Reserves : CSL.MIRPot.Treasury, toCredentials)),
+      CSL.MoveInstantaneousRewardsCert.new(
+        CSL.MoveInstantaneousReward.new_to_stake_creds(
+          pot === 'reserves' ? CSL.MIRPot.Reserves : CSL.MIRPot.Treasury,
+          toCredentials,
+        ),
+      ),
     );
     return {
       draft: { inputs: funding.inputs, outputs: [], change: funding.owner, certificates: [certificate] },
@@ -33,7 +43,12 @@ export function mir(pot: 'reserves' | 'treasury'): Builder {
         targets.forEach((account, i) => {
           const record = g.state.account(account.stakeAddress);
           const amount = amounts[i]!;
-          g.state.updateAccount(account.stakeAddress, pot === 'reserves' ? { reserves: record.reserves + amount } : { treasury: record.treasury + amount });
+          g.state.updateAccount(
+            account.stakeAddress,
+            pot === 'reserves'
+              ? { reserves: record.reserves + amount }
+              : { treasury: record.treasury + amount },
+          );
           g.state.pendingMir.push({ stakeAddress: account.stakeAddress, amount });
         });
       },

@@ -35,7 +35,8 @@ export const fundWallets: Builder = (g) => {
 export const payment: Builder = (g) => {
   const outputs: OutputDraft[] = [];
   const recipients = g.random.between(1, g.options.outputsPerTx);
-  for (let i = 0; i < recipients; i++) outputs.push({ to: randomRecipient(g), lovelace: g.random.lovelace(ada(1), ada(500)) });
+  for (let i = 0; i < recipients; i++)
+    outputs.push({ to: randomRecipient(g), lovelace: g.random.lovelace(ada(1), ada(500)) });
   const total = outputs.reduce((sum, output) => sum + output.lovelace, 0n);
   const funding = gather(g, total + FEE_RESERVE + ada(3));
   if (funding === undefined) return undefined;
@@ -52,7 +53,11 @@ export const payment: Builder = (g) => {
     const units = Object.entries(holder.assets);
     if (units.length > 0) {
       const [unit, quantity] = g.random.pick(units);
-      outputs.push({ to: randomRecipient(g), lovelace: ada(2), assets: { [unit]: quantity > 1n ? quantity / 2n : quantity } });
+      outputs.push({
+        to: randomRecipient(g),
+        lovelace: ada(2),
+        assets: { [unit]: quantity > 1n ? quantity / 2n : quantity },
+      });
     }
   }
   return { draft: { inputs, outputs, change: funding.owner } };

@@ -14,7 +14,11 @@ export const registerPool: Builder = (g) => {
   const owners = CSL.Ed25519KeyHashes.new();
   owners.add(pool.owner.witness.keys[0]!.hash);
   const relays = CSL.Relays.new();
-  relays.add(CSL.Relay.new_single_host_name(CSL.SingleHostName.new(3001, CSL.DNSRecordAorAAAA.new(`relay${pool.index}.frostline.invalid`))));
+  relays.add(
+    CSL.Relay.new_single_host_name(
+      CSL.SingleHostName.new(3001, CSL.DNSRecordAorAAAA.new(`relay${pool.index}.frostline.invalid`)),
+    ),
+  );
   const metadataUrl = `https://frostline.invalid/pool${pool.index}.json`;
   const params = CSL.PoolParams.new(
     pool.cold.hash,
@@ -25,7 +29,10 @@ export const registerPool: Builder = (g) => {
     pool.owner.rewardAddress,
     owners,
     relays,
-    CSL.PoolMetadata.new(CSL.URL.new(metadataUrl), CSL.PoolMetadataHash.from_bytes(blake2b256(new TextEncoder().encode(metadataUrl)))),
+    CSL.PoolMetadata.new(
+      CSL.URL.new(metadataUrl),
+      CSL.PoolMetadataHash.from_bytes(blake2b256(new TextEncoder().encode(metadataUrl))),
+    ),
   );
   return {
     draft: {

@@ -19,7 +19,12 @@ export const datumsAndScripts: Builder = (g) => {
     { to: randomRecipient(g), lovelace: ada(5), script: referenceScript(g) },
   ];
   if (g.random.chance(0.5)) {
-    outputs.push({ to: randomRecipient(g), lovelace: ada(5), datum: { inline: sampleDatum(serial, 'both') }, script: referenceScript(g) });
+    outputs.push({
+      to: randomRecipient(g),
+      lovelace: ada(5),
+      datum: { inline: sampleDatum(serial, 'both') },
+      script: referenceScript(g),
+    });
   }
   return { draft: { inputs: funding.inputs, outputs, change: funding.owner } };
 };
@@ -28,13 +33,19 @@ export const datumsAndScripts: Builder = (g) => {
 export const lockAtScript: Builder = (g) => {
   const funding = gather(g, FEE_RESERVE + ada(12));
   if (funding === undefined) return undefined;
-  const locked: OutputDraft = { to: g.wallet('always-fails'), lovelace: ada(10), datum: { inline: sampleDatum(g.state.txOrdinal, 'lock') }, pool: 'locked' };
+  const locked: OutputDraft = {
+    to: g.wallet('always-fails'),
+    lovelace: ada(10),
+    datum: { inline: sampleDatum(g.state.txOrdinal, 'lock') },
+    pool: 'locked',
+  };
   return { draft: { inputs: funding.inputs, outputs: [locked], change: funding.owner } };
 };
 
 function referenceScript(g: Generation): CSL.ScriptRef {
   const choice = g.random.int(4);
-  if (choice === 0) return CSL.ScriptRef.new_native_script(signatureScript(g.random.pick(g.actors.wallets).spender.keys[0]!));
+  if (choice === 0)
+    return CSL.ScriptRef.new_native_script(signatureScript(g.random.pick(g.actors.wallets).spender.keys[0]!));
   return CSL.ScriptRef.new_plutus_script(alwaysSucceeds(choice as 1 | 2 | 3));
 }
 

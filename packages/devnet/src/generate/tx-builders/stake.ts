@@ -22,13 +22,22 @@ export const registerStake: Builder = (g) => {
   if (g.era === 'babbage') {
     certificate = CSL.Certificate.new_stake_registration(CSL.StakeRegistration.new(account.credential));
   } else if (!combine) {
-    certificate = CSL.Certificate.new_reg_cert(CSL.StakeRegistration.new_with_explicit_deposit(account.credential, bigNum(deposit)));
+    certificate = CSL.Certificate.new_reg_cert(
+      CSL.StakeRegistration.new_with_explicit_deposit(account.credential, bigNum(deposit)),
+    );
   } else if (withVote) {
     certificate = CSL.Certificate.new_stake_vote_registration_and_delegation(
-      CSL.StakeVoteRegistrationAndDelegation.new(account.credential, pool.cold.hash, CSL.DRep.new_always_abstain(), bigNum(deposit)),
+      CSL.StakeVoteRegistrationAndDelegation.new(
+        account.credential,
+        pool.cold.hash,
+        CSL.DRep.new_always_abstain(),
+        bigNum(deposit),
+      ),
     );
   } else {
-    certificate = CSL.Certificate.new_stake_registration_and_delegation(CSL.StakeRegistrationAndDelegation.new(account.credential, pool.cold.hash, bigNum(deposit)));
+    certificate = CSL.Certificate.new_stake_registration_and_delegation(
+      CSL.StakeRegistrationAndDelegation.new(account.credential, pool.cold.hash, bigNum(deposit)),
+    );
   }
   return {
     draft: {
@@ -51,7 +60,14 @@ export const registerStake: Builder = (g) => {
       });
       g.touchAccount(account.stakeAddress);
       if (g.era === 'babbage') {
-        const wallet = pointerWallet(`${g.options.seed}/pointer/${account.index}/${g.slot}`, account, g.slot, g.txIndex, 0, g.actors.networkId);
+        const wallet = pointerWallet(
+          `${g.options.seed}/pointer/${account.index}/${g.slot}`,
+          account,
+          g.slot,
+          g.txIndex,
+          0,
+          g.actors.networkId,
+        );
         g.addWallet(wallet);
         g.state.pointerWallets.push(wallet.name);
       }
@@ -68,12 +84,27 @@ export const delegateStake: Builder = (g) => {
   if (funding === undefined) return undefined;
   const withVote = g.era === 'conway' && g.random.chance(0.3);
   const certificate = withVote
-    ? CSL.Certificate.new_stake_and_vote_delegation(CSL.StakeAndVoteDelegation.new(account.credential, pool.cold.hash, CSL.DRep.new_always_no_confidence()))
+    ? CSL.Certificate.new_stake_and_vote_delegation(
+        CSL.StakeAndVoteDelegation.new(
+          account.credential,
+          pool.cold.hash,
+          CSL.DRep.new_always_no_confidence(),
+        ),
+      )
     : CSL.Certificate.new_stake_delegation(CSL.StakeDelegation.new(account.credential, pool.cold.hash));
   return {
-    draft: { inputs: funding.inputs, outputs: [], change: funding.owner, certificates: [certificate], signers: [account.witness] },
+    draft: {
+      inputs: funding.inputs,
+      outputs: [],
+      change: funding.owner,
+      certificates: [certificate],
+      signers: [account.witness],
+    },
     apply: (tx) => {
-      g.state.updateAccount(account.stakeAddress, { pool: pool.id, ...(withVote ? { drep: { id: 'drep_always_no_confidence', txOrdinal: tx.ordinal } } : {}) });
+      g.state.updateAccount(account.stakeAddress, {
+        pool: pool.id,
+        ...(withVote ? { drep: { id: 'drep_always_no_confidence', txOrdinal: tx.ordinal } } : {}),
+      });
       g.touchAccount(account.stakeAddress);
     },
   };
@@ -87,7 +118,13 @@ export const withdrawRewards: Builder = (g) => {
   const funding = gather(g, FEE_RESERVE);
   if (funding === undefined) return undefined;
   return {
-    draft: { inputs: funding.inputs, outputs: [], change: funding.owner, withdrawals: [{ account, amount }], signers: [account.witness] },
+    draft: {
+      inputs: funding.inputs,
+      outputs: [],
+      change: funding.owner,
+      withdrawals: [{ account, amount }],
+      signers: [account.witness],
+    },
     apply: () => {
       const record = g.state.account(account.stakeAddress);
       g.state.updateAccount(account.stakeAddress, { rewards: 0n, withdrawals: record.withdrawals + amount });
@@ -102,7 +139,10 @@ export const withdrawRewards: Builder = (g) => {
  */
 export const deregisterStake: Builder = (g) => {
   const owners = new Set(g.actors.pools.map((pool) => pool.owner.stakeAddress));
-  const account = pickAccount(g, (record, candidate) => record.registered && !owners.has(candidate.stakeAddress));
+  const account = pickAccount(
+    g,
+    (record, candidate) => record.registered && !owners.has(candidate.stakeAddress),
+  );
   if (account === undefined) return undefined;
   const record = g.state.account(account.stakeAddress);
   const funding = gather(g, FEE_RESERVE);
@@ -110,7 +150,9 @@ export const deregisterStake: Builder = (g) => {
   const certificate =
     g.era === 'babbage'
       ? CSL.Certificate.new_stake_deregistration(CSL.StakeDeregistration.new(account.credential))
-      : CSL.Certificate.new_unreg_cert(CSL.StakeDeregistration.new_with_explicit_refund(account.credential, bigNum(record.deposit)));
+      : CSL.Certificate.new_unreg_cert(
+          CSL.StakeDeregistration.new_with_explicit_refund(account.credential, bigNum(record.deposit)),
+        );
   const withdrawals = record.rewards > 0n ? [{ account, amount: record.rewards }] : [];
   return {
     draft: {
