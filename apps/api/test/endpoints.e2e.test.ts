@@ -1,0 +1,317 @@
+import { readFileSync } from 'node:fs';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { paymentCredentialToBech32, poolIdFromHash, drepIdFromCredential } from '@frostline/model';
+import { schemaErrors } from './support/openapi-schemas.js';
+import { ChainSeed } from './support/seed.js';
+import { get, openTestDatabase, startApp, testConfig, TOKEN } from './support/test-app.js';
+
+const testData = (name: string) => JSON.parse(readFileSync(new URL(`../test-data/${name}`, import.meta.url), 'utf8'));
+
+// Real mainnet values (blockfrost-tests fixtures) so the block response can be compared verbatim.
+const [, blockFixture] = testData('mainnet-blocks-slot-slot-number.json') as { response: Record<string, unknown> }[];
+const ADDRESS = 'addr1qxcdc0jacmjcvz8rzc26ppntl03mdqtav6qa749d6wczckmswj8ngt9puck7f0cqxzsfe62un6ln88yy8c8tguz8twmq64snl8';
+const PAYMENT_CRED = 'b0dc3e5dc6e58608e31615a0866bfbe3b6817d6681df54add3b02c5b';
+/** Another (enterprise) address with the same payment credential. */
+const SAME_CRED_ADDRESS = 'addr1vxcdc0jacmjcvz8rzc26ppntl03mdqtav6qa749d6wczckcrrkq0h';
+const BYRON = 'Ae2tdPwUPEYwNguM7TB3dMnZMfZxn1pjGHyGdjaF4mFqZF9L3bj6cdhiH8t';
+const UNSEEN_ADDRESS = 'addr1q9y2gschak8ny3cet4dymth3xtq8fycnzpzg4svvvmdy7vnhxc96x8daz6yw33kxv07qqpxyn6w9e2ydcfhqk85ckehqrgssre';
+const ORACLE = 'addr1q85yx2w7ragn5sx6umgmtjpc3865s9sg59sz4rrh6f90kgwfwlzu3w8ttacqg89mkdgwshwnplj5c5n9f8dhp0h55q2q7qm63t';
+const STAKE = 'stake1u9fzg77vrgfqlplkjqe9hntdcvsurpvxd60yp2fhn73002qsv9pdk';
+const STAKE_RAW = 'e152247bcc1a120f87f690325bcd6dc321c185866e9e40a9379fa2f7a8';
+const POLICY = '00000002df633853f6a47465c9496721d2d5b1291b8398016c0e87ae';
+const NUTCOIN = '6e7574636f696e';
+const POOL = '3bc1bf1a04ba85d8fd6119a08ee7f4ad659add075e2208b2886254a1';
+const DREP = 'a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c';
+const hash = (n: number) => n.toString(16).padStart(64, '0');
+
+let app: NestFastifyApplication;
+let close: () => Promise<void>;
+
+/** Every 2xx and error body is checked against the spec for its endpoint and status. */
+async function request(endpoint: string, url: string) {
+  const response = await get(app, url);
+  expect(schemaErrors(endpoint, response.status, response.body)).toEqual([]);
+  return response;
+}
+
+beforeAll(async () => {
+  const db = await openTestDatabase();
+  const seed = new ChainSeed(db.sql);
+  const f = blockFixture.response;
+  await seed.block({
+    hash: f.hash as string, height: 5058628, slot: 16019999, epoch: 234, epochSlot: 295199, time: 1607586290,
+    size: 392, txCount: 1, outSum: '6225908', fees: '173025', slotLeader: f.slot_leader as string,
+    blockVrf: f.block_vrf as string, opCert: f.op_cert as string, opCertCounter: '1', previousHash: f.previous_block as string,
+  });
+  const stakeId = await seed.stakeAddress(STAKE, STAKE_RAW);
+  const tx1 = await seed.tx(hash(1));
+  await seed.output(tx1, 0, { address: ADDRESS, paymentCred: PAYMENT_CRED, value: '5000000', stakeAddressId: stakeId });
+  await seed.output(tx1, 1, {
+    address: ADDRESS, paymentCred: PAYMENT_CRED, value: '2000000', dataHash: hash(0xd), inlineDatum: 'd87980',
+    assets: [
+      { policyId: POLICY, assetName: NUTCOIN, quantity: '100' },
+      { policyId: POLICY, assetName: '', quantity: '7' },
+    ],
+  });
+  const spent = await seed.output(tx1, 2, { address: ADDRESS, paymentCred: PAYMENT_CRED, value: '1' });
+  await seed.output(tx1, 3, { address: BYRON, value: '3000000' });
+  await seed.mint(tx1, POLICY, NUTCOIN, '150');
+  await seed.mint(tx1, POLICY, '', '7');
+  await seed.tokenMetadata(POLICY + NUTCOIN, { name: 'nutcoin', description: 'The legendary Nutcoin', ticker: 'NUT', decimals: 6 });
+  await seed.stakeRegistration(tx1, stakeId, false);
+  await seed.delegation(tx1, stakeId, POOL);
+  await seed.voteDelegation(tx1, stakeId, 'key', DREP);
+  await seed.drepCertificate(tx1, 'key', DREP, '500000000');
+  await seed.nutlinkRegistration(tx1, ORACLE, null);
+  await seed.nutlinkTickers(tx1, ORACLE, null, ['ADAUSD', 'ADABTC']);
+
+  await seed.block({ hash: f.next_block as string, height: 5058629, slot: 16020000, epoch: 234, epochSlot: 295200, time: 1607586291, previousHash: f.hash as string });
+  const tx2 = await seed.tx(hash(2));
+  await seed.spend(spent, tx2);
+  await seed.output(tx2, 0, { address: SAME_CRED_ADDRESS, paymentCred: PAYMENT_CRED, value: '4000000', referenceScriptHash: 'ab'.repeat(28) });
+  await seed.mint(tx2, POLICY, NUTCOIN, '-50');
+  await seed.withdrawal(tx2, stakeId, '1000');
+  await seed.mir(tx2, stakeId, 'reserves', '300');
+  await seed.mir(tx2, stakeId, 'treasury', '20');
+  await seed.balances(stakeId, { utxo: '5000000', reward: '2500' });
+  await seed.nutlinkTickers(tx2, ORACLE, null, ['ADAEUR', 'ADAUSD']);
+
+  app = await startApp(testConfig(db.database));
+  close = db.close;
+});
+
+afterAll(async () => {
+  await app.close();
+  await close();
+});
+
+describe('GET /blocks/epoch/{epoch_number}/slot/{slot_number}', () => {
+  const endpoint = '/blocks/epoch/{epoch_number}/slot/{slot_number}';
+
+  it('returns the block of that epoch slot, as blockfrost-tests expects for epoch 234 slot 295199', async () => {
+    const { status, body } = await request(endpoint, '/api/v0/blocks/epoch/234/slot/295199');
+    expect(status).toBe(200);
+    expect(body).toEqual({ ...blockFixture.response, confirmations: 1 });
+    expect(Object.keys(body)).toEqual(Object.keys(toSchemaOrder(body)));
+  });
+
+  it('has null output and fees for a block without transactions, and no next block at the tip', async () => {
+    const { body } = await request(endpoint, '/blocks/epoch/234/slot/295200');
+    expect(body).toMatchObject({ output: null, fees: null, next_block: null, confirmations: 0, tx_count: 0 });
+  });
+
+  it.each([
+    ['x', '1', 'params/epoch_number must be integer'],
+    ['1', '1.5', 'params/slot_number must be integer'],
+    ['-1', '1', 'Missing, out of range or malformed epoch_number.'],
+    ['1', '2147483648', 'Missing, out of range or malformed slot_number.'],
+  ])('rejects epoch %s slot %s with 400 "%s"', async (epoch, slot, message) => {
+    const { status, body } = await request(endpoint, `/blocks/epoch/${epoch}/slot/${slot}`);
+    expect([status, body.message]).toEqual([400, message]);
+  });
+
+  it('answers 404 for an empty slot', async () => {
+    expect((await request(endpoint, '/blocks/epoch/234/slot/1')).status).toBe(404);
+  });
+});
+
+function toSchemaOrder(body: Record<string, unknown>) {
+  const order = ['time', 'height', 'hash', 'slot', 'epoch', 'epoch_slot', 'slot_leader', 'size', 'tx_count', 'output', 'fees',
+    'block_vrf', 'op_cert', 'op_cert_counter', 'previous_block', 'next_block', 'confirmations'];
+  return Object.fromEntries(order.map((key) => [key, body[key]]));
+}
+
+describe('GET /addresses/{address}/utxos/{asset}', () => {
+  const endpoint = '/addresses/{address}/utxos/{asset}';
+  const utxo = (tx: number, index: number, lovelace: string, extra: object = {}) => ({
+    address: ADDRESS, tx_hash: hash(tx), tx_index: index, output_index: index,
+    amount: [{ unit: 'lovelace', quantity: lovelace }], block: blockFixture.response.hash,
+    data_hash: null, inline_datum: null, reference_script_hash: null, ...extra,
+  });
+
+  it('lists unspent outputs holding the asset with every asset of each output, sorted by unit', async () => {
+    const { status, body } = await request(endpoint, `/addresses/${ADDRESS}/utxos/${POLICY}${NUTCOIN}`);
+    expect(status).toBe(200);
+    expect(body).toEqual([
+      utxo(1, 1, '2000000', {
+        amount: [
+          { unit: 'lovelace', quantity: '2000000' },
+          { unit: POLICY, quantity: '7' },
+          { unit: POLICY + NUTCOIN, quantity: '100' },
+        ],
+        data_hash: hash(0xd),
+        inline_datum: 'd87980',
+      }),
+    ]);
+  });
+
+  it('treats `lovelace` as outputs without native assets, spent outputs excluded', async () => {
+    const { body } = await request(endpoint, `/addresses/${ADDRESS}/utxos/lovelace`);
+    expect(body).toEqual([utxo(1, 0, '5000000')]);
+  });
+
+  it('matches every address of a payment credential (addr_vkh), in chain order and both directions', async () => {
+    const vkh = paymentCredentialToBech32({ type: 'key', hash: PAYMENT_CRED });
+    const asc = await request(endpoint, `/addresses/${vkh}/utxos/lovelace`);
+    expect(asc.body.map((u: { address: string; tx_hash: string }) => [u.address, u.tx_hash])).toEqual([
+      [ADDRESS, hash(1)],
+      [SAME_CRED_ADDRESS, hash(2)],
+    ]);
+    expect(asc.body[1].reference_script_hash).toBe('ab'.repeat(28));
+    const desc = await request(endpoint, `/addresses/${vkh}/utxos/lovelace?order=desc&count=1&page=1`);
+    expect(desc.body.map((u: { tx_hash: string }) => u.tx_hash)).toEqual([hash(2)]);
+    const page2 = await request(endpoint, `/addresses/${vkh}/utxos/lovelace?order=desc&count=1&page=2`);
+    expect(page2.body.map((u: { tx_hash: string }) => u.tx_hash)).toEqual([hash(1)]);
+  });
+
+  it('serves Byron addresses', async () => {
+    const { body } = await request(endpoint, `/addresses/${BYRON}/utxos/lovelace`);
+    expect(body).toEqual([{ ...utxo(1, 3, '3000000'), address: BYRON }]);
+  });
+
+  it('answers [] for a seen address without a match, 404 for an unseen address or asset', async () => {
+    expect((await request(endpoint, `/addresses/${SAME_CRED_ADDRESS}/utxos/${POLICY}${NUTCOIN}`)).body).toEqual([]);
+    expect((await request(endpoint, `/addresses/${UNSEEN_ADDRESS}/utxos/lovelace`)).status).toBe(404);
+    expect((await request(endpoint, `/addresses/${ADDRESS}/utxos/${POLICY}00`)).status).toBe(404);
+    // Upper-case hex is valid input that Blockfrost can never find.
+    expect((await request(endpoint, `/addresses/${ADDRESS}/utxos/${(POLICY + NUTCOIN).toUpperCase()}`)).status).toBe(404);
+  });
+
+  describe.each(['mainnet', 'preprod', 'preview'])('blockfrost-tests %s error fixtures', (network) => {
+    const fixtures = (testData(`${network}-address-utxos-asset.json`) as { testName: string; endpoints: string[]; response: { status_code: number } }[])
+      .filter((fixture) => fixture.response.status_code === 400 || (network === 'mainnet' && fixture.response.status_code === 404));
+    let networkApp: NestFastifyApplication;
+    let closeDb: () => Promise<void>;
+    beforeAll(async () => {
+      const db = await openTestDatabase();
+      closeDb = db.close;
+      networkApp = await startApp(testConfig(db.database, { NETWORK: network }));
+    });
+    afterAll(async () => {
+      await networkApp.close();
+      await closeDb();
+    });
+
+    it.each(fixtures.map((fixture) => [fixture.testName, fixture] as const))('%s', async (_name, fixture) => {
+      for (const url of fixture.endpoints) {
+        const response = await get(networkApp, `/${url}`);
+        expect(schemaErrors(endpoint, response.status, response.body)).toEqual([]);
+        expect(response.body).toEqual(fixture.response);
+      }
+    });
+  });
+});
+
+describe('GET /assets/{asset}', () => {
+  const endpoint = '/assets/{asset}';
+
+  it('sums mints and burns, takes the first mint, the fingerprint and the registry entry', async () => {
+    const { status, body } = await request(endpoint, `/assets/${POLICY}${NUTCOIN}`);
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      asset: POLICY + NUTCOIN,
+      policy_id: POLICY,
+      asset_name: NUTCOIN,
+      fingerprint: 'asset12h3p5l3nd5y26lr22am7y7ga3vxghkhf57zkhd',
+      quantity: '100',
+      initial_mint_tx_hash: hash(1),
+      mint_or_burn_count: 2,
+      onchain_metadata: null,
+      onchain_metadata_standard: null,
+      onchain_metadata_extra: null,
+      metadata: { name: 'nutcoin', description: 'The legendary Nutcoin', ticker: 'NUT', url: null, logo: null, decimals: 6 },
+    });
+  });
+
+  it('gives a null asset_name for the empty name and null metadata without a registry entry', async () => {
+    const { body } = await request(endpoint, `/assets/${POLICY}`);
+    expect(body).toMatchObject({ asset: POLICY, asset_name: null, quantity: '7', mint_or_burn_count: 1, metadata: null });
+  });
+
+  it('answers 400 for malformed units and 404 for unknown ones', async () => {
+    for (const unit of ['asset1stonks', 'ab'.repeat(27), 'a'.repeat(121)]) {
+      const { status, body } = await request(endpoint, `/assets/${unit}`);
+      expect([status, body.message]).toEqual([400, 'Invalid or malformed asset format.']);
+    }
+    expect((await request(endpoint, `/assets/${POLICY}ff`)).status).toBe(404);
+  });
+});
+
+describe('GET /accounts/{stake_address}', () => {
+  const endpoint = '/accounts/{stake_address}';
+
+  it('derives every field from certificates, withdrawals, MIRs and balances', async () => {
+    const { status, body } = await request(endpoint, `/accounts/${STAKE}`);
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      stake_address: STAKE,
+      active: true,
+      registered: true,
+      active_epoch: 234,
+      controlled_amount: '5002500',
+      rewards_sum: '3500',
+      withdrawals_sum: '1000',
+      reserves_sum: '300',
+      treasury_sum: '20',
+      withdrawable_amount: '2500',
+      pool_id: poolIdFromHash(POOL),
+      drep_id: drepIdFromCredential({ type: 'key', hash: DREP }),
+    });
+  });
+
+  it('answers 400 for malformed or other-network stake addresses and 404 for unseen ones', async () => {
+    for (const input of ['stake1stonks', 'stake_test1uqqauqr2wtdq3jwl49z5j6zgzs98gqtjfgwuntw7up5pemc3dax4t', ADDRESS]) {
+      const { status, body } = await request(endpoint, `/accounts/${input}`);
+      expect([status, body.message]).toEqual([400, 'Invalid or malformed stake address format.']);
+    }
+    expect((await request(endpoint, '/accounts/stake1u8zu4smzyf2r2mfqjd6tc6vxf2p8rccdfk82ye3eut2udkgs46q0w')).status).toBe(404);
+  });
+});
+
+describe('GET /nutlink/{address}/tickers', () => {
+  const endpoint = '/nutlink/{address}/tickers';
+
+  it('lists tickers alphabetically (asc) or by first appearance, newest first (desc)', async () => {
+    const asc = await request(endpoint, `/nutlink/${ORACLE}/tickers`);
+    expect(asc.body).toEqual([
+      { name: 'ADABTC', count: 1, latest_block: 5058628 },
+      { name: 'ADAEUR', count: 1, latest_block: 5058629 },
+      { name: 'ADAUSD', count: 2, latest_block: 5058629 },
+    ]);
+    const desc = await request(endpoint, `/nutlink/${ORACLE}/tickers?order=desc&count=2`);
+    expect(desc.body.map((ticker: { name: string }) => ticker.name)).toEqual(['ADAEUR', 'ADABTC']);
+  });
+
+  it('answers 404 for an address that never registered as an oracle', async () => {
+    expect((await request(endpoint, `/nutlink/${ADDRESS}/tickers`)).status).toBe(404);
+  });
+
+  const fixtures = (testData('blockfrost_e2e_nutlink_fixtures.json').fixtures as { testName: string; endpoints: string[]; response: { status_code?: number } }[])
+    .filter((fixture) => fixture.response.status_code === 400 && /\/tickers(\?|$)/.test(fixture.endpoints[0]));
+  it.each(fixtures.map((fixture) => [fixture.testName, fixture] as const))('blockfrost-tests: %s', async (_name, fixture) => {
+    const { body } = await request(endpoint, `/${fixture.endpoints[0]}`);
+    expect(body).toEqual(fixture.response);
+  });
+});
+
+describe('routes', () => {
+  it('answers unknown routes, wrong methods and the future evaluate route with 400 Invalid path', async () => {
+    const invalidPath = { error: 'Bad Request', message: 'Invalid path. Please check https://docs.blockfrost.io/', status_code: 400 };
+    for (const [method, url] of [['GET', '/blocks/'], ['GET', '/nope'], ['POST', `/assets/${POLICY}`], ['POST', '/utils/txs/evaluate/utxos'], ['GET', '/utils/txs/evaluate/utxos']] as const) {
+      const response = await app.inject({ method, url, headers: { project_id: TOKEN } });
+      expect([response.statusCode, response.json()]).toEqual([400, invalidPath]);
+    }
+  });
+
+  it('serves /health and the reduced OpenAPI document without a token', async () => {
+    expect((await get(app, '/health', {})).body).toEqual({ is_healthy: true });
+    const { status, body } = await get(app, '/api/v0/openapi.json', {});
+    expect(status).toBe(200);
+    expect(Object.keys(body.paths).sort()).toEqual([
+      '/accounts/{stake_address}', '/addresses/{address}/utxos/{asset}', '/assets/{asset}',
+      '/blocks/epoch/{epoch_number}/slot/{slot_number}', '/nutlink/{address}/tickers',
+    ]);
+    expect(body.components.schemas.asset).toBeDefined();
+    expect(body.components.schemas.tx_content).toBeUndefined();
+  });
+});

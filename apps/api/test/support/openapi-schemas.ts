@@ -1,0 +1,33 @@
+import { createRequire } from 'node:module';
+import { Ajv, type ValidateFunction } from 'ajv';
+
+// CommonJS package; its index parses the YAML once at import.
+const { getSchemaForEndpoint } = createRequire(import.meta.url)('@blockfrost/openapi') as {
+  getSchemaForEndpoint(path: string): { response: Record<string, object> };
+};
+
+const ajv = new Ajv({ strict: false, allErrors: true });
+const compiled = new Map<string, ValidateFunction>();
+
+/**
+ * The one known defect of the spec: `onchain_metadata_standard` is nullable but its enum lacks null,
+ * so Ajv rejects the null Blockfrost itself sends. Allow null in that enum; never drop the key.
+ */
+function withNullableStandard(schema: object): object {
+  return JSON.parse(JSON.stringify(schema), (key, value) =>
+    key === 'onchain_metadata_standard' && Array.isArray(value?.enum) ? { ...value, enum: [...value.enum, null] } : value,
+  );
+}
+
+/** Ajv errors (empty when valid) of a body against @blockfrost/openapi's schema for the path and status. */
+export function schemaErrors(endpoint: string, status: number, body: unknown): string[] {
+  const key = `${endpoint} ${status}`;
+  let validate = compiled.get(key);
+  if (!validate) {
+    const schema = getSchemaForEndpoint(endpoint).response[String(status)];
+    if (!schema) throw new Error(`the spec declares no ${status} response for ${endpoint}`);
+    validate = ajv.compile(withNullableStandard(schema));
+    compiled.set(key, validate);
+  }
+  return validate(body) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath || '(root)'} ${error.message}`);
+}

@@ -1,0 +1,236 @@
+import { assetFingerprint } from '@frostline/model';
+import type pg from 'pg';
+
+// Rows exactly as the indexer writes them (prisma/schema.prisma comments): ids in chain order, bytes as
+// bytea, an address / stake_address / asset row created where it is first seen. Hex in, bytea out.
+
+export interface BlockSeed {
+  hash: string;
+  height: number | null;
+  slot: number;
+  epoch: number;
+  epochSlot: number | null;
+  time: number;
+  size?: number;
+  txCount?: number;
+  outSum?: string | null;
+  fees?: string | null;
+  slotLeader?: string;
+  blockVrf?: string | null;
+  opCert?: string | null;
+  opCertCounter?: string | null;
+  previousHash?: string | null;
+}
+
+export interface OutputSeed {
+  address: string;
+  paymentCred?: string | null;
+  stakeAddressId?: number | null;
+  value: string;
+  assets?: { policyId: string; assetName: string; quantity: string }[];
+  dataHash?: string | null;
+  inlineDatum?: string | null;
+  referenceScriptHash?: string | null;
+}
+
+export class ChainSeed {
+  private readonly ids = new Map<string, number>();
+  private readonly addressIds = new Map<string, number>();
+  private readonly assetIds = new Map<string, number>();
+  private lastBlockId = 0;
+
+  constructor(private readonly sql: pg.Client) {}
+
+  private nextId(table: string): number {
+    const id = (this.ids.get(table) ?? 0) + 1;
+    this.ids.set(table, id);
+    return id;
+  }
+
+  async block(block: BlockSeed): Promise<number> {
+    const id = this.nextId('block');
+    this.lastBlockId = id;
+    await this.sql.query(
+      `INSERT INTO block (id, hash, height, slot, is_ebb, epoch, epoch_slot, time, size, tx_count, out_sum, fees,
+         slot_leader, block_vrf, op_cert, op_cert_counter, previous_hash, era)
+       VALUES ($1, decode($2, 'hex'), $3, $4, false, $5, $6, $7, $8, $9, $10, $11, $12, $13, decode($14, 'hex'), $15,
+         decode($16, 'hex'), 'conway')`,
+      [
+        id, block.hash, block.height, block.slot, block.epoch, block.epochSlot, block.time, block.size ?? 3,
+        block.txCount ?? 0, block.outSum ?? null, block.fees ?? null, block.slotLeader ?? 'pool1test',
+        block.blockVrf ?? null, block.opCert ?? null, block.opCertCounter ?? null, block.previousHash ?? null,
+      ],
+    );
+    return id;
+  }
+
+  /** A valid transaction in the latest block. */
+  async tx(hash: string, { fee = '170000', outSum = '0' } = {}): Promise<number> {
+    const id = this.nextId('tx');
+    const index = this.nextId(`tx-in-block-${this.lastBlockId}`) - 1;
+    await this.sql.query(
+      `INSERT INTO tx (id, hash, block_id, block_index, valid, fee, out_sum) VALUES ($1, decode($2, 'hex'), $3, $4, true, $5, $6)`,
+      [id, hash, this.lastBlockId, index, fee, outSum],
+    );
+    return id;
+  }
+
+  async address(address: string, paymentCred: string | null): Promise<number> {
+    const known = this.addressIds.get(address);
+    if (known) return known;
+    const id = this.nextId('address');
+    await this.sql.query(
+      `INSERT INTO address (id, address, payment_cred, first_block_id) VALUES ($1, $2, decode($3, 'hex'), $4)`,
+      [id, address, paymentCred, this.lastBlockId],
+    );
+    this.addressIds.set(address, id);
+    return id;
+  }
+
+  async asset(policyId: string, assetName: string): Promise<number> {
+    const unit = policyId + assetName;
+    const known = this.assetIds.get(unit);
+    if (known) return known;
+    const id = this.nextId('asset');
+    await this.sql.query(
+      `INSERT INTO asset (id, policy, name, fingerprint, first_block_id) VALUES ($1, decode($2, 'hex'), decode($3, 'hex'), $4, $5)`,
+      [id, policyId, assetName, assetFingerprint(policyId, assetName), this.lastBlockId],
+    );
+    this.assetIds.set(unit, id);
+    return id;
+  }
+
+  async output(txId: number, index: number, output: OutputSeed): Promise<number> {
+    const paymentCred = output.paymentCred ?? null;
+    const addressId = await this.address(output.address, paymentCred);
+    const id = this.nextId('tx_out');
+    const assets = output.assets ?? [];
+    await this.sql.query(
+      `INSERT INTO tx_out (id, tx_id, index, address_id, payment_cred, stake_address_id, value, has_assets, data_hash,
+         inline_datum, reference_script_hash)
+       VALUES ($1, $2, $3, $4, decode($5, 'hex'), $6, $7, $8, decode($9, 'hex'), decode($10, 'hex'), decode($11, 'hex'))`,
+      [
+        id, txId, index, addressId, paymentCred, output.stakeAddressId ?? null, output.value, assets.length > 0,
+        output.dataHash ?? null, output.inlineDatum ?? null, output.referenceScriptHash ?? null,
+      ],
+    );
+    for (const asset of assets) {
+      const assetId = await this.asset(asset.policyId, asset.assetName);
+      await this.sql.query(`INSERT INTO ma_tx_out (tx_out_id, asset_id, quantity) VALUES ($1, $2, $3)`, [id, assetId, asset.quantity]);
+    }
+    return id;
+  }
+
+  async spend(txOutId: number, byTxId: number): Promise<void> {
+    await this.sql.query(`UPDATE tx_out SET spent_by_tx_id = $2 WHERE id = $1`, [txOutId, byTxId]);
+  }
+
+  async mint(txId: number, policyId: string, assetName: string, quantity: string): Promise<void> {
+    const assetId = await this.asset(policyId, assetName);
+    await this.sql.query(`INSERT INTO asset_mint (id, asset_id, tx_id, quantity) VALUES ($1, $2, $3, $4)`, [
+      this.nextId('asset_mint'), assetId, txId, quantity,
+    ]);
+  }
+
+  /** `cbor` is the CBOR of the single-entry map {label: value}, as the indexer stores it. */
+  async metadata(txId: number, label: number, json: unknown, cbor: string): Promise<void> {
+    await this.sql.query(
+      `INSERT INTO tx_metadata (id, tx_id, label, json, bytes) VALUES ($1, $2, $3, $4, decode($5, 'hex'))`,
+      [this.nextId('tx_metadata'), txId, label, JSON.stringify(json), cbor],
+    );
+  }
+
+  async datum(txId: number, hash: string, cbor: string): Promise<void> {
+    await this.sql.query(`INSERT INTO datum (id, hash, bytes, tx_id) VALUES ($1, decode($2, 'hex'), decode($3, 'hex'), $4)`, [
+      this.nextId('datum'), hash, cbor, txId,
+    ]);
+  }
+
+  async tokenMetadata(subject: string, entry: { name: string; description: string; ticker?: string; url?: string; logo?: string; decimals?: number }) {
+    await this.sql.query(
+      `INSERT INTO token_metadata (subject, name, description, ticker, url, logo, decimals) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [subject, entry.name, entry.description, entry.ticker ?? null, entry.url ?? null, entry.logo ?? null, entry.decimals ?? null],
+    );
+  }
+
+  /** `hashRaw` is the reward-address bytes: header byte + 28-byte credential. */
+  async stakeAddress(view: string, hashRaw: string): Promise<number> {
+    const id = this.nextId('stake_address');
+    await this.sql.query(
+      `INSERT INTO stake_address (id, hash_raw, view, first_block_id) VALUES ($1, decode($2, 'hex'), $3, $4)`,
+      [id, hashRaw, view, this.lastBlockId],
+    );
+    return id;
+  }
+
+  async stakeRegistration(txId: number, stakeAddressId: number, deregistration: boolean, certIndex = 0): Promise<void> {
+    await this.sql.query(
+      `INSERT INTO stake_registration (id, tx_id, cert_index, stake_address_id, deregistration) VALUES ($1, $2, $3, $4, $5)`,
+      [this.nextId('stake_registration'), txId, certIndex, stakeAddressId, deregistration],
+    );
+  }
+
+  async delegation(txId: number, stakeAddressId: number, poolHash: string, certIndex = 0): Promise<void> {
+    await this.sql.query(
+      `INSERT INTO delegation (id, tx_id, cert_index, stake_address_id, pool_hash) VALUES ($1, $2, $3, $4, decode($5, 'hex'))`,
+      [this.nextId('delegation'), txId, certIndex, stakeAddressId, poolHash],
+    );
+  }
+
+  async voteDelegation(txId: number, stakeAddressId: number, drepKind: string, drepHash: string | null, certIndex = 0) {
+    await this.sql.query(
+      `INSERT INTO delegation_vote (id, tx_id, cert_index, stake_address_id, drep_kind, drep_hash)
+       VALUES ($1, $2, $3, $4, $5, decode($6, 'hex'))`,
+      [this.nextId('delegation_vote'), txId, certIndex, stakeAddressId, drepKind, drepHash],
+    );
+  }
+
+  /** deposit > 0 registers, < 0 retires (db-sync convention). */
+  async drepCertificate(txId: number, drepKind: string, drepHash: string, deposit: string, certIndex = 0) {
+    await this.sql.query(
+      `INSERT INTO drep_registration (id, tx_id, cert_index, drep_kind, drep_hash, deposit) VALUES ($1, $2, $3, $4, decode($5, 'hex'), $6)`,
+      [this.nextId('drep_registration'), txId, certIndex, drepKind, drepHash, deposit],
+    );
+  }
+
+  async withdrawal(txId: number, stakeAddressId: number, amount: string): Promise<void> {
+    await this.sql.query(`INSERT INTO withdrawal (id, tx_id, stake_address_id, amount) VALUES ($1, $2, $3, $4)`, [
+      this.nextId('withdrawal'), txId, stakeAddressId, amount,
+    ]);
+  }
+
+  async mir(txId: number, stakeAddressId: number, pot: 'reserves' | 'treasury', amount: string): Promise<void> {
+    await this.sql.query(
+      `INSERT INTO mir (id, tx_id, cert_index, stake_address_id, pot, amount) VALUES ($1, $2, 0, $3, $4, $5)`,
+      [this.nextId('mir'), txId, stakeAddressId, pot, amount],
+    );
+  }
+
+  async balances(stakeAddressId: number, { utxo, reward }: { utxo?: string; reward?: string }): Promise<void> {
+    if (utxo !== undefined) {
+      await this.sql.query(`INSERT INTO stake_balance (stake_address_id, utxo_value) VALUES ($1, $2)`, [stakeAddressId, utxo]);
+    }
+    if (reward !== undefined) {
+      await this.sql.query(`INSERT INTO reward_balance (stake_address_id, amount, slot) VALUES ($1, $2, 0)`, [stakeAddressId, reward]);
+    }
+  }
+
+  async nutlinkRegistration(txId: number, address: string, paymentCred: string | null): Promise<void> {
+    const addressId = await this.address(address, paymentCred);
+    await this.sql.query(
+      `INSERT INTO nutlink_registration (id, tx_id, address_id, payment_cred) VALUES ($1, $2, $3, decode($4, 'hex'))`,
+      [this.nextId('nutlink_registration'), txId, addressId, paymentCred],
+    );
+  }
+
+  /** One row per (output to the oracle address, top-level key of the tx's label-1968 metadata). */
+  async nutlinkTickers(txId: number, address: string, paymentCred: string | null, tickers: string[]): Promise<void> {
+    const addressId = await this.address(address, paymentCred);
+    for (const ticker of tickers) {
+      await this.sql.query(
+        `INSERT INTO nutlink_ticker (id, tx_id, address_id, payment_cred, ticker) VALUES ($1, $2, $3, decode($4, 'hex'), $5)`,
+        [this.nextId('nutlink_ticker'), txId, addressId, paymentCred, ticker],
+      );
+    }
+  }
+}

@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import { createTestDatabase, type TestDatabase } from '@frostline/db/testing';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import pg from 'pg';
+import { pino } from 'pino';
+import { createApp } from '../../src/app.js';
+import { loadConfig, type ApiConfig } from '../../src/config.js';
+
+export const TOKEN = 'mainnetTestProjectToken0123456789';
+
+export function testRedisUrl(): string {
+  const url = process.env.TEST_REDIS_URL;
+  if (!url) throw new Error('TEST_REDIS_URL is not set: run the tests with `npm test`, which starts Redis');
+  return url;
+}
+
+/** A configuration as main.ts would load it, with a Redis key prefix no other test shares. */
+export function testConfig(database: TestDatabase, env: Record<string, string> = {}): ApiConfig {
+  return loadConfig({
+    DATABASE_URL: database.url,
+    REDIS_URL: testRedisUrl(),
+    API_TOKENS: TOKEN,
+    NETWORK: 'mainnet',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_REDIS_PREFIX: `test:${randomBytes(6).toString('hex')}:`,
+    ...env,
+  });
+}
+
+export interface TestContext {
+  database: TestDatabase;
+  /** For seeding rows the way the indexer writes them. */
+  sql: pg.Client;
+}
+
+/** A fresh migrated database and a client to seed it; call close() in afterAll. */
+export async function openTestDatabase(): Promise<TestContext & { close(): Promise<void> }> {
+  const database = await createTestDatabase();
+  const sql = new pg.Client({ connectionString: database.url });
+  await sql.connect();
+  return {
+    database,
+    sql,
+    async close() {
+      await sql.end();
+      await database.drop();
+    },
+  };
+}
+
+export async function startApp(config: ApiConfig): Promise<NestFastifyApplication> {
+  return createApp(config, { logger: pino({ level: 'silent' }) });
+}
+
+/** GET through Fastify's inject (no socket) with the project token unless told otherwise. */
+export async function get(app: NestFastifyApplication, url: string, headers: Record<string, string> = { project_id: TOKEN }) {
+  const response = await app.inject({ method: 'GET', url, headers });
+  return { status: response.statusCode, body: response.json(), headers: response.headers };
+}
