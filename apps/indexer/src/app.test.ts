@@ -2,6 +2,7 @@ import { createPrismaClient } from '@frostline/db';
 import { createTestDatabase } from '@frostline/db/testing';
 import { PREPROD_CHAIN_TIME, type OgmiosBlock } from '@frostline/model';
 import { startIndexer } from './app.js';
+import { connectOgmios, networkFacts } from './chain-sync/ogmios.js';
 import { ChainStore } from './sink/chain-store.js';
 import { preprodChunkBlocks } from './test-support/chains.js';
 import { dumpChainTables } from './test-support/database.js';
@@ -10,16 +11,20 @@ import { WriterLockTakenError } from './sink/writer-lock.js';
 
 const blocks = preprodChunkBlocks();
 
-/** The reference: the same blocks written straight through ChainStore, no chain-sync involved. */
-async function referenceDump(chain: OgmiosBlock[]) {
+/** The reference: the genesis funds and the same blocks written straight through ChainStore, no chain-sync. */
+async function referenceDump(chain: OgmiosBlock[], ogmiosUrl: string) {
   const db = await createTestDatabase();
   const prisma = createPrismaClient(db.url);
+  const ogmios = await connectOgmios(new URL(ogmiosUrl));
   try {
+    const facts = await networkFacts(ogmios);
     const store = new ChainStore(prisma, { networkId: 0, chainTime: PREPROD_CHAIN_TIME, securityParameter: 2160 });
     await store.load();
+    await store.seedGenesis(facts.genesisFunds, facts.systemStartUnix);
     for (let i = 0; i < chain.length; i += 300) await store.write(chain.slice(i, i + 300));
     return await dumpChainTables(db.url);
   } finally {
+    ogmios.socket.close();
     await prisma.$disconnect();
     await db.drop();
   }
@@ -33,7 +38,7 @@ describe('indexer following a devnet through Ogmios chain-sync', () => {
     const env = await indexedDevnet(first);
     try {
       await waitUntil(tipIs(env.running, first.at(-1)!), 60_000, 'initial sync');
-      expect(await dumpChainTables(env.db.url)).toEqual(await referenceDump(first));
+      expect(await dumpChainTables(env.db.url)).toEqual(await referenceDump(first, env.devnet.url));
 
       // Blocks arriving at the tip are written one by one.
       for (const block of blocks.slice(800, 820)) env.devnet.appendBlock(block);
@@ -50,7 +55,7 @@ describe('indexer following a devnet through Ogmios chain-sync', () => {
       await env.restart();
       for (const block of blocks.slice(840)) env.devnet.appendBlock(block);
       await waitUntil(tipIs(env.running, blocks.at(-1)!), 30_000, 'sync after restart');
-      expect(await dumpChainTables(env.db.url)).toEqual(await referenceDump(blocks));
+      expect(await dumpChainTables(env.db.url)).toEqual(await referenceDump(blocks, env.devnet.url));
     } finally {
       await env.close();
     }

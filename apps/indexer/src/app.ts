@@ -47,6 +47,9 @@ export async function startIndexer(config: IndexerConfig, logger: Logger, option
     const networkId = config.network === 'mainnet' ? 1 : 0;
     const store = new ChainStore(prisma, { networkId, chainTime: facts.chainTime, securityParameter: facts.securityParameter });
     await store.load();
+    if (config.startPoint === 'origin' && (await store.seedGenesis(facts.genesisFunds, facts.systemStartUnix))) {
+      logger.info('stored the genesis distribution (initial funds)');
+    }
     await prisma.indexerStatus.upsert({
       where: { id: 1 },
       create: { id: 1, network: config.network },

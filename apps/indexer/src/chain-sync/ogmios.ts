@@ -3,7 +3,7 @@ import {
   createLedgerStateQueryClient,
   type InteractionContext,
 } from '@cardano-ogmios/client';
-import { ChainTime, type EraSummary } from '@frostline/model';
+import { ChainTime, type EraSummary, type GenesisFunds } from '@frostline/model';
 
 /** Connection settings for @cardano-ogmios/client from OGMIOS_URL (ws://host:port or http://host:port). */
 export function ogmiosConnection(url: URL) {
@@ -27,20 +27,30 @@ export interface NetworkFacts {
   /** k: the deepest rollback the node may ask for */
   securityParameter: number;
   networkMagic: number;
+  /** initial funds of the Byron and Shelley genesis (the genesis pseudo-block) */
+  genesisFunds: GenesisFunds;
+  systemStartUnix: number;
 }
 
 /** Slot timing and k, asked of the node itself so custom networks need no preset. */
 export async function networkFacts(context: InteractionContext): Promise<NetworkFacts> {
   const client = await createLedgerStateQueryClient(context);
-  const [summaries, startTime, shelley] = await Promise.all([
+  const [summaries, startTime, byron, shelley] = await Promise.all([
     client.eraSummaries(),
     client.networkStartTime(),
+    client.genesisConfiguration('byron'),
     client.genesisConfiguration('shelley'),
   ]);
-  const systemStart = new Date(startTime as unknown as string | Date).toISOString().replace('.000Z', 'Z');
+  const start = new Date(startTime as unknown as string | Date);
+  const systemStart = start.toISOString().replace('.000Z', 'Z');
   return {
     chainTime: new ChainTime(systemStart, summaries as unknown as EraSummary[]),
     securityParameter: Number(shelley.securityParameter),
     networkMagic: Number(shelley.networkMagic),
+    genesisFunds: {
+      byron: (byron.initialFunds ?? {}) as GenesisFunds['byron'],
+      shelley: (shelley.initialFunds ?? {}) as GenesisFunds['shelley'],
+    },
+    systemStartUnix: Math.floor(start.getTime() / 1000),
   };
 }

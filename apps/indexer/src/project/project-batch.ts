@@ -206,7 +206,9 @@ export function projectBatch(blocks: DecodedBlock[], context: ProjectContext): B
           : shelleyGenesisSlotLeader(block.issuer.coldKeyHash)
         : block.issuer.kind === 'byron'
           ? block.issuer.slotLeader
-          : 'Epoch boundary slot leader';
+          : block.issuer.kind === 'genesis'
+            ? 'Genesis slot leader'
+            : 'Epoch boundary slot leader';
 
     block.transactions.forEach((tx, blockIndex) => {
       const txId = ids.take('tx');

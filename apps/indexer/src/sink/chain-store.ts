@@ -1,5 +1,5 @@
 import type { PrismaClient } from '@frostline/db';
-import { decodeBlock, type ChainTime, type OgmiosBlock } from '@frostline/model';
+import { decodeBlock, genesisBlock, type ChainTime, type DecodedBlock, type GenesisFunds, type OgmiosBlock } from '@frostline/model';
 import { ID_TABLES, IdAllocator, type IdTable } from '../project/ids.js';
 import { batchKeys, projectBatch } from '../project/project-batch.js';
 import { lookUp } from './lookups.js';
@@ -58,7 +58,7 @@ export class ChainStore {
     );
     this.registeredPools = new Set(pools.map((p) => p.hash));
     const [tip] = await this.prisma.$queryRawUnsafe<{ slot: bigint; hash: string; height: number | null; epoch: number }[]>(
-      `SELECT slot, encode(hash, 'hex') AS hash, height, epoch FROM block ORDER BY id DESC LIMIT 1`,
+      `SELECT slot, encode(hash, 'hex') AS hash, height, epoch FROM block WHERE era <> 'genesis' ORDER BY id DESC LIMIT 1`,
     );
     this.tip = tip ? { slot: Number(tip.slot), id: tip.hash, height: tip.height, epoch: tip.epoch } : null;
   }
@@ -80,10 +80,22 @@ export class ChainStore {
     for (let step = 1; step <= this.options.securityParameter; step *= 2) offsets.push(step);
     const rows = await this.prisma.$queryRawUnsafe<{ slot: bigint; hash: string }[]>(
       `SELECT b.slot, encode(b.hash, 'hex') AS hash FROM unnest($1::int8[]) AS o(n)
-       JOIN block b ON b.id = (SELECT max(id) FROM block) - o.n ORDER BY o.n`,
+       JOIN block b ON b.id = (SELECT max(id) FROM block) - o.n WHERE b.era <> 'genesis' ORDER BY o.n`,
       offsets.map(BigInt),
     );
     return rows.map((r) => ({ slot: Number(r.slot), id: r.hash }));
+  }
+
+  /**
+   * On an empty database that starts from the origin: the genesis pseudo-block with the initial
+   * funds, which the first transactions spend. Returns false when there was something already.
+   */
+  async seedGenesis(funds: GenesisFunds, systemStartUnix: number): Promise<boolean> {
+    const [{ count }] = await this.prisma.$queryRawUnsafe<{ count: bigint }[]>(`SELECT count(*) AS count FROM block`);
+    if (count > 0n) return false;
+    await this.writeDecoded([genesisBlock(funds, systemStartUnix)], 0);
+    this.tip = null;
+    return true;
   }
 
   async write(blocks: OgmiosBlock[]): Promise<WriteResult> {
@@ -94,7 +106,11 @@ export class ChainStore {
       previousSlot = d.slot;
       return d;
     });
-    const decodeMs = performance.now() - started;
+    return this.writeDecoded(decoded, performance.now() - started);
+  }
+
+  private async writeDecoded(decoded: DecodedBlock[], decodeMs: number): Promise<WriteResult> {
+    const started = performance.now() - decodeMs;
     const ids = this.ids.fork();
     const registeredPools = new Set(this.registeredPools);
     let rowCount = 0;
@@ -139,7 +155,11 @@ export class ChainStore {
   async rollBackTo(point: ChainPoint | 'origin'): Promise<number> {
     const removed = await this.prisma.$transaction(
       async (sql) => {
-        let blockId = 0n;
+        // Rolling back to the origin keeps the genesis pseudo-block (the initial funds).
+        const [{ genesis }] = await sql.$queryRawUnsafe<{ genesis: bigint | null }[]>(
+          `SELECT max(id) AS genesis FROM block WHERE era = 'genesis'`,
+        );
+        let blockId = genesis ?? 0n;
         if (point !== 'origin') {
           const [row] = await sql.$queryRawUnsafe<{ id: bigint }[]>(`SELECT id FROM block WHERE hash = $1::bytea`, Buffer.from(point.id, 'hex'));
           if (!row) throw new UnrecoverableRollbackError(`rollback to unknown point ${point.slot}.${point.id}`);

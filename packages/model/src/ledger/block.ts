@@ -9,6 +9,8 @@ import { decodeTransaction, type DecodedTransaction } from './transaction.js';
 /** Who made a block: decides Blockfrost's `slot_leader` together with the set of registered pools. */
 export type BlockIssuer =
   | { kind: 'ebb' }
+  /** the genesis pseudo-block holding the initial funds */
+  | { kind: 'genesis' }
   /** Byron: the description is fixed by the issuer key alone */
   | { kind: 'byron'; slotLeader: string }
   /** Shelley+: a pool id if `coldKeyHash` is a registered pool, else a genesis-delegate description */
