@@ -1,6 +1,8 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import type { IncomingMessage } from 'node:http';
+import { setTimeout as delay } from 'node:timers/promises';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createPrismaClient } from '@frostline/db';
@@ -19,6 +21,7 @@ const BODY_LIMIT_BYTES = 64 * 1024;
 const STATEMENT_TIMEOUT_MS = 10_000;
 /** Rate limiting fails open; a slow Redis must not slow every request down. */
 const REDIS_COMMAND_TIMEOUT_MS = 200;
+const REDIS_STARTUP_WAIT_MS = 2000;
 
 export interface CreateAppOptions {
   /** Defaults to a pino logger at config.logLevel writing JSON to stdout. */
@@ -41,6 +44,9 @@ export async function createApp(config: ApiConfig, options: CreateAppOptions = {
     maxRetriesPerRequest: 0,
   });
   redis.on('error', (error) => logger.debug({ err: error }, 'redis connection error'));
+  // Without the offline queue, commands sent before the connection is up fail (and limits fail open):
+  // give Redis a moment at startup, but start anyway if it is down.
+  await Promise.race([once(redis, 'ready').catch(() => undefined), delay(REDIS_STARTUP_WAIT_MS, undefined, { ref: false })]);
 
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
