@@ -31,8 +31,8 @@ export interface GenerateOptions {
   maxForkDepth: number;
   /**
    * Epoch of the Babbage → Conway hard fork in the generated chain; MIR certificates only exist before
-   * it. Undefined: the network preset's Conway epoch, or epoch 2 when the preset starts in Conway
-   * (the custom network) so that a default chain has both eras.
+   * it. Undefined: the network preset's Conway epoch (custom: 2), or two epochs after Babbage when a
+   * preset starts in Conway, so that a default chain has both eras.
    */
   conwayEpoch?: number;
   /** Add each transaction's CBOR (`--include-transaction-cbor`); the indexer needs it for MIR pots. */

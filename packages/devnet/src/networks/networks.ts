@@ -22,14 +22,16 @@ export interface Network {
 }
 
 /**
- * Hard-fork epochs of the public networks (era start epochs as reported by Ogmios' eraSummaries);
- * `custom` runs Conway rules from genesis so generated chains need no Byron or older blocks.
+ * Hard-fork epochs of the public networks (era start epochs as reported by Ogmios' eraSummaries).
+ * `custom` starts in Babbage (no Byron or older blocks) and forks to Conway at epoch 2, the
+ * generator's default `--conway-epoch`, so a generated chain has MIR certificates (pre-Conway only)
+ * and both eras at the slots the era summaries say.
  */
 const ERA_START_EPOCHS: Record<NetworkName, Record<Era, number>> = {
   mainnet: { byron: 0, shelley: 208, allegra: 236, mary: 251, alonzo: 290, babbage: 365, conway: 507 },
   preprod: { byron: 0, shelley: 4, allegra: 5, mary: 6, alonzo: 7, babbage: 12, conway: 163 },
   preview: { byron: 0, shelley: 0, allegra: 0, mary: 0, alonzo: 0, babbage: 3, conway: 646 },
-  custom: { byron: 0, shelley: 0, allegra: 0, mary: 0, alonzo: 0, babbage: 0, conway: 0 },
+  custom: { byron: 0, shelley: 0, allegra: 0, mary: 0, alonzo: 0, babbage: 0, conway: 2 },
 };
 
 const GENESIS_DIR = new URL('../../genesis/', import.meta.url);

@@ -2,6 +2,7 @@
 import CSL from '@emurgo/cardano-serialization-lib-nodejs';
 import { createLedgerStateQueryClient, createTransactionSubmissionClient } from '@cardano-ogmios/client';
 import { parseJson } from '../chain/json.js';
+import { FAUCET_LOVELACE } from '../generate/index.js';
 import { startDevnet, type Devnet } from './devnet.js';
 import { connect } from './test-support/ogmios-client.js';
 import { pointOf, responseValidator, syntheticBlocks } from './test-support/fixtures.js';
@@ -53,10 +54,10 @@ describe('ledger-state and network queries (custom network)', () => {
     const summaries = await client.eraSummaries();
     expect(summaries).toHaveLength(7);
     expect(summaries[6]).toEqual({
-      start: { time: { seconds: 0 }, slot: 0, epoch: 0 },
+      start: { time: { seconds: 200 }, slot: 200, epoch: 2 },
       parameters: { epochLength: 100, slotLength: { milliseconds: 1000 }, safeZone: 30 },
     });
-    expect(await client.eraStart()).toEqual({ time: { seconds: 0 }, slot: 0, epoch: 0 });
+    expect(await client.eraStart()).toEqual({ time: { seconds: 200 }, slot: 200, epoch: 2 });
     await client.shutdown();
   });
 
@@ -143,6 +144,33 @@ describe('ledger-state and network queries (custom network)', () => {
     expect(await client.evaluateTransaction('84a400')).toEqual(budget);
     await client.shutdown();
     await withEngine.close();
+  });
+});
+
+describe('custom network: agrees with the chain generator', () => {
+  let devnet: Devnet;
+  beforeAll(async () => {
+    devnet = await startDevnet({ chain: { blocks: [] }, port: 0 });
+  });
+  afterAll(() => devnet.close());
+
+  it("funds the generator's faucet in the Shelley genesis", async () => {
+    const client = await createLedgerStateQueryClient(await connect(devnet.port));
+    const shelley = await client.genesisConfiguration('shelley');
+    expect(shelley.initialFunds).toEqual({
+      addr_test1vrt8ctkwdxvw6h9h4xmww6ms39yaja42dddyg28tgpy34ecadwxnf: { ada: { lovelace: FAUCET_LOVELACE } },
+    });
+    await client.shutdown();
+  });
+
+  it('runs Babbage from genesis and Conway from epoch 2, the default --conway-epoch', async () => {
+    const client = await createLedgerStateQueryClient(await connect(devnet.port));
+    const summaries = await client.eraSummaries();
+    // Byron to Alonzo start and end at slot 0: zero-length eras, as the hard-fork combinator reports them.
+    expect(summaries.slice(0, 5).every(({ end }) => end?.slot === 0)).toBe(true);
+    expect(summaries[5]).toMatchObject({ start: { slot: 0, epoch: 0 }, end: { time: { seconds: 200 }, slot: 200, epoch: 2 } });
+    expect(summaries[6]).toMatchObject({ start: { time: { seconds: 200 }, slot: 200, epoch: 2 } });
+    await client.shutdown();
   });
 });
 
