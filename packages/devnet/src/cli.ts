@@ -1,17 +1,27 @@
 #!/usr/bin/env node
-import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { convertBlock, readImmutableChunk, stringifyOgmios, type EraName } from './convert/index.js';
+import { GENERATE_USAGE, parseGenerateOptions, writeChain, type GenerateCommand } from './generate/index.js';
 import { isNetworkName, NETWORK_NAMES } from './networks/networks.js';
 import { startDevnet } from './server/devnet.js';
 
 const USAGE = `Usage:
-  devnet serve --chain FILE [--port 1337] [--host 127.0.0.1] [--network ${NETWORK_NAMES.join('|')}] [--block-interval MS]
+  devnet serve (--chain FILE | --generate "OPTIONS") [--port 1337] [--host 127.0.0.1]
+               [--network ${NETWORK_NAMES.join('|')}] [--block-interval MS]
+  devnet generate [OPTIONS] > chain.jsonl
   devnet convert FILE... [--era NAME]
 
-serve    runs an Ogmios v6 compatible server (WebSocket JSON-RPC + GET /health) over a chain file
-convert  prints one Ogmios v6 block per line for hex block files (era-wrapped, or raw with --era)
-         and ImmutableDB chunk files (*.chunk)`;
+serve     runs an Ogmios v6 compatible server (WebSocket JSON-RPC + GET /health) over a chain file, or over
+          a chain generated first into a temporary file (--generate takes the generate OPTIONS as one
+          argument)
+generate  writes a deterministic, ledger-consistent chain file (below)
+convert   prints one Ogmios v6 block per line for hex block files (era-wrapped, or raw with --era)
+          and ImmutableDB chunk files (*.chunk)
+
+${GENERATE_USAGE}`;
 
 class UsageError extends Error {}
 
@@ -20,6 +30,8 @@ async function main(argv: string[]): Promise<void> {
   switch (command) {
     case 'serve':
       return serve(rest);
+    case 'generate':
+      return generate(rest);
     case 'convert':
       return convert(rest);
     case undefined:
@@ -33,28 +45,53 @@ async function main(argv: string[]): Promise<void> {
 }
 
 async function serve(args: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args,
+  const { values } = parseOptions({
+    args: joinGenerateValue(args),
     options: {
       chain: { type: 'string' },
+      generate: { type: 'string' },
       port: { type: 'string', default: '1337' },
       host: { type: 'string', default: '127.0.0.1' },
-      network: { type: 'string', default: 'custom' },
+      network: { type: 'string' },
       'block-interval': { type: 'string', default: '0' },
     },
   });
-  if (values.chain === undefined) throw new UsageError('serve needs --chain FILE');
-  if (!isNetworkName(values.network)) throw new UsageError(`--network must be one of ${NETWORK_NAMES.join(', ')}`);
+  if ((values.chain === undefined) === (values.generate === undefined)) {
+    throw new UsageError('serve needs either --chain FILE or --generate "OPTIONS"');
+  }
+  const generated = values.generate === undefined ? undefined : generateOptions(values.generate.split(/\s+/).filter(Boolean));
+  // A generated chain belongs to the network it was generated for.
+  const network = values.network ?? generated?.options.network ?? 'custom';
+  if (!isNetworkName(network)) throw new UsageError(`--network must be one of ${NETWORK_NAMES.join(', ')}`);
+  if (generated !== undefined && generated.options.network !== network) {
+    throw new UsageError(`--network ${network} differs from the generated chain's network ${generated.options.network}`);
+  }
+  const port = integer(values.port, '--port');
+  const blockInterval = integer(values['block-interval'], '--block-interval');
+
+  let file = values.chain;
+  if (generated !== undefined) {
+    file = generated.out ?? join(mkdtempSync(join(tmpdir(), 'devnet-')), 'chain.jsonl');
+    console.error(`devnet: generating the chain into ${file}`);
+    const summary = await writeChain({ ...generated, out: file });
+    console.error(`devnet: generated ${summary.blocks} blocks in ${summary.seconds.toFixed(1)} s`);
+  }
   const devnet = await startDevnet({
-    chain: { file: values.chain },
-    network: values.network,
-    port: integer(values.port, '--port'),
+    chain: { file: file! },
+    network,
+    port,
     host: values.host,
-    blockInterval: integer(values['block-interval'], '--block-interval'),
+    blockInterval,
   });
-  console.error(`devnet: Ogmios v6.14 protocol on ${devnet.url} (${values.network}), serving ${values.chain}`);
-  const stop = () => void devnet.close().then(() => process.exit(0));
-  process.once('SIGINT', stop).once('SIGTERM', stop);
+  console.error(`devnet: Ogmios v6.14 protocol on ${devnet.url} (${network}), serving ${file}`);
+  // npm scripts forward a signal the whole process group already received: stop once.
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    void devnet.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop).on('SIGTERM', stop);
   devnet.replayed.then(
     () => console.error(`devnet: chain replayed, tip ${JSON.stringify(devnet.tip(), (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v))}`),
     (error: Error) => {
@@ -64,8 +101,22 @@ async function serve(args: string[]): Promise<void> {
   );
 }
 
+async function generate(args: string[]): Promise<void> {
+  const summary = await writeChain(generateOptions(args));
+  console.error(`devnet: generated ${summary.blocks} blocks (${summary.lines} lines) in ${summary.seconds.toFixed(1)} s`);
+}
+
+/** Generator options are a usage matter: a bad one exits with 2 and the usage text. */
+function generateOptions(args: string[]): GenerateCommand {
+  try {
+    return parseGenerateOptions(args);
+  } catch (error) {
+    throw new UsageError((error as Error).message.split('\n')[0]);
+  }
+}
+
 function convert(args: string[]): void {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { era: { type: 'string' } } });
+  const { values, positionals } = parseOptions({ args, allowPositionals: true, options: { era: { type: 'string' } } });
   if (positionals.length === 0) throw new UsageError('convert needs at least one FILE');
   const era = values.era as EraName | undefined;
   for (const file of positionals) {
@@ -74,6 +125,22 @@ function convert(args: string[]): void {
       : [Buffer.from(readFileSync(file, 'utf8').trim(), 'hex')];
     for (const cbor of blocks) process.stdout.write(`${stringifyOgmios(convertBlock(cbor, { era }))}\n`);
   }
+}
+
+/** Malformed options are usage errors (exit code 2), like every other misuse of the CLI. */
+function parseOptions<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> {
+  try {
+    return parseArgs(config);
+  } catch (error) {
+    throw new UsageError((error as Error).message.split('\n')[0]);
+  }
+}
+
+/** parseArgs refuses an option value starting with a dash, as generator options always do. */
+function joinGenerateValue(args: string[]): string[] {
+  const index = args.indexOf('--generate');
+  if (index === -1 || index + 1 >= args.length) return args;
+  return [...args.slice(0, index), `--generate=${args[index + 1]}`, ...args.slice(index + 2)];
 }
 
 function integer(text: string, option: string): number {
