@@ -3,7 +3,7 @@ import { decodeBlock, genesisBlock, type ChainTime, type DecodedBlock, type Gene
 import { ID_TABLES, IdAllocator, type IdTable } from '../project/ids.js';
 import { batchKeys, projectBatch } from '../project/project-batch.js';
 import { lookUp } from './lookups.js';
-import { writeRows } from './write-rows.js';
+import { writeStatements } from './write-rows.js';
 
 export interface ChainPoint {
   slot: number;
@@ -113,20 +113,15 @@ export class ChainStore {
     const started = performance.now() - decodeMs;
     const ids = this.ids.fork();
     const registeredPools = new Set(this.registeredPools);
-    let rowCount = 0;
-    let newAssets: string[] = [];
-    let touchedAccounts: string[] = [];
+    // Reads need no transaction: this process is the only writer (writer lock).
+    const lookups = await lookUp(this.prisma, batchKeys(decoded, this.options.networkId));
+    const rows = projectBatch(decoded, { networkId: this.options.networkId, ids, registeredPools, lookups });
+    const rowCount = Object.values(rows).reduce((n, table) => n + (Array.isArray(table) ? table.length : table.size), 0);
     await this.prisma.$transaction(
-      async (sql) => {
-        const lookups = await lookUp(sql, batchKeys(decoded, this.options.networkId));
-        const rows = projectBatch(decoded, { networkId: this.options.networkId, ids, registeredPools, lookups });
-        rowCount = Object.values(rows).reduce((n, table) => n + (Array.isArray(table) ? table.length : table.size), 0);
-        await writeRows(sql, rows);
-        newAssets = rows.assets.map((asset) => asset.policy + asset.name);
-        touchedAccounts = [...rows.rewardAccounts];
-      },
-      { timeout: 600_000, maxWait: 60_000 },
+      writeStatements(rows).map((statement) => this.prisma.$executeRawUnsafe(statement.sql, ...statement.params)),
     );
+    const newAssets = rows.assets.map((asset) => asset.policy + asset.name);
+    const touchedAccounts = [...rows.rewardAccounts];
     this.ids.adopt(ids);
     this.registeredPools = registeredPools;
     const last = decoded.at(-1)!;

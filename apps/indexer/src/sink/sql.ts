@@ -21,24 +21,50 @@ export function textArray(values: unknown[]): (string | null)[] {
 const castFrom = (type: ColumnType, column: string) =>
   type === 'bytea' ? `decode(${column}, 'hex')` : `${column}::${type}`;
 
+/** One SQL statement and its parameters. */
+export interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
 /**
- * `INSERT INTO table (columns) SELECT … FROM unnest(…)`: one statement per table and batch,
- * whatever the row count, and no bind-variable ceiling (one parameter per column).
+ * Builds one statement out of many writes: each `INSERT … SELECT … FROM unnest(…)` (one parameter
+ * per column, whatever the row count) becomes a data-modifying CTE. A batch is then one round trip
+ * whatever it holds, which matters because every statement through Prisma costs about a millisecond.
+ * Foreign keys are checked at the end of the statement, so the CTEs' order does not matter.
  */
-export async function insertColumns(
-  sql: Sql,
-  table: string,
-  columns: Record<string, { type: ColumnType; values: unknown[] }>,
-  conflict = '',
-): Promise<void> {
-  const entries = Object.entries(columns);
-  if (entries[0]![1].values.length === 0) return;
-  const names = entries.map(([name]) => `"${name}"`).join(', ');
-  const params = entries.map((_, i) => `$${i + 1}::text[]`).join(', ');
-  const aliases = entries.map((_, i) => `c${i}`).join(', ');
-  const selects = entries.map(([, column], i) => castFrom(column.type, `u.c${i}`)).join(', ');
-  await sql.$executeRawUnsafe(
-    `INSERT INTO "${table}" (${names}) SELECT ${selects} FROM unnest(${params}) AS u(${aliases}) ${conflict}`,
-    ...entries.map(([, column]) => textArray(column.values)),
-  );
+export class CombinedWrite {
+  private readonly parts: string[] = [];
+  private readonly params: unknown[] = [];
+
+  private param(values: unknown[]): string {
+    this.params.push(textArray(values));
+    return `$${this.params.length}::text[]`;
+  }
+
+  insert(table: string, columns: Record<string, { type: ColumnType; values: unknown[] }>, conflict = ''): this {
+    const entries = Object.entries(columns);
+    if (entries[0]![1].values.length === 0) return this;
+    const names = entries.map(([name]) => `"${name}"`).join(', ');
+    const arrays = entries.map(([, column]) => this.param(column.values)).join(', ');
+    const aliases = entries.map((_, i) => `c${i}`).join(', ');
+    const selects = entries.map(([, column], i) => castFrom(column.type, `u.c${i}`)).join(', ');
+    this.parts.push(`INSERT INTO "${table}" (${names}) SELECT ${selects} FROM unnest(${arrays}) AS u(${aliases}) ${conflict}`);
+    return this;
+  }
+
+  /** A raw write whose text refers to its columns as `u.c0`, `u.c1`… of `unnest` over `columns`. */
+  write(columns: unknown[][], render: (unnest: string) => string): this {
+    if (columns[0]!.length === 0) return this;
+    const arrays = columns.map((values) => this.param(values)).join(', ');
+    const aliases = columns.map((_, i) => `c${i}`).join(', ');
+    this.parts.push(render(`unnest(${arrays}) AS u(${aliases})`));
+    return this;
+  }
+
+  statement(): Statement | null {
+    if (this.parts.length === 0) return null;
+    const ctes = this.parts.map((part, i) => `w${i} AS (${part})`).join(',\n');
+    return { sql: `WITH ${ctes}\nSELECT 1`, params: this.params };
+  }
 }

@@ -1,11 +1,15 @@
 import type { BatchRows } from '../project/rows.js';
-import { insertColumns, textArray, type ColumnType, type Sql } from './sql.js';
+import { CombinedWrite, textArray, type ColumnType, type Statement } from './sql.js';
 
 const col = <T>(type: ColumnType, rows: T[], pick: (row: T) => unknown) => ({ type, values: rows.map(pick) });
 
-/** Writes a projected batch; parents before children so every foreign key holds at each statement. */
-export async function writeRows(sql: Sql, rows: BatchRows): Promise<void> {
-  await insertColumns(sql, 'block', {
+/**
+ * The statements that write a projected batch: every insert and update in one statement, then the
+ * removal of stake balances that reached zero (which must see that statement's result).
+ */
+export function writeStatements(rows: BatchRows): Statement[] {
+  const write = new CombinedWrite();
+  write.insert('block', {
     id: col('int8', rows.blocks, (r) => r.id),
     hash: col('bytea', rows.blocks, (r) => r.hash),
     height: col('int4', rows.blocks, (r) => r.height),
@@ -25,26 +29,26 @@ export async function writeRows(sql: Sql, rows: BatchRows): Promise<void> {
     previous_hash: col('bytea', rows.blocks, (r) => r.previousHash),
     era: col('text', rows.blocks, (r) => r.era),
   });
-  await insertColumns(sql, 'address', {
+  write.insert('address', {
     id: col('int8', rows.addresses, (r) => r.id),
     address: col('text', rows.addresses, (r) => r.address),
     payment_cred: col('bytea', rows.addresses, (r) => r.paymentCred),
     first_block_id: col('int8', rows.addresses, (r) => r.firstBlockId),
   });
-  await insertColumns(sql, 'stake_address', {
+  write.insert('stake_address', {
     id: col('int8', rows.stakeAddresses, (r) => r.id),
     hash_raw: col('bytea', rows.stakeAddresses, (r) => r.hashRaw),
     view: col('text', rows.stakeAddresses, (r) => r.view),
     first_block_id: col('int8', rows.stakeAddresses, (r) => r.firstBlockId),
   });
-  await insertColumns(sql, 'asset', {
+  write.insert('asset', {
     id: col('int8', rows.assets, (r) => r.id),
     policy: col('bytea', rows.assets, (r) => r.policy),
     name: col('bytea', rows.assets, (r) => r.name),
     fingerprint: col('text', rows.assets, (r) => r.fingerprint),
     first_block_id: col('int8', rows.assets, (r) => r.firstBlockId),
   });
-  await insertColumns(sql, 'tx', {
+  write.insert('tx', {
     id: col('int8', rows.txs, (r) => r.id),
     hash: col('bytea', rows.txs, (r) => r.hash),
     block_id: col('int8', rows.txs, (r) => r.blockId),
@@ -53,7 +57,7 @@ export async function writeRows(sql: Sql, rows: BatchRows): Promise<void> {
     fee: col('int8', rows.txs, (r) => r.fee),
     out_sum: col('int8', rows.txs, (r) => r.outSum),
   });
-  await insertColumns(sql, 'tx_out', {
+  write.insert('tx_out', {
     id: col('int8', rows.txOuts, (r) => r.id),
     tx_id: col('int8', rows.txOuts, (r) => r.txId),
     index: col('int4', rows.txOuts, (r) => r.index),
@@ -67,25 +71,18 @@ export async function writeRows(sql: Sql, rows: BatchRows): Promise<void> {
     reference_script_hash: col('bytea', rows.txOuts, (r) => r.referenceScriptHash),
     spent_by_tx_id: col('int8', rows.txOuts, (r) => r.spentByTxId),
   });
-  await insertColumns(sql, 'ma_tx_out', {
+  write.insert('ma_tx_out', {
     tx_out_id: col('int8', rows.maTxOuts, (r) => r.txOutId),
     asset_id: col('int8', rows.maTxOuts, (r) => r.assetId),
     quantity: col('numeric', rows.maTxOuts, (r) => r.quantity),
   });
-  if (rows.spentBefore.length) {
-    await sql.$executeRawUnsafe(
-      `UPDATE tx_out SET spent_by_tx_id = s.tx_id::int8 FROM unnest($1::text[], $2::text[]) AS s(id, tx_id) WHERE tx_out.id = s.id::int8`,
-      textArray(rows.spentBefore.map((s) => s.txOutId)),
-      textArray(rows.spentBefore.map((s) => s.txId)),
-    );
-  }
-  await insertColumns(sql, 'asset_mint', {
+  write.insert('asset_mint', {
     id: col('int8', rows.assetMints, (r) => r.id),
     asset_id: col('int8', rows.assetMints, (r) => r.assetId),
     tx_id: col('int8', rows.assetMints, (r) => r.txId),
     quantity: col('numeric', rows.assetMints, (r) => r.quantity),
   });
-  await insertColumns(sql, 'tx_metadata', {
+  write.insert('tx_metadata', {
     id: col('int8', rows.metadata, (r) => r.id),
     tx_id: col('int8', rows.metadata, (r) => r.txId),
     label: col('numeric', rows.metadata, (r) => r.label),
@@ -93,8 +90,7 @@ export async function writeRows(sql: Sql, rows: BatchRows): Promise<void> {
     bytes: col('bytea', rows.metadata, (r) => r.bytes),
   });
   // A datum or script first seen in an earlier transaction keeps that transaction.
-  await insertColumns(
-    sql,
+  write.insert(
     'datum',
     {
       id: col('int8', rows.datums, (r) => r.id),
@@ -104,8 +100,7 @@ export async function writeRows(sql: Sql, rows: BatchRows): Promise<void> {
     },
     'ON CONFLICT (hash) DO NOTHING',
   );
-  await insertColumns(
-    sql,
+  write.insert(
     'script',
     {
       id: col('int8', rows.scripts, (r) => r.id),
@@ -116,21 +111,21 @@ export async function writeRows(sql: Sql, rows: BatchRows): Promise<void> {
     },
     'ON CONFLICT (hash) DO NOTHING',
   );
-  await insertColumns(sql, 'stake_registration', {
+  write.insert('stake_registration', {
     id: col('int8', rows.stakeRegistrations, (r) => r.id),
     tx_id: col('int8', rows.stakeRegistrations, (r) => r.txId),
     cert_index: col('int4', rows.stakeRegistrations, (r) => r.certIndex),
     stake_address_id: col('int8', rows.stakeRegistrations, (r) => r.stakeAddressId),
     deregistration: col('bool', rows.stakeRegistrations, (r) => r.deregistration),
   });
-  await insertColumns(sql, 'delegation', {
+  write.insert('delegation', {
     id: col('int8', rows.delegations, (r) => r.id),
     tx_id: col('int8', rows.delegations, (r) => r.txId),
     cert_index: col('int4', rows.delegations, (r) => r.certIndex),
     stake_address_id: col('int8', rows.delegations, (r) => r.stakeAddressId),
     pool_hash: col('bytea', rows.delegations, (r) => r.poolHash),
   });
-  await insertColumns(sql, 'delegation_vote', {
+  write.insert('delegation_vote', {
     id: col('int8', rows.voteDelegations, (r) => r.id),
     tx_id: col('int8', rows.voteDelegations, (r) => r.txId),
     cert_index: col('int4', rows.voteDelegations, (r) => r.certIndex),
@@ -138,7 +133,7 @@ export async function writeRows(sql: Sql, rows: BatchRows): Promise<void> {
     drep_kind: col('text', rows.voteDelegations, (r) => r.drepKind),
     drep_hash: col('bytea', rows.voteDelegations, (r) => r.drepHash),
   });
-  await insertColumns(sql, 'drep_registration', {
+  write.insert('drep_registration', {
     id: col('int8', rows.drepRegistrations, (r) => r.id),
     tx_id: col('int8', rows.drepRegistrations, (r) => r.txId),
     cert_index: col('int4', rows.drepRegistrations, (r) => r.certIndex),
@@ -146,13 +141,13 @@ export async function writeRows(sql: Sql, rows: BatchRows): Promise<void> {
     drep_hash: col('bytea', rows.drepRegistrations, (r) => r.drepHash),
     deposit: col('int8', rows.drepRegistrations, (r) => r.deposit),
   });
-  await insertColumns(sql, 'withdrawal', {
+  write.insert('withdrawal', {
     id: col('int8', rows.withdrawals, (r) => r.id),
     tx_id: col('int8', rows.withdrawals, (r) => r.txId),
     stake_address_id: col('int8', rows.withdrawals, (r) => r.stakeAddressId),
     amount: col('int8', rows.withdrawals, (r) => r.amount),
   });
-  await insertColumns(sql, 'mir', {
+  write.insert('mir', {
     id: col('int8', rows.mirs, (r) => r.id),
     tx_id: col('int8', rows.mirs, (r) => r.txId),
     cert_index: col('int4', rows.mirs, (r) => r.certIndex),
@@ -160,37 +155,40 @@ export async function writeRows(sql: Sql, rows: BatchRows): Promise<void> {
     pot: col('text', rows.mirs, (r) => r.pot),
     amount: col('int8', rows.mirs, (r) => r.amount),
   });
-  await insertColumns(sql, 'pool_registration', {
+  write.insert('pool_registration', {
     id: col('int8', rows.poolRegistrations, (r) => r.id),
     tx_id: col('int8', rows.poolRegistrations, (r) => r.txId),
     cert_index: col('int4', rows.poolRegistrations, (r) => r.certIndex),
     pool_hash: col('bytea', rows.poolRegistrations, (r) => r.poolHash),
   });
-  await insertColumns(sql, 'nutlink_registration', {
+  write.insert('nutlink_registration', {
     id: col('int8', rows.nutlinkRegistrations, (r) => r.id),
     tx_id: col('int8', rows.nutlinkRegistrations, (r) => r.txId),
     address_id: col('int8', rows.nutlinkRegistrations, (r) => r.addressId),
     payment_cred: col('bytea', rows.nutlinkRegistrations, (r) => r.paymentCred),
   });
-  await insertColumns(sql, 'nutlink_ticker', {
+  write.insert('nutlink_ticker', {
     id: col('int8', rows.nutlinkTickers, (r) => r.id),
     tx_id: col('int8', rows.nutlinkTickers, (r) => r.txId),
     address_id: col('int8', rows.nutlinkTickers, (r) => r.addressId),
     payment_cred: col('bytea', rows.nutlinkTickers, (r) => r.paymentCred),
     ticker: col('text', rows.nutlinkTickers, (r) => r.ticker),
   });
-  if (rows.stakeBalanceDeltas.size) {
-    const deltas = [...rows.stakeBalanceDeltas];
-    await sql.$executeRawUnsafe(
-      `INSERT INTO stake_balance (stake_address_id, utxo_value) SELECT id::int8, delta::int8 FROM unnest($1::text[], $2::text[]) AS d(id, delta)
-       ON CONFLICT (stake_address_id) DO UPDATE SET utxo_value = stake_balance.utxo_value + EXCLUDED.utxo_value`,
-      textArray(deltas.map(([id]) => id)),
-      textArray(deltas.map(([, delta]) => delta)),
-    );
+  write.write([rows.spentBefore.map((s) => s.txOutId), rows.spentBefore.map((s) => s.txId)], (unnest) =>
+    `UPDATE tx_out SET spent_by_tx_id = u.c1::int8 FROM ${unnest} WHERE tx_out.id = u.c0::int8`,
+  );
+  const deltas = [...rows.stakeBalanceDeltas];
+  write.write([deltas.map(([id]) => id), deltas.map(([, delta]) => delta)], (unnest) =>
+    `INSERT INTO stake_balance (stake_address_id, utxo_value) SELECT u.c0::int8, u.c1::int8 FROM ${unnest}
+     ON CONFLICT (stake_address_id) DO UPDATE SET utxo_value = stake_balance.utxo_value + EXCLUDED.utxo_value`,
+  );
+  const statements = [write.statement()].filter((s): s is Statement => s !== null);
+  if (deltas.length) {
     // A row exists only while its balance is non-zero, so the table does not depend on history.
-    await sql.$executeRawUnsafe(
-      `DELETE FROM stake_balance WHERE utxo_value = 0 AND stake_address_id = ANY($1::text[]::int8[])`,
-      textArray(deltas.map(([id]) => id)),
-    );
+    statements.push({
+      sql: `DELETE FROM stake_balance WHERE utxo_value = 0 AND stake_address_id = ANY($1::text[]::int8[])`,
+      params: [textArray(deltas.map(([id]) => id))],
+    });
   }
+  return statements;
 }
