@@ -25,8 +25,6 @@ export interface RunningIndexer {
 }
 
 export interface StartOptions {
-  /** BullMQ key prefix, so tests sharing a Redis stay apart */
-  queuePrefix?: string;
   /** run the token-registry and rewards workers in this process (default) or leave them to `worker.js` */
   inProcessWorkers?: boolean;
 }
@@ -56,8 +54,8 @@ export async function startIndexer(config: IndexerConfig, logger: Logger, option
       update: { network: config.network },
     });
 
-    queues = await openQueues(connection, options.queuePrefix);
-    const workerContext = { connection, prefix: options.queuePrefix, prisma, logger, metrics };
+    queues = await openQueues(connection, config.queuePrefix);
+    const workerContext = { connection, prefix: config.queuePrefix, prisma, logger, metrics };
     workers.push(startRollbackWorker(store, workerContext));
     if (options.inProcessWorkers ?? true) {
       workers.push(startRewardsWorker(config.ogmiosUrl, workerContext));

@@ -18,6 +18,8 @@ export interface IndexerConfig {
   metricsPort: number;
   /** /ready fails when the indexer is more than this many slots behind the node */
   readyMaxLagSlots: number;
+  /** BullMQ key prefix, so several deployments can share one Redis */
+  queuePrefix: string;
 }
 
 export class ConfigError extends Error {}
@@ -77,5 +79,6 @@ export function readIndexerConfig(env: NodeJS.ProcessEnv): IndexerConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     metricsPort: integer('INDEXER_METRICS_PORT', env.INDEXER_METRICS_PORT, 9101, 0),
     readyMaxLagSlots: integer('INDEXER_READY_MAX_LAG_SLOTS', env.INDEXER_READY_MAX_LAG_SLOTS, 600, 0),
+    queuePrefix: env.INDEXER_QUEUE_PREFIX || 'frostline',
   };
 }

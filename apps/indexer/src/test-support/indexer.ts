@@ -26,6 +26,7 @@ export function indexerConfig(databaseUrl: string, ogmiosUrl: string, overrides:
     logLevel: 'silent',
     metricsPort: 0,
     readyMaxLagSlots: 600,
+    queuePrefix: `test-${randomBytes(4).toString('hex')}`,
     ...overrides,
   };
 }
@@ -42,9 +43,8 @@ export async function waitUntil(check: () => boolean | Promise<boolean>, timeout
 export async function indexedDevnet(blocks: object[], network: 'preprod' | 'custom' = 'preprod', overrides: Partial<IndexerConfig> = {}) {
   const db: TestDatabase = await createTestDatabase();
   const devnet: Devnet = await startDevnet({ chain: { blocks }, network, port: 0 });
-  const queuePrefix = `test-${randomBytes(4).toString('hex')}`;
   const config = indexerConfig(db.url, devnet.url, { network, ...overrides });
-  let running: RunningIndexer = await startIndexer(config, silentLogger, { queuePrefix });
+  let running: RunningIndexer = await startIndexer(config, silentLogger);
   return {
     db,
     devnet,
@@ -54,7 +54,7 @@ export async function indexedDevnet(blocks: object[], network: 'preprod' | 'cust
     },
     async restart() {
       await running.stop();
-      running = await startIndexer(config, silentLogger, { queuePrefix });
+      running = await startIndexer(config, silentLogger);
     },
     async close() {
       await running.stop();
