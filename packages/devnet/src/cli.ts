@@ -10,13 +10,13 @@ import { startDevnet } from './server/devnet.js';
 
 const USAGE = `Usage:
   devnet serve (--chain FILE | --generate "OPTIONS") [--port 1337] [--host 127.0.0.1]
-               [--network ${NETWORK_NAMES.join('|')}] [--block-interval MS]
+               [--network ${NETWORK_NAMES.join('|')}] [--block-interval MS] [--no-evaluation]
   devnet generate [OPTIONS] > chain.jsonl
   devnet convert FILE... [--era NAME]
 
 serve     runs an Ogmios v6 compatible server (WebSocket JSON-RPC + GET /health) over a chain file, or over
           a chain generated first into a temporary file (--generate takes the generate OPTIONS as one
-          argument)
+          argument); evaluateTransaction runs the transaction's scripts unless --no-evaluation
 generate  writes a deterministic, ledger-consistent chain file (below)
 convert   prints one Ogmios v6 block per line for hex block files (era-wrapped, or raw with --era)
           and ImmutableDB chunk files (*.chunk)
@@ -54,6 +54,7 @@ async function serve(args: string[]): Promise<void> {
       host: { type: 'string', default: '127.0.0.1' },
       network: { type: 'string' },
       'block-interval': { type: 'string', default: '0' },
+      'no-evaluation': { type: 'boolean', default: false },
     },
   });
   if ((values.chain === undefined) === (values.generate === undefined)) {
@@ -82,6 +83,7 @@ async function serve(args: string[]): Promise<void> {
     port,
     host: values.host,
     blockInterval,
+    evaluation: !values['no-evaluation'],
   });
   console.error(`devnet: Ogmios v6.14 protocol on ${devnet.url} (${network}), serving ${file}`);
   // npm scripts forward a signal the whole process group already received: stop once.

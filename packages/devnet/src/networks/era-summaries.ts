@@ -75,3 +75,13 @@ export function slotInfo(network: Network, slot: number | bigint): SlotInfo {
     eraStart: start,
   };
 }
+
+/** Slot-to-time conversion of the Shelley-based eras (times in ms), as Plutus scripts see validity intervals. */
+export function shelleySlotConfig(network: Network): { zeroTime: number; zeroSlot: number; slotLength: number } {
+  const shelley = eraSummaries(network).find(({ era }) => era === 'shelley')!;
+  return {
+    zeroTime: systemStart(network).getTime() + shelley.start.time.seconds * 1000,
+    zeroSlot: shelley.start.slot,
+    slotLength: shelley.parameters.slotLength.milliseconds,
+  };
+}

@@ -5,12 +5,15 @@ import { Chain } from '../chain/chain.js';
 import { readChainFile, type ChainLine } from '../chain/chain-file.js';
 import type { RewardAccountUpdate } from '../chain/events.js';
 import { LedgerData } from '../chain/ledger.js';
+import { UtxoIndex } from '../chain/utxo-index.js';
 import { memoryEntry, memoryLines } from '../chain/memory-source.js';
 import type { Point, Slot, Tip } from '../chain/point.js';
 import { replay } from '../chain/replay.js';
+import { genesisUtxos } from '../networks/genesis-utxos.js';
 import { byronEpochLength, loadNetwork, type NetworkName } from '../networks/networks.js';
 import { serveConnection } from './connection.js';
 import { health, type Metrics } from './health.js';
+import { localEvaluator } from './local-evaluator.js';
 import type { Evaluator } from './transactions.js';
 
 /** Where the served chain comes from: a chain file (JSON lines) or Ogmios blocks in memory. */
@@ -24,7 +27,12 @@ export interface DevnetOptions {
   host?: string;
   /** Milliseconds between released blocks of the source; 0 (default) releases them at once. */
   blockInterval?: number;
-  /** Script evaluation engine answering `evaluateTransaction`. */
+  /**
+   * Answer `evaluateTransaction` with packages/evaluator over the served chain's UTxO set (default
+   * true). The set is only built when a transaction is evaluated, so it costs nothing until then.
+   */
+  evaluation?: boolean;
+  /** Another script evaluation engine answering `evaluateTransaction` (replaces the built-in one). */
   evaluator?: Evaluator;
 }
 
@@ -60,8 +68,13 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
     }
     response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found\n');
   });
+  const evaluator =
+    options.evaluator ??
+    (options.evaluation === false
+      ? undefined
+      : localEvaluator(new UtxoIndex(chain, genesisUtxos(network), network.genesis.shelley.securityParam as number)));
   const sockets = new WebSocketServer({ server });
-  sockets.on('connection', (socket) => serveConnection(socket, { chain, ledger, network, metrics, evaluator: options.evaluator }));
+  sockets.on('connection', (socket) => serveConnection(socket, { chain, ledger, network, metrics, evaluator }));
   const port = await listen(server, options.port ?? 1337, options.host ?? '127.0.0.1');
 
   const aborter = new AbortController();

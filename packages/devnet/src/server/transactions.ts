@@ -27,11 +27,18 @@ export function decodeEvaluationRequest(params: Record<string, unknown>): Evalua
     throw new InvalidParams('"transaction": {"cbor": <base16>} is required');
   }
   const additionalUtxo = params.additionalUtxo ?? [];
-  if (!Array.isArray(additionalUtxo)) throw new InvalidParams('"additionalUtxo" must be an array');
+  if (!Array.isArray(additionalUtxo) || !additionalUtxo.every(isReferenced)) {
+    throw new InvalidParams('"additionalUtxo" must be an array of Ogmios UTxO ({"transaction": {"id"}, "index", …})');
+  }
   return { cbor: transaction.cbor, additionalUtxo };
 }
 
-/** Ogmios' answer when it cannot build an evaluation context; used while no engine is plugged in. */
+function isReferenced(utxo: unknown): boolean {
+  const { transaction, index } = (utxo ?? {}) as { transaction?: { id?: unknown }; index?: unknown };
+  return typeof transaction?.id === 'string' && /^[0-9a-f]{64}$/.test(transaction.id) && Number.isInteger(index);
+}
+
+/** Ogmios' answer when it cannot build an evaluation context; used when evaluation is turned off. */
 export const NO_EVALUATOR: Outcome = {
   error: {
     code: 3004,
