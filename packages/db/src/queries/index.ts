@@ -4,4 +4,5 @@ export * from './assets-asset.js';
 export * from './blocks-epoch-number-slot-slot-number.js';
 export * from './accounts-stake-address.js';
 export * from './nutlink-address-tickers.js';
+export * from './utils-txs-evaluate.js';
 export type { Order } from './sql-file.js';
