@@ -1,0 +1,48 @@
+// The generated mainnet-like chain of the ingest benchmark, cached on disk by a hash of its options
+// (generation runs at a few dozen blocks per second, far slower than indexing it).
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_OPTIONS, writeChain, type GenerateOptions } from '@frostline/devnet/generate';
+
+/** ≈20 tx per block, payments with several outputs, assets, metadata, certificates; no forks. */
+export function chainOptions(blocks: number): GenerateOptions {
+  return {
+    ...DEFAULT_OPTIONS,
+    seed: 7,
+    network: 'custom',
+    blocks,
+    txPerBlock: 20,
+    outputsPerTx: 3,
+    wallets: 2000,
+    accounts: 1000,
+    assetsPerMint: 3,
+    pools: 20,
+    dreps: 8,
+    oracles: 2,
+    forks: 0,
+    includeCbor: true,
+  };
+}
+
+export function chainFile(cacheDir: string, options: GenerateOptions): string {
+  const hash = createHash('sha256').update(JSON.stringify(options)).digest('hex').slice(0, 12);
+  return path.join(cacheDir, `chain-${options.blocks}-${hash}.jsonl`);
+}
+
+/** Returns the cached chain file, generating it first when missing. */
+export async function ensureChain(
+  cacheDir: string,
+  options: GenerateOptions,
+  log: (line: string) => void,
+): Promise<{ file: string; generatedSeconds: number | null; bytes: number }> {
+  mkdirSync(cacheDir, { recursive: true });
+  const file = chainFile(cacheDir, options);
+  if (existsSync(file)) return { file, generatedSeconds: null, bytes: statSync(file).size };
+  log(`generating a ${options.blocks}-block chain into ${path.relative(process.cwd(), file)} (cached for later runs)`);
+  const partial = `${file}.${process.pid}.partial`;
+  const summary = await writeChain({ options, out: partial });
+  renameSync(partial, file);
+  log(`generated ${summary.blocks} blocks in ${summary.seconds.toFixed(0)} s (${(summary.blocks / summary.seconds).toFixed(0)} blocks/s)`);
+  return { file, generatedSeconds: summary.seconds, bytes: statSync(file).size };
+}
