@@ -133,8 +133,9 @@ function applyTransaction(tx: OgmiosTransaction, log: Undo): void {
 function rollBackTo(id: string): void {
   while (undo.at(-1)!.block.id !== id) {
     const { undo: log } = undo.pop()!;
-    log.created.forEach((key) => utxos.delete(key));
+    // Re-add before deleting: an output created and spent within the block must end up absent.
     log.spent.forEach(([key, spent]) => utxos.set(key, spent));
+    log.created.forEach((key) => utxos.delete(key));
   }
 }
 

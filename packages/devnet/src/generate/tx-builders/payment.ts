@@ -53,11 +53,14 @@ export const payment: Builder = (g) => {
     const units = Object.entries(holder.assets);
     if (units.length > 0) {
       const [unit, quantity] = g.random.pick(units);
-      outputs.push({
-        to: randomRecipient(g),
-        lovelace: ada(2),
-        assets: { [unit]: quantity > 1n ? quantity / 2n : quantity },
-      });
+      const moved = quantity > 1n ? quantity / 2n : quantity;
+      outputs.push({ to: randomRecipient(g), lovelace: ada(2), assets: { [unit]: moved } });
+      // The holder's other tokens get an output of their own: left in the change they would carry the
+      // payment's ADA into the token pool, where payments never look, and the wallets would run dry
+      // after a thousand blocks or so.
+      const kept: Record<string, bigint> = { ...holder.assets, [unit]: quantity - moved };
+      if (kept[unit] === 0n) delete kept[unit];
+      if (Object.keys(kept).length > 0) outputs.push({ to: g.wallet(holder.owner), lovelace: ada(2), assets: kept });
     }
   }
   return { draft: { inputs, outputs, change: funding.owner } };
