@@ -8,6 +8,7 @@ import type { IndexerConfig } from './config.js';
 import { startHttpServer } from './http.js';
 import { Indexer } from './indexer.js';
 import { openQueues, QUEUES, redisConnection } from './jobs/queues.js';
+import { refreshProtocolParameters } from './jobs/protocol-parameters.js';
 import { startRewardsWorker, startRollbackWorker, startTokenRegistryWorker } from './jobs/workers.js';
 import type { Logger } from './logger.js';
 import { IndexerMetrics } from './metrics.js';
@@ -40,7 +41,9 @@ export async function startIndexer(config: IndexerConfig, logger: Logger, option
   try {
     const facts = await retrying(logger, 'Ogmios', async () => {
       const ogmios = await connectOgmios(config.ogmiosUrl);
-      return networkFacts(ogmios).finally(() => ogmios.socket.close());
+      return networkFacts(ogmios)
+        .then(async (found) => (await refreshProtocolParameters(prisma, ogmios), found))
+        .finally(() => ogmios.socket.close());
     });
     const networkId = config.network === 'mainnet' ? 1 : 0;
     const store = new ChainStore(prisma, { networkId, chainTime: facts.chainTime, securityParameter: facts.securityParameter });

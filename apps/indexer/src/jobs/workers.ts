@@ -6,6 +6,7 @@ import type { Logger } from '../logger.js';
 import type { IndexerMetrics } from '../metrics.js';
 import type { ChainStore } from '../sink/chain-store.js';
 import { QUEUES, type RewardsJob, type RollbackJob, type TokenRegistryJob } from './queues.js';
+import { refreshProtocolParameters } from './protocol-parameters.js';
 import { refreshRewardBalances, registeredAccounts } from './rewards.js';
 import { allAssetSubjects, fetchTokenMetadata, queryTokenMetadata, saveTokenMetadata } from './token-registry.js';
 
@@ -78,6 +79,8 @@ export function startRewardsWorker(ogmiosUrl: URL, context: WorkerContext): Work
       await refreshRewardBalances(context.prisma, await connection(), job.data.hashRaws);
       return;
     }
+    // 'all' is queued on every epoch change, when new protocol parameters take effect.
+    await refreshProtocolParameters(context.prisma, await connection());
     for await (const page of registeredAccounts(context.prisma)) {
       await refreshRewardBalances(context.prisma, await connection(), page);
     }

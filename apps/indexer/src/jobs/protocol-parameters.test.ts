@@ -1,0 +1,47 @@
+import { createLedgerStateQueryClient } from '@cardano-ogmios/client';
+import { createPrismaClient } from '@frostline/db';
+import { connectOgmios } from '../chain-sync/ogmios.js';
+import { indexedDevnet } from '../test-support/indexer.js';
+import { refreshProtocolParameters } from './protocol-parameters.js';
+
+const stored = async (databaseUrl: string) => {
+  const prisma = createPrismaClient(databaseUrl);
+  try {
+    return await prisma.protocolParameters.findMany();
+  } finally {
+    await prisma.$disconnect();
+  }
+};
+
+describe('protocol parameters for the local evaluator', () => {
+  it('are stored at startup under the node epoch, exactly as Ogmios answers them, and refreshed in place', async () => {
+    const env = await indexedDevnet([]);
+    try {
+      const ogmios = await connectOgmios(new URL(env.devnet.url));
+      try {
+        const client = await createLedgerStateQueryClient(ogmios);
+        const [epoch, parameters] = await Promise.all([client.epoch(), client.protocolParameters()]);
+        const rows = await stored(env.db.url);
+        // Lovelace amounts come as bigint from the client and are stored as the JSON numbers Ogmios sent.
+        const asJson = JSON.parse(JSON.stringify(parameters, (_key, value: unknown) => (typeof value === 'bigint' ? Number(value) : value)));
+        expect(rows).toEqual([{ epoch: Number(epoch), params: asJson }]);
+        expect(rows[0].params).toMatchObject({
+          plutusCostModels: expect.objectContaining({ 'plutus:v3': expect.any(Array) }),
+          maxExecutionUnitsPerTransaction: { memory: expect.any(Number), cpu: expect.any(Number) },
+        });
+
+        const prisma = createPrismaClient(env.db.url);
+        try {
+          expect(await refreshProtocolParameters(prisma, ogmios)).toBe(Number(epoch));
+        } finally {
+          await prisma.$disconnect();
+        }
+        expect(await stored(env.db.url)).toEqual(rows);
+      } finally {
+        ogmios.socket.close();
+      }
+    } finally {
+      await env.close();
+    }
+  });
+});

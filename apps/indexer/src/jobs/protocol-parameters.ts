@@ -1,0 +1,31 @@
+import { createLedgerStateQueryClient, type InteractionContext } from '@cardano-ogmios/client';
+import type { PrismaClient } from '@frostline/db';
+
+/**
+ * Stores the protocol parameters in force (Ogmios queryLedgerState/protocolParameters) under the
+ * current epoch, for the API's local evaluator: its budgets depend on the cost models of the epoch.
+ * Runs at startup and on every epoch change; a rollback never changes an epoch's parameters, so rows
+ * are only ever replaced by a fresh answer for the same epoch.
+ */
+export async function refreshProtocolParameters(prisma: PrismaClient, ogmios: InteractionContext): Promise<number> {
+  const client = await createLedgerStateQueryClient(ogmios);
+  const [epoch, parameters] = await Promise.all([client.epoch(), client.protocolParameters()]);
+  const params = JSON.stringify(parameters, ogmiosJson);
+  await prisma.$executeRawUnsafe(
+    `INSERT INTO protocol_parameters (epoch, params) VALUES ($1, $2::jsonb)
+     ON CONFLICT (epoch) DO UPDATE SET params = EXCLUDED.params`,
+    Number(epoch),
+    params,
+  );
+  return Number(epoch);
+}
+
+/**
+ * The client reads lovelace amounts (and any integer beyond 2^53) as bigint, which JSON.stringify
+ * rejects: write them as the numbers Ogmios sent, or as decimal text where a JSON number read back
+ * by JavaScript would lose digits.
+ */
+function ogmiosJson(_key: string, value: unknown): unknown {
+  if (typeof value !== 'bigint') return value;
+  return value <= BigInt(Number.MAX_SAFE_INTEGER) && value >= -BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value.toString();
+}
