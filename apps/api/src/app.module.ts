@@ -21,6 +21,8 @@ import { HealthController } from './health/health.controller.js';
 import { NutlinkController } from './nutlink/nutlink.controller.js';
 import { NutlinkService } from './nutlink/nutlink.service.js';
 import { OpenApiController } from './openapi/openapi.controller.js';
+import { UtilsController } from './utils/utils.controller.js';
+import { utilsProviders } from './utils/utils.providers.js';
 
 const REDIS = Symbol('Redis');
 
@@ -55,6 +57,7 @@ export class AppModule {
         BlocksController,
         AccountsController,
         NutlinkController,
+        UtilsController,
         HealthController,
         OpenApiController,
       ],
@@ -74,6 +77,7 @@ export class AppModule {
         BlocksService,
         AccountsService,
         NutlinkService,
+        ...utilsProviders(config),
       ],
     };
   }

@@ -12,11 +12,14 @@ import { pino, type Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import { BlockfrostErrorFilter } from './common/blockfrost-error.filter.js';
 import type { ApiConfig } from './config.js';
+import { EVALUATE_UTXOS_PATH } from './utils/utils.controller.js';
 
 /** Longest path parameter accepted (long Byron addresses included); longer ones are unknown routes. */
 const MAX_PARAM_LENGTH = 8192;
-/** No endpoint takes a body yet; the evaluate endpoint will raise this when it lands. */
+/** Only the evaluate endpoint takes a body; every other route keeps this small limit. */
 const BODY_LIMIT_BYTES = 64 * 1024;
+/** A transaction is at most 16 KiB, but additionalUtxoSet may carry many UTxOs with scripts. */
+const EVALUATE_BODY_LIMIT_BYTES = 1024 * 1024;
 /** A runaway query must not hold a pooled connection for long. */
 const STATEMENT_TIMEOUT_MS = 10_000;
 /** Rate limiting fails open; a slow Redis must not slow every request down. */
@@ -63,6 +66,13 @@ export async function createApp(config: ApiConfig, options: CreateAppOptions = {
   adapter.getInstance().addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  adapter.getInstance().addHook('onRoute', (route) => {
+    if (route.url.endsWith(`utils/${EVALUATE_UTXOS_PATH}`)) route.bodyLimit = EVALUATE_BODY_LIMIT_BYTES;
+  });
+  // JSON bodies reach the handler as text: the evaluate endpoint parses them itself, keeping integers
+  // beyond 2^53 exact (blockfrost-js sends BigInt quantities as bare integers).
+  adapter.getInstance().removeContentTypeParser('application/json');
+  adapter.getInstance().addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot({ config, logger, readDb, redis }),

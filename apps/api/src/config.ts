@@ -4,6 +4,9 @@ import type { Network } from '@frostline/model';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
+/** Who evaluates POST /utils/txs/evaluate/utxos: an Ogmios node, or packages/evaluator over the database. */
+export type EvaluatorKind = 'ogmios' | 'local';
+
 export interface RateLimitConfig {
   /** false turns every limit off (local development). */
   enabled: boolean;
@@ -31,6 +34,9 @@ export interface ApiConfig {
   /** Trust X-Forwarded-For (behind a reverse proxy) when identifying client IPs. */
   trustProxy: boolean;
   logLevel: LogLevel;
+  /** Ogmios v6 (ws:// or wss://, http(s):// accepted as the indexer does) for the Ogmios evaluator. */
+  ogmiosUrl: string | null;
+  evaluator: EvaluatorKind;
 }
 
 /** A configuration mistake; main.ts prints the message as one line and exits non-zero. */
@@ -40,6 +46,7 @@ export class ConfigError extends Error {
 
 const NETWORKS: readonly Network[] = ['mainnet', 'preprod', 'preview', 'custom'];
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const EVALUATORS: readonly EvaluatorKind[] = ['ogmios', 'local'];
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 
 type Env = Record<string, string | undefined>;
@@ -73,7 +80,12 @@ export function loadConfig(env: Env): ApiConfig {
     },
     trustProxy: read('TRUST_PROXY', boolean(false), false),
     logLevel: read('LOG_LEVEL', oneOf(LOG_LEVELS, 'info'), 'info'),
+    ogmiosUrl: read('OGMIOS_URL', optional(url(['ws:', 'wss:', 'http:', 'https:'])), null),
+    evaluator: 'local',
   };
+  // Proxy to the node when there is one, unless told to evaluate locally.
+  config.evaluator = read('EVALUATOR', oneOf(EVALUATORS, config.ogmiosUrl ? 'ogmios' : 'local'), 'local');
+  if (config.evaluator === 'ogmios' && !config.ogmiosUrl) problems.push('EVALUATOR=ogmios needs OGMIOS_URL');
   config.tokenHashes = read('API_TOKENS', tokenList, []).concat(read('API_TOKENS_FILE', tokenHashFile, []));
   if (problems.length === 0 && config.tokenHashes.length === 0) {
     problems.push('API_TOKENS or API_TOKENS_FILE must provide at least one project token');

@@ -1,0 +1,52 @@
+import { Inject, Injectable, UnsupportedMediaTypeException } from '@nestjs/common';
+import { parseEvaluateRequest, v5Response, v6Response, type RpcError } from '@frostline/evaluator';
+import { BlockfrostError, type RawParam } from '@frostline/model';
+import { EVALUATION_ENGINE, type EvaluationEngine } from './engines/evaluation-engine.js';
+
+export interface EvaluateUtxosRequest {
+  contentType: string | undefined;
+  /** The body text: application/json is kept unparsed (app.ts) so big integers survive. */
+  body: unknown;
+  version: RawParam;
+}
+
+/** The Ogmios protocol the answer is shaped in: v5 JSON-WSP (Blockfrost's default) or v6 JSON-RPC. */
+type OgmiosVersion = 5 | 6;
+
+@Injectable()
+export class EvaluateService {
+  constructor(@Inject(EVALUATION_ENGINE) private readonly engine: EvaluationEngine) {}
+
+  /**
+   * POST /utils/txs/evaluate/utxos (CONTRACT.md §5): a v5 `{cbor, additionalUtxoSet?}` body, answered
+   * in the Ogmios protocol `version` asks for. Evaluation failures are answers (200); malformed
+   * requests, including CBOR that is not a transaction, are 400s.
+   */
+  async evaluateUtxos({ contentType, body, version }: EvaluateUtxosRequest): Promise<Record<string, unknown>> {
+    if (!isJson(contentType)) throw new UnsupportedMediaTypeException(`Unsupported Media Type: ${contentType}`);
+    const ogmiosVersion = parseVersion(version);
+    if (typeof body !== 'string') throw new BlockfrostError(400, 'Body must be {"cbor": <hex or base64>, "additionalUtxoSet"?: [[TxIn, TxOut], …]}');
+    const parsed = parseEvaluateRequest(body);
+    if (!parsed.ok) throw new BlockfrostError(400, parsed.error.message);
+    const outcome = await this.engine.evaluate(parsed.request);
+    if ('error' in outcome && outcome.error.code === -32602) throw new BlockfrostError(400, invalidParamsMessage(outcome.error));
+    return ogmiosVersion === 6 ? v6Response(outcome) : v5Response(outcome);
+  }
+}
+
+// Fastify's own media-type match: the type, optionally followed by parameters such as a charset.
+const isJson = (contentType: string | undefined): boolean => /^application\/json\s*(;|$)/i.test(contentType ?? '');
+
+function parseVersion(raw: RawParam): OgmiosVersion {
+  if (raw === undefined) return 5;
+  const version = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
+  if (version !== 5 && version !== 6) throw new BlockfrostError(400, 'querystring/version must be 5 or 6');
+  return version;
+}
+
+function invalidParamsMessage(error: RpcError): string {
+  const undecodable = (error.data as { conway?: string } | undefined)?.conway !== undefined;
+  // A transaction that decodes in no era: the text of Ogmios v5's jsonwsp/fault, which Blockfrost's
+  // fixtures expect. Other unreadable params (an additional UTxO the ledger rejects) keep their message.
+  return undecodable ? (v5Response({ error }).fault as { string: string }).string : error.message;
+}
