@@ -77,7 +77,8 @@ export async function createApp(config: ApiConfig, options: CreateAppOptions = {
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot({ config, logger, readDb, redis }),
     adapter,
-    { logger: ['error', 'warn'], abortOnError: false },
+    // bodyParser false: the JSON parser above is ours; Nest would add its own and Fastify refuse the duplicate.
+    { logger: ['error', 'warn'], abortOnError: false, bodyParser: false },
   );
   app.useGlobalFilters(new BlockfrostErrorFilter());
   app.enableShutdownHooks();
