@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { closeSync, openSync, readSync } from 'node:fs';
 import { tipOf, type BlockEntry } from './block-entry.js';
+import { stringifyJson } from './json.js';
 import { describePoint, samePoint, type Point, type Tip } from './point.js';
 
 /** Position of a point on the chain: -1 is origin, otherwise an index into the blocks. */
@@ -21,6 +22,7 @@ export class Chain extends EventEmitter<ChainEvents> {
   private readonly blocks: BlockEntry[] = [];
   private readonly positions = new Map<string, Position>();
   private readonly files = new Map<string, number>();
+  private tipText: string | undefined;
   lastUpdate = new Date();
 
   constructor() {
@@ -74,15 +76,24 @@ export class Chain extends EventEmitter<ChainEvents> {
     this.touch();
   }
 
-  /** The block's Ogmios JSON text, exactly as it was given. */
-  blockJson(entry: BlockEntry): string {
-    if ('json' in entry.body) return entry.body.json;
+  /**
+   * The block's Ogmios JSON as UTF-8 bytes, exactly as it was given. Bytes, not text: served blocks go
+   * to the socket without being decoded and encoded again.
+   */
+  blockBytes(entry: BlockEntry): Buffer {
+    if ('json' in entry.body) return Buffer.from(entry.body.json);
     const { file, offset, length } = entry.body;
-    const bytes = Buffer.alloc(length);
+    const bytes = Buffer.allocUnsafe(length);
     // A synchronous positioned read keeps responses in request order without a queue; it is a single
     // small read that the page cache usually serves.
     readSync(this.descriptor(file), bytes, 0, length, offset);
-    return bytes.toString('utf8');
+    return bytes;
+  }
+
+  /** The tip as JSON, computed once per chain change rather than once per served block. */
+  tipJson(): string {
+    this.tipText ??= stringifyJson(this.tip());
+    return this.tipText;
   }
 
   close(): void {
@@ -106,12 +117,14 @@ export class Chain extends EventEmitter<ChainEvents> {
   }
 
   private push(entry: BlockEntry): void {
+    this.tipText = undefined;
     this.positions.set(entry.id, this.blocks.length);
     this.blocks.push(entry);
   }
 
   private truncate(position: Position): void {
     if (position === this.blocks.length - 1) return;
+    this.tipText = undefined;
     for (const dropped of this.blocks.splice(position + 1)) this.positions.delete(dropped.id);
     this.emit('rollback', position);
   }

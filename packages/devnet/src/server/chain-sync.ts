@@ -3,6 +3,9 @@ import type { Chain, Position } from '../chain/chain.js';
 import { isPoint, type Point } from '../chain/point.js';
 import { InvalidParams, respond, type RpcId } from './rpc.js';
 
+const BACKWARD = '{"jsonrpc":"2.0","method":"nextBlock","result":{"direction":"backward","point":';
+const FORWARD = Buffer.from('{"jsonrpc":"2.0","method":"nextBlock","result":{"direction":"forward","block":');
+
 /**
  * One client's chain-sync state, following the ChainDB follower semantics of OGMIOS.md §2: the cursor
  * starts at origin with a pending roll-backward, an intersection moves the cursor and queues a
@@ -15,7 +18,7 @@ export class ChainSyncSession {
 
   constructor(
     private readonly chain: Chain,
-    private readonly send: (message: string) => void,
+    private readonly send: (message: string | Buffer) => void,
   ) {}
 
   findIntersection(params: Record<string, unknown>, id: RpcId): void {
@@ -59,25 +62,25 @@ export class ChainSyncSession {
   /** Answers parked requests, oldest first, as long as there is something to tell. */
   answerParked(): void {
     while (this.parked.length > 0) {
-      const response = this.next();
+      const response = this.next(this.parked[0]);
       if (response === undefined) return;
-      this.send(`{"jsonrpc":"2.0","method":"nextBlock","result":${response},"id":${stringifyJson(this.parked.shift() ?? null)}}`);
+      this.parked.shift();
+      this.send(response);
     }
   }
 
   /**
-   * The next result as JSON text. The block is spliced in as the exact text it was stored with, so
-   * served blocks are byte-for-byte the blocks of the chain source.
+   * The next response. A block is spliced in as the exact bytes it was stored with, so served blocks
+   * are byte-for-byte the blocks of the chain source, and the hot path neither parses nor re-encodes.
    */
-  private next(): string | undefined {
-    const tip = stringifyJson(this.chain.tip());
+  private next(id: RpcId): string | Buffer | undefined {
+    const tail = `,"tip":${this.chain.tipJson()}},"id":${id === null || id === undefined ? 'null' : stringifyJson(id)}}`;
     if (this.mustRollBack) {
       this.mustRollBack = false;
-      return `{"direction":"backward","point":${stringifyJson(this.chain.pointAt(this.position))},"tip":${tip}}`;
+      return `${BACKWARD}${stringifyJson(this.chain.pointAt(this.position))}${tail}`;
     }
     if (this.position + 1 >= this.chain.length) return undefined;
     this.position += 1;
-    const block = this.chain.blockJson(this.chain.at(this.position));
-    return `{"direction":"forward","block":${block},"tip":${tip}}`;
+    return Buffer.concat([FORWARD, this.chain.blockBytes(this.chain.at(this.position)), Buffer.from(tail)]);
   }
 }

@@ -25,9 +25,10 @@ export interface ConnectionContext extends LedgerContext {
 /** One WebSocket client: decodes JSON-RPC requests and routes them to its chain-sync and query sessions. */
 export function serveConnection(socket: WebSocket, context: ConnectionContext): void {
   const { chain, metrics } = context;
-  const send = (message: string) => {
+  const send = (message: string | Buffer) => {
     // A client may go away with requests still parked or in flight; drop what it can no longer read.
-    if (socket.readyState === socket.OPEN) socket.send(message);
+    // Buffers hold JSON too: they go out as text frames, like every Ogmios message.
+    if (socket.readyState === socket.OPEN) socket.send(message, { binary: false });
   };
   const chainSync = new ChainSyncSession(chain, send);
   const ledgerState = new LedgerStateSession(context);
@@ -78,7 +79,9 @@ export function serveConnection(socket: WebSocket, context: ConnectionContext): 
 function decodeRequest(text: string): Request | { error: ReturnType<typeof parseError>; id: unknown } {
   let value: unknown;
   try {
-    value = parseJson(text);
+    // Most requests are small nextBlock calls: the native parser is much faster, and only numbers of
+    // 16+ digits (ids beyond 2^53) need the lossless one to be mirrored exactly.
+    value = /\d{16}/.test(text) ? parseJson(text) : JSON.parse(text);
   } catch (error) {
     return { error: parseError((error as { message?: string }).message ?? String(error)), id: null };
   }
