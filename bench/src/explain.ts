@@ -1,0 +1,47 @@
+// EXPLAIN ANALYZE of each endpoint's SQL with a sample key: the database share of a request.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { cip68ReferenceNft } from '@frostline/model';
+import pg from 'pg';
+import type { Samples } from './populate.js';
+
+export interface Explained {
+  query: string;
+  executionMs: number;
+  planningMs: number;
+  plan: string;
+}
+
+export async function explainScenarios(root: string, url: string, samples: Samples): Promise<Explained[]> {
+  const sql = (name: string) => readFileSync(path.join(root, 'prisma/sql', `${name}.sql`), 'utf8').replaceAll('{{direction}}', 'ASC');
+  const bytes = (hex: string) => Buffer.from(hex, 'hex');
+  const [address, unit] = samples.addressAssets.find(([, u]) => u !== 'lovelace') ?? samples.addressAssets[0]!;
+  const asset = samples.assets[0]!;
+  const ref = cip68ReferenceNft(asset);
+  const busy = (page: number): unknown[] => [samples.busyAddress, null, bytes(samples.busyUnit.slice(0, 56)), bytes(samples.busyUnit.slice(56)), 100, (page - 1) * 100];
+  const cases: [string, string, unknown[]][] = [
+    ['address utxos (sample)', 'addresses_address_utxos_asset', [address, null, unit === 'lovelace' ? null : bytes(unit.slice(0, 56)), unit === 'lovelace' ? null : bytes(unit.slice(56)), 100, 0]],
+    ['busy address page 1', 'addresses_address_utxos_asset', busy(1)],
+    ['busy address last page', 'addresses_address_utxos_asset', busy(Math.floor(samples.busyUtxos / 100))],
+    ['asset (sample)', 'assets_asset', [bytes(asset.slice(0, 56)), bytes(asset.slice(56)), asset, ref ? bytes(ref.referenceNftUnit.slice(56)) : null]],
+    ['block (sample)', 'blocks_epoch_number_slot_slot_number', samples.blocks[0]!],
+    ['account (sample)', 'accounts_stake_address', [samples.accounts[0]]],
+    ['large account', 'accounts_stake_address', [samples.largeAccount]],
+    ['nutlink tickers', 'nutlink_address_tickers', [samples.oracles[0], null, 'asc', 100, 0]],
+  ];
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const out: Explained[] = [];
+  try {
+    for (const [query, file, params] of cases) {
+      await client.query(sql(file), params); // warm
+      const { rows } = await client.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT TEXT) ${sql(file)}`, params);
+      const lines = rows.map((r) => r['QUERY PLAN'] as string);
+      const ms = (label: string) => Number(/([\d.]+) ms/.exec(lines.find((l) => l.startsWith(label)) ?? '')?.[1] ?? NaN);
+      out.push({ query, executionMs: ms('Execution Time'), planningMs: ms('Planning Time'), plan: lines.join('\n') });
+    }
+  } finally {
+    await client.end();
+  }
+  return out;
+}

@@ -1,0 +1,270 @@
+// Ingest and rollback: the generated chain served by the devnet, indexed from empty by the real
+// indexer (apps/indexer/dist/main.js in a child process, so its RSS and CPU are its own), then
+// rolled back at the tip with ChainStore.rollBackTo.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { createChainSynchronizationClient, createInteractionContext } from '@cardano-ogmios/client';
+import { applyMigrations, createPrismaClient } from '@frostline/db';
+import { startDevnet } from '@frostline/devnet';
+import pg from 'pg';
+
+export interface CeilingResult {
+  blocks: number;
+  transactions: number;
+  seconds: number;
+  blocksPerSecond: number;
+}
+
+/** How fast the devnet alone streams the chain to a client that only counts (inFlight 100). */
+export async function devnetCeiling(chainFile: string, log: (line: string) => void): Promise<CeilingResult> {
+  const devnet = await startDevnet({ chain: { file: chainFile }, network: 'custom', port: 0, evaluation: false });
+  try {
+    await devnet.replayed;
+    const tip = devnet.tip();
+    const tipHeight = tip === 'origin' ? 0 : tip.height;
+    const context = await createInteractionContext(
+      () => undefined,
+      () => undefined,
+      { connection: { host: '127.0.0.1', port: devnet.port } },
+    );
+    let blocks = 0;
+    let transactions = 0;
+    const started = performance.now();
+    await new Promise<void>((resolve, reject) => {
+      createChainSynchronizationClient(
+        context,
+        {
+          rollForward: async ({ block }, requestNext) => {
+            blocks += 1;
+            transactions += 'transactions' in block ? (block.transactions?.length ?? 0) : 0;
+            if ('height' in block && block.height >= tipHeight) resolve();
+            requestNext();
+          },
+          rollBackward: async (_point, requestNext) => requestNext(),
+        },
+        { sequential: true },
+      )
+        .then((client) => client.resume(['origin'], 100))
+        .catch(reject);
+    });
+    const seconds = (performance.now() - started) / 1000;
+    context.socket.close();
+    log(`devnet alone: ${blocks} blocks in ${seconds.toFixed(1)} s (${(blocks / seconds).toFixed(0)} blocks/s)`);
+    return { blocks, transactions, seconds, blocksPerSecond: blocks / seconds };
+  } finally {
+    await devnet.close();
+  }
+}
+
+export interface IngestResult {
+  blocks: number;
+  transactions: number;
+  rows: number;
+  /** from the first block stored to the tip */
+  seconds: number;
+  /** from spawning the indexer to the tip (startup, genesis, connections included) */
+  wallSeconds: number;
+  blocksPerSecond: number;
+  txPerSecond: number;
+  rowsPerSecond: number;
+  peakRssBytes: number;
+  batchSize: number;
+  decodeSeconds: number;
+  databaseSeconds: number;
+  batches: number;
+  cpuSeconds: { user: number; system: number };
+  cpuProfile: string | null;
+  databaseBytes: number;
+  /** pg_stat_statements of the ingest database, top statements by total execution time */
+  statements: { query: string; calls: number; totalMs: number; meanMs: number; rows: number }[];
+}
+
+function metric(text: string, name: string, labels = ''): number {
+  const line = text.split('\n').find((l) => l.startsWith(`${name}${labels} `) || (labels === '' && l.startsWith(`${name} `)));
+  return line ? Number(line.split(' ').at(-1)) : 0;
+}
+
+function procStatus(pid: number, field: string): number {
+  try {
+    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+function procCpu(pid: number): { user: number; system: number } {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
+  } catch {
+    return { user: 0, system: 0 };
+  }
+}
+
+export async function ingest(options: {
+  root: string;
+  chainFile: string;
+  databaseUrl: string;
+  redisUrl: string;
+  metricsPort: number;
+  batchSize: number;
+  profileDir: string | null;
+  log: (line: string) => void;
+}): Promise<IngestResult> {
+  const { log } = options;
+  await applyMigrations(options.databaseUrl);
+  const setup = new pg.Client({ connectionString: options.databaseUrl });
+  await setup.connect();
+  await setup.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements').catch(() => undefined);
+  await setup.query('SELECT pg_stat_statements_reset()').catch(() => undefined);
+  await setup.end();
+  const devnet = await startDevnet({ chain: { file: options.chainFile }, network: 'custom', port: 0, evaluation: false });
+  try {
+    await devnet.replayed;
+    const tip = devnet.tip();
+    const tipHeight = tip === 'origin' ? 0 : tip.height;
+    const args = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [];
+    const spawned = performance.now();
+    const child = spawn(process.execPath, [...args, path.join(options.root, 'apps/indexer/dist/main.js')], {
+      env: {
+        ...process.env,
+        DATABASE_URL: options.databaseUrl,
+        REDIS_URL: options.redisUrl,
+        OGMIOS_URL: devnet.url,
+        NETWORK: 'custom',
+        INDEXER_BATCH_SIZE: String(options.batchSize),
+        INDEXER_METRICS_PORT: String(options.metricsPort),
+        LOG_LEVEL: 'warn',
+        TOKEN_REGISTRY_URL: '',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    let exitCode: number | null | undefined;
+    void exited.then((code) => (exitCode = code));
+    const metricsUrl = `http://127.0.0.1:${options.metricsPort}/metrics`;
+    let text = '';
+    let firstBlockAt: number | null = null;
+    let lastLog = performance.now();
+    let peakRss = 0;
+    for (;;) {
+      if (exitCode !== undefined) throw new Error(`the indexer exited with code ${exitCode} before reaching the tip`);
+      await new Promise((r) => setTimeout(r, 100));
+      peakRss = Math.max(peakRss, procStatus(child.pid!, 'VmHWM'));
+      try {
+        text = await (await fetch(metricsUrl)).text();
+      } catch {
+        continue;
+      }
+      const height = metric(text, 'indexer_block_height');
+      if (firstBlockAt === null && metric(text, 'indexer_blocks_total') > 0) firstBlockAt = performance.now();
+      if (performance.now() - lastLog > 10_000) {
+        lastLog = performance.now();
+        log(`  indexer at height ${height} / ${tipHeight}`);
+      }
+      if (height >= tipHeight) break;
+    }
+    const reached = performance.now();
+    const cpu = procCpu(child.pid!);
+    peakRss = Math.max(peakRss, procStatus(child.pid!, 'VmHWM'));
+    child.kill('SIGTERM');
+    await exited;
+    const rows = metric(text, 'indexer_rows_written_total');
+    const seconds = (reached - (firstBlockAt ?? spawned)) / 1000;
+    const client = new pg.Client({ connectionString: options.databaseUrl });
+    await client.connect();
+    const databaseBytes = Number((await client.query('SELECT pg_database_size(current_database()) AS n')).rows[0].n);
+    // From the database: the metrics count only batches that committed on the first attempt.
+    const blocks = Number((await client.query(`SELECT count(*) AS n FROM block WHERE era <> 'genesis'`)).rows[0].n);
+    const transactions = Number((await client.query('SELECT count(*) AS n FROM tx')).rows[0].n);
+    const statements = await client
+      .query(
+        `SELECT left(regexp_replace(query, '\\s+', ' ', 'g'), 160) AS query, calls, total_exec_time AS total, mean_exec_time AS mean, rows
+         FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+         ORDER BY total_exec_time DESC LIMIT 12`,
+      )
+      .then((r) => r.rows.map((x) => ({ query: x.query, calls: Number(x.calls), totalMs: x.total, meanMs: x.mean, rows: Number(x.rows) })))
+      .catch(() => []);
+    await client.end();
+    let cpuProfile: string | null = null;
+    if (options.profileDir) {
+      const { readdirSync } = await import('node:fs');
+      cpuProfile = readdirSync(options.profileDir).filter((f) => f.endsWith('.cpuprofile')).map((f) => path.join(options.profileDir!, f)).at(-1) ?? null;
+    }
+    return {
+      blocks,
+      transactions,
+      rows,
+      seconds,
+      wallSeconds: (reached - spawned) / 1000,
+      blocksPerSecond: blocks / seconds,
+      txPerSecond: transactions / seconds,
+      rowsPerSecond: rows / seconds,
+      peakRssBytes: peakRss,
+      batchSize: options.batchSize,
+      decodeSeconds: metric(text, 'indexer_batch_seconds_sum', '{phase="decode"}'),
+      databaseSeconds: metric(text, 'indexer_batch_seconds_sum', '{phase="database"}'),
+      batches: metric(text, 'indexer_batch_seconds_count', '{phase="database"}'),
+      cpuSeconds: cpu,
+      cpuProfile,
+      databaseBytes,
+      statements,
+    };
+  } finally {
+    await devnet.close();
+  }
+}
+
+export interface RollbackResult {
+  depth: number;
+  ms: number;
+  removed: number;
+}
+
+/**
+ * Rolls the ingested database back at its tip by each depth in turn (each rollback starts from the
+ * tip the previous one left), timing ChainStore.rollBackTo: one transaction with the stake-balance
+ * undo and the cascading delete.
+ */
+interface RollbackStore {
+  load(): Promise<void>;
+  rollBackTo(point: { slot: number; id: string } | 'origin'): Promise<number>;
+}
+type StoreConstructor = new (prisma: unknown, options: { networkId: number; chainTime: unknown; securityParameter: number }) => RollbackStore;
+
+export async function rollbacks(root: string, databaseUrl: string, depths: number[], log: (line: string) => void): Promise<RollbackResult[]> {
+  // The indexer's package exports only its entry points, so its ChainStore is loaded from the build.
+  const { ChainStore } = (await import(pathToFileURL(path.join(root, 'apps/indexer/dist/sink/chain-store.js')).href)) as {
+    ChainStore: StoreConstructor;
+  };
+  const prisma = createPrismaClient(databaseUrl, { maxConnections: 2 });
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const results: RollbackResult[] = [];
+  try {
+    await client.query('VACUUM ANALYZE');
+    // chainTime is only used to decode blocks, which a rollback does not do.
+    const store = new ChainStore(prisma, { networkId: 0, chainTime: undefined, securityParameter: 2160 });
+    for (const depth of depths) {
+      await store.load();
+      const { rows } = await client.query(
+        `SELECT slot, encode(hash, 'hex') AS hash FROM block WHERE era <> 'genesis' ORDER BY id DESC OFFSET $1 LIMIT 1`,
+        [depth],
+      );
+      if (!rows[0]) throw new Error(`the database has fewer than ${depth} blocks`);
+      const started = performance.now();
+      const removed = await store.rollBackTo({ slot: Number(rows[0].slot), id: rows[0].hash });
+      const ms = performance.now() - started;
+      log(`rollback of ${removed} blocks: ${ms.toFixed(0)} ms`);
+      results.push({ depth, ms, removed });
+    }
+  } finally {
+    await client.end();
+    await prisma.$disconnect();
+  }
+  return results;
+}

@@ -1,0 +1,119 @@
+// API load: our API and the baseline (bare Fastify + pg, same SQL) as child processes on the same
+// database, loaded alternately by autocannon from this process with random keys per request.
+import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import type { Samples } from './populate.js';
+
+export interface Scenario {
+  name: string;
+  /** a fresh path per request */
+  path: () => string;
+}
+
+export interface LoadFigures {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+export interface ScenarioResult {
+  name: string;
+  example: string;
+  ours: { fixed: LoadFigures; max: LoadFigures };
+  baseline: { fixed: LoadFigures; max: LoadFigures };
+}
+
+const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)]!;
+
+export function scenarios(samples: Samples): Scenario[] {
+  return [
+    { name: 'GET /addresses/{address}/utxos/{asset}', path: () => { const [a, u] = pick(samples.addressAssets); return `/addresses/${a}/utxos/${u}`; } },
+    { name: `busy address (${samples.busyUtxos.toLocaleString('en')} UTxOs of one asset), page 1 of 100`, path: () => `/addresses/${samples.busyAddress}/utxos/${samples.busyUnit}?count=100&page=1` },
+    {
+      name: 'busy address, random deep page (count=100)',
+      path: () => `/addresses/${samples.busyAddress}/utxos/${samples.busyUnit}?count=100&page=${1 + Math.floor(Math.random() * Math.floor(samples.busyUtxos / 100))}`,
+    },
+    { name: 'GET /assets/{asset}', path: () => `/assets/${pick(samples.assets)}` },
+    { name: 'GET /blocks/epoch/{e}/slot/{s}', path: () => { const [e, s] = pick(samples.blocks); return `/blocks/epoch/${e}/slot/${s}`; } },
+    { name: 'GET /accounts/{stake_address}', path: () => `/accounts/${pick(samples.accounts)}` },
+    { name: 'large account (busy address\'s stake key, 400 (de)registrations, 1,000 delegations, 2,000 withdrawals)', path: () => `/accounts/${samples.largeAccount}` },
+    { name: 'GET /nutlink/{address}/tickers', path: () => `/nutlink/${pick(samples.oracles)}/tickers` },
+  ];
+}
+
+export interface Server {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export async function startServer(kind: 'ours' | 'baseline', env: Record<string, string>, port: number): Promise<Server> {
+  const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'servers', `${kind}.js`);
+  const child = fork(entry, [], { env: { ...process.env, ...env, BENCH_PORT: String(port) }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`${kind} server exited with code ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    child,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function cannon(url: string, scenario: Scenario, headers: Record<string, string>, seconds: number, rate: number | null): Promise<LoadFigures> {
+  const result = await autocannon({
+    url,
+    connections: 10,
+    duration: seconds,
+    ...(rate ? { overallRate: rate } : {}),
+    headers,
+    requests: [
+      {
+        setupRequest: (request: { path: string }) => {
+          request.path = scenario.path();
+          return request;
+        },
+      },
+    ],
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+export async function loadScenario(
+  scenario: Scenario,
+  servers: { ours: Server; baseline: Server },
+  token: string,
+  seconds: { warmup: number; fixed: number; max: number },
+  log: (line: string) => void,
+): Promise<ScenarioResult> {
+  const run = async (which: 'ours' | 'baseline') => {
+    const headers: Record<string, string> = which === 'ours' ? { project_id: token } : {};
+    const url = servers[which].url;
+    await cannon(url, scenario, headers, seconds.warmup, null);
+    const fixed = await cannon(url, scenario, headers, seconds.fixed, 500);
+    const max = await cannon(url, scenario, headers, seconds.max, null);
+    return { fixed, max };
+  };
+  // Alternate which server goes first so neither always meets the warmer cache.
+  const baseline = await run('baseline');
+  const ours = await run('ours');
+  const f = (x: LoadFigures) => `${x.requestsPerSecond.toFixed(0)} req/s p50 ${x.p50} ms p99 ${x.p99} ms${x.non2xx || x.errors ? ` (${x.non2xx} non-2xx, ${x.errors} errors)` : ''}`;
+  log(`  ${scenario.name}\n    ours:     @500 ${f(ours.fixed)} | max ${f(ours.max)}\n    baseline: @500 ${f(baseline.fixed)} | max ${f(baseline.max)}`);
+  return { name: scenario.name, example: scenario.path(), ours, baseline };
+}

@@ -1,0 +1,488 @@
+// Bulk population of the API benchmark database: mainnet-scale tables filled with `INSERT … SELECT
+// generate_series(…)` in PostgreSQL, with rows shaped exactly as the indexer writes them (same
+// columns, ids in chain order, spent_by_tx_id and the partial indexes' semantics, stake_balance
+// maintained, first_block_id of first sightings). Everything is a deterministic function of the row
+// number, so no table is read back while another is written:
+//   output o belongs to transaction (o-1)/3+1, transaction t to block (t-1)/4+1;
+//   output o ≡ 1 (mod 4) introduces address (o+3)/4, other outputs reuse an older address (30% a hot
+//   one), every 120th output goes to the busy address 1 with the busy asset 1 (never spent);
+//   address a ≡ 1,2 (mod 5) introduces a stake credential, ≡ 3,4 reuses an older one, ≡ 0 is an
+//   enterprise address; asset k is minted in transaction 1 + (k-1)·T/ASSETS;
+//   10% of outputs are spent by a transaction up to 5,000 later.
+// The queried sample (addresses, stake addresses, assets) gets real bech32 strings and CIP-14
+// fingerprints computed with @frostline/model; the other rows get strings of the same shape and length.
+import { performance } from 'node:perf_hooks';
+import { applyMigrations } from '@frostline/db';
+import { assetFingerprint, encodeShelleyAddress, stakeAddressFromCredential } from '@frostline/model';
+import pg from 'pg';
+
+export interface PopulateScale {
+  blocks: number;
+  /** busy address: every 120th output */
+  outputs: number;
+  assets: number;
+  oracles: number;
+  tickerPostsPerOracle: number;
+}
+
+export function populateScale(quick: boolean): PopulateScale {
+  return quick
+    ? { blocks: 10_000, outputs: 120_000, assets: 11_000, oracles: 5, tickerPostsPerOracle: 25 }
+    : { blocks: 1_000_000, outputs: 12_000_000, assets: 1_100_000, oracles: 20, tickerPostsPerOracle: 250 };
+}
+
+export interface PopulateResult {
+  scale: PopulateScale;
+  counts: Record<string, number>;
+  seconds: { load: number; indexes: number; vacuumAnalyze: number; total: number };
+  tableSeconds: Record<string, number>;
+  databaseBytes: number;
+  samples: Samples;
+}
+
+export interface Samples {
+  /** [address bech32, unit or 'lovelace'] pairs where the address holds such an unspent output */
+  addressAssets: [string, string][];
+  busyAddress: string;
+  busyUnit: string;
+  busyUtxos: number;
+  assets: string[];
+  blocks: [number, number][];
+  accounts: string[];
+  largeAccount: string;
+  oracles: string[];
+}
+
+const TX_PER_BLOCK = 4;
+const OUT_PER_TX = 3;
+
+export async function populate(url: string, quick: boolean, log: (line: string) => void): Promise<PopulateResult> {
+  const started = performance.now();
+  const scale = populateScale(quick);
+  const B = scale.blocks;
+  const T = B * TX_PER_BLOCK;
+  const O = scale.outputs;
+  if (O !== T * OUT_PER_TX) throw new Error('outputs must be 3 per transaction');
+  const A = O / 4;
+  const SA = 2 * Math.floor(A / 5) + Math.min(A % 5, 2);
+  const AS = scale.assets;
+  const HOT = Math.max(10, Math.floor(A / 100));
+  await applyMigrations(url);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const q = (sql: string, params: unknown[] = []) => client.query(sql, params);
+  await q(`SET work_mem = '256MB'; SET maintenance_work_mem = '1GB'; SET synchronous_commit = off`);
+
+  // Keys and constraints are recreated after the load (bulk build instead of 12M index insertions).
+  const { rows: fks } = await q(
+    `SELECT conrelid::regclass::text AS tbl, conname, pg_get_constraintdef(oid) AS def FROM pg_constraint
+     WHERE connamespace = 'public'::regnamespace AND contype = 'f'`,
+  );
+  const { rows: pks } = await q(
+    `SELECT conrelid::regclass::text AS tbl, conname, pg_get_constraintdef(oid) AS def FROM pg_constraint
+     WHERE connamespace = 'public'::regnamespace AND contype = 'p' AND conrelid::regclass::text <> '_prisma_migrations'`,
+  );
+  const { rows: indexes } = await q(
+    `SELECT i.indexname, i.indexdef, i.tablename FROM pg_indexes i
+     WHERE i.schemaname = 'public' AND i.tablename <> '_prisma_migrations'
+       AND i.indexname NOT IN (SELECT conname FROM pg_constraint WHERE contype = 'p')`,
+  );
+  for (const fk of fks) await q(`ALTER TABLE ${fk.tbl} DROP CONSTRAINT "${fk.conname}"`);
+  for (const pk of pks) await q(`ALTER TABLE ${pk.tbl} DROP CONSTRAINT "${pk.conname}"`);
+  for (const index of indexes) await q(`DROP INDEX "${index.indexname}"`);
+
+  await q(`DROP SCHEMA IF EXISTS bench_gen CASCADE; CREATE SCHEMA bench_gen`);
+  const fn = (signature: string, returns: string, body: string) =>
+    q(`CREATE FUNCTION bench_gen.${signature} RETURNS ${returns} LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ ${body} $$`);
+  await fn('h(x int8, s int8)', 'int8', `SELECT hashint8extended(x, s) & 2147483647`);
+  await fn('sha(x int8, tag text)', 'bytea', `SELECT sha256(int8send(x) || convert_to(tag, 'UTF8'))`);
+  await fn('b32(x int8, tag text, n int)', 'text', `SELECT translate(substr(encode(bench_gen.sha(x, tag) || bench_gen.sha(x, tag || '2'), 'hex'), 1, n), '1bio', 'qpzr')`);
+  await fn('tx_of_out(o int8)', 'int8', `SELECT (o - 1) / ${OUT_PER_TX} + 1`);
+  await fn('block_of_tx(t int8)', 'int8', `SELECT (t - 1) / ${TX_PER_BLOCK} + 1`);
+  await fn(
+    'addr_of(o int8)',
+    'int8',
+    `SELECT CASE WHEN o % 120 = 2 THEN 1
+                 WHEN o % 4 = 1 THEN (o + 3) / 4
+                 WHEN bench_gen.h(o, 1) % 10 < 3 THEN 1 + bench_gen.h(o, 2) % least((o + 3) / 4, ${HOT})
+                 ELSE 1 + bench_gen.h(o, 2) % ((o + 3) / 4) END`,
+  );
+  await fn('pc(a int8)', 'bytea', `SELECT substring(bench_gen.sha(a, 'pay') from 1 for 28)`);
+  await fn(
+    'stake_of(a int8)',
+    'int8',
+    `SELECT CASE WHEN a % 5 = 0 THEN NULL
+                 WHEN a % 5 <= 2 THEN 2 * (a / 5) + a % 5
+                 ELSE 1 + bench_gen.h(a, 3) % (2 * (a / 5) + 2) END`,
+  );
+  await fn('stake_intro(s int8)', 'int8', `SELECT 5 * ((s - 1) / 2) + 1 + (s - 1) % 2`);
+  await fn('stake_first_tx(s int8)', 'int8', `SELECT bench_gen.tx_of_out(4 * bench_gen.stake_intro(s) - 3)`);
+  await fn('cred(s int8)', 'bytea', `SELECT substring(bench_gen.sha(s, 'stake') from 1 for 28)`);
+  await fn('value_of(o int8)', 'int8', `SELECT 1000000 + bench_gen.h(o, 11) % 2000000000`);
+  await fn('spent(o int8)', 'bool', `SELECT o % 120 <> 2 AND bench_gen.h(o, 5) % 10 = 0 AND bench_gen.tx_of_out(o) < ${T - 5001}`);
+  await fn('assets_at(t int8)', 'int8', `SELECT least(${AS}::int8, (t * ${AS} + ${T - 1}) / ${T})`);
+  await fn('mint_tx(k int8)', 'int8', `SELECT 1 + ((k - 1) * ${T}) / ${AS}`);
+  // The first output of the transaction minting a CIP-68 reference NFT holds it with an inline datum.
+  await fn(
+    'cip68_ref_of(o int8)',
+    'int8',
+    `SELECT CASE WHEN (o - 1) % ${OUT_PER_TX} = 0
+        AND bench_gen.assets_at(bench_gen.tx_of_out(o)) > bench_gen.assets_at(bench_gen.tx_of_out(o) - 1)
+        AND bench_gen.assets_at(bench_gen.tx_of_out(o)) % 10 = 8
+      THEN bench_gen.assets_at(bench_gen.tx_of_out(o)) END`,
+  );
+  await fn('has_assets(o int8)', 'bool', `SELECT o % 120 = 2 OR bench_gen.h(o, 7) % 5 = 0 OR bench_gen.cip68_ref_of(o) IS NOT NULL`);
+  await fn('policy(k int8)', 'bytea', `SELECT substring(bench_gen.sha((k - 1) / 10, 'policy') from 1 for 28)`);
+  // k % 10: 0-4 CIP-25 NFTs, 5-7 fungible tokens, 8 CIP-68 reference NFT (100), 9 CIP-68 user NFT (222)
+  await fn(
+    'asset_name(k int8)',
+    'bytea',
+    `SELECT CASE WHEN k % 10 < 5 THEN convert_to('SpaceBud' || lpad(k::text, 8, '0'), 'UTF8')
+                 WHEN k % 10 < 8 THEN convert_to('TOKEN' || lpad(k::text, 7, '0'), 'UTF8')
+                 WHEN k % 10 = 8 THEN '\\x000643b0'::bytea || convert_to('NFT' || lpad((k / 10)::text, 8, '0'), 'UTF8')
+                 ELSE '\\x000de140'::bytea || convert_to('NFT' || lpad((k / 10)::text, 8, '0'), 'UTF8') END`,
+  );
+  await fn('image(k int8)', 'text', `SELECT 'ipfs://Qm' || substr(encode(bench_gen.sha(k, 'img'), 'hex'), 1, 44)`);
+  await fn(
+    'cip68_datum(k int8)',
+    'bytea',
+    `SELECT '\\xd8799fa2446e616d654b'::bytea || convert_to('NFT' || lpad((k / 10)::text, 8, '0'), 'UTF8')
+            || '\\x45696d6167655835'::bytea || convert_to(bench_gen.image(k), 'UTF8') || '\\x01ff'::bytea`,
+  );
+
+  const tableSeconds: Record<string, number> = {};
+  const load = async (table: string, sql: string) => {
+    const t0 = performance.now();
+    // TRUNCATE in the same transaction: with wal_level=minimal the load writes no WAL.
+    await q(`BEGIN; TRUNCATE ${table} CASCADE; ${sql}; COMMIT`);
+    tableSeconds[table] = (performance.now() - t0) / 1000;
+    log(`  ${table}: ${tableSeconds[table].toFixed(1)} s`);
+  };
+  log(`populating: ${B} blocks, ${T} transactions, ${O} outputs, ${A} addresses, ${SA} stake addresses, ${AS} assets`);
+  const loadStarted = performance.now();
+  await load(
+    'block',
+    `INSERT INTO block SELECT b, bench_gen.sha(b, 'block'), b::int4, b * 20, false, (b * 20 / 432000)::int4,
+       (b * 20 % 432000)::int4, 1596491091 + b * 20, (1000 + bench_gen.h(b, 30) % 80000)::int4, ${TX_PER_BLOCK},
+       (SELECT sum(bench_gen.value_of(o)) FROM generate_series((b - 1) * 12 + 1, b * 12) o),
+       (SELECT sum(155381 + bench_gen.h(t, 12) % 300000) FROM generate_series((b - 1) * 4 + 1, b * 4) t),
+       'pool1' || bench_gen.b32(b % 3000, 'pool', 51), 'vrf_vk1' || bench_gen.b32(b % 3000, 'vrf', 52),
+       bench_gen.sha(b, 'opcert'), b / 100000, CASE WHEN b > 1 THEN bench_gen.sha(b - 1, 'block') END, 'conway'
+     FROM generate_series(1, ${B}::int8) b`,
+  );
+  await load(
+    'tx',
+    `INSERT INTO tx SELECT t, bench_gen.sha(t, 'tx'), bench_gen.block_of_tx(t), ((t - 1) % ${TX_PER_BLOCK})::int4, true,
+       155381 + bench_gen.h(t, 12) % 300000,
+       bench_gen.value_of(3 * t - 2) + bench_gen.value_of(3 * t - 1) + bench_gen.value_of(3 * t)
+     FROM generate_series(1, ${T}::int8) t`,
+  );
+  await load(
+    'address',
+    `INSERT INTO address SELECT a,
+       CASE WHEN a % 5 = 0 THEN 'addr1v' || bench_gen.b32(a, 'addr', 53) ELSE 'addr1q' || bench_gen.b32(a, 'addr', 97) END,
+       bench_gen.pc(a), bench_gen.block_of_tx(bench_gen.tx_of_out(4 * a - 3))
+     FROM generate_series(1, ${A}::int8) a`,
+  );
+  await load(
+    'stake_address',
+    `INSERT INTO stake_address SELECT s, '\\xe1'::bytea || bench_gen.cred(s), 'stake1u' || bench_gen.b32(s, 'stakeview', 52),
+       bench_gen.block_of_tx(bench_gen.stake_first_tx(s))
+     FROM generate_series(1, ${SA}::int8) s`,
+  );
+  await load(
+    'asset',
+    `INSERT INTO asset SELECT k, bench_gen.policy(k), bench_gen.asset_name(k), 'asset1' || bench_gen.b32(k, 'fp', 32),
+       bench_gen.block_of_tx(bench_gen.mint_tx(k))
+     FROM generate_series(1, ${AS}::int8) k`,
+  );
+  await load(
+    'tx_out',
+    `INSERT INTO tx_out SELECT o, t, ((o - 1) % ${OUT_PER_TX})::int4, a, bench_gen.pc(a), bench_gen.stake_of(a),
+       bench_gen.value_of(o), bench_gen.has_assets(o),
+       CASE WHEN ref IS NOT NULL THEN bench_gen.sha(ref, 'datum')
+            WHEN bench_gen.h(o, 10) % 20 = 0 THEN bench_gen.sha(bench_gen.h(o, 13) % 50000, 'd') END,
+       CASE WHEN ref IS NOT NULL THEN bench_gen.cip68_datum(ref) END,
+       NULL,
+       CASE WHEN ref IS NULL AND bench_gen.spent(o) THEN t + 1 + bench_gen.h(o, 6) % 5000 END
+     FROM generate_series(1, ${O}::int8) o,
+       LATERAL (SELECT bench_gen.tx_of_out(o) AS t, bench_gen.addr_of(o) AS a, bench_gen.cip68_ref_of(o) AS ref) x`,
+  );
+  await load(
+    'ma_tx_out',
+    `INSERT INTO ma_tx_out
+     SELECT o, 1, (1 + bench_gen.h(o, 14) % 1000)::numeric FROM generate_series(2, ${O}::int8, 120) o
+     UNION ALL
+     SELECT o, bench_gen.cip68_ref_of(o), 1 FROM generate_series(1, ${O}::int8, ${OUT_PER_TX}) o WHERE bench_gen.cip68_ref_of(o) IS NOT NULL
+     UNION ALL
+     SELECT o, 1 + (bench_gen.h(o, 9) + j) % n, (1 + bench_gen.h(o + j, 15) % 1000000)::numeric
+     FROM generate_series(1, ${O}::int8) o,
+       LATERAL (SELECT bench_gen.assets_at(bench_gen.tx_of_out(o)) AS n) x,
+       LATERAL generate_series(0, least(bench_gen.h(o, 8) % 3, n - 1)) j
+     WHERE o % 120 <> 2 AND bench_gen.h(o, 7) % 5 = 0 AND bench_gen.cip68_ref_of(o) IS NULL`,
+  );
+  await load(
+    'asset_mint',
+    `INSERT INTO asset_mint SELECT k, k, bench_gen.mint_tx(k),
+       CASE WHEN k % 10 BETWEEN 5 AND 7 THEN 1000000 + bench_gen.h(k, 16) % 1000000000000 ELSE 1 END
+     FROM generate_series(1, ${AS}::int8) k`,
+  );
+  // CIP-25: label 721 of the minting transaction, as db-sync renders it (json) and the CBOR of {721: value}.
+  await load(
+    'tx_metadata',
+    `INSERT INTO tx_metadata SELECT row_number() OVER (ORDER BY k), bench_gen.mint_tx(k), 721,
+       jsonb_build_object(encode(bench_gen.policy(k), 'hex'), jsonb_build_object(convert_from(bench_gen.asset_name(k), 'UTF8'),
+         jsonb_build_object('name', convert_from(bench_gen.asset_name(k), 'UTF8'), 'image', bench_gen.image(k)))),
+       '\\xa11902d1a17838'::bytea || convert_to(encode(bench_gen.policy(k), 'hex'), 'UTF8') || '\\xa170'::bytea
+         || bench_gen.asset_name(k) || '\\xa2646e616d6570'::bytea || bench_gen.asset_name(k)
+         || '\\x65696d6167657835'::bytea || convert_to(bench_gen.image(k), 'UTF8')
+     FROM generate_series(1, ${AS}::int8) k WHERE k % 10 < 5`,
+  );
+  await load(
+    'datum',
+    `INSERT INTO datum SELECT d + 1, bench_gen.sha(d, 'd'), '\\xd8799f'::bytea || bench_gen.sha(d, 'dv') || '\\xff'::bytea,
+       1 + d * ${Math.floor(T / 50_000)} FROM generate_series(0, 24999) d`,
+  );
+  await load(
+    'pool_registration',
+    `INSERT INTO pool_registration SELECT p, 1 + (p - 1) * 10, 0, substring(bench_gen.sha(p, 'poolhash') from 1 for 28)
+     FROM generate_series(1, 3000) p`,
+  );
+  // Certificates: 90% of accounts register (with a delegation in the same transaction, 30% also
+  // vote-delegate), 5% deregister later; the large account (1) has hundreds of each.
+  const reg = `least(${T}, bench_gen.stake_first_tx(s) + 1 + bench_gen.h(s, 21) % 3)`;
+  await load(
+    'stake_registration',
+    `INSERT INTO stake_registration SELECT row_number() OVER (ORDER BY tx, ci, s), tx, ci, s, dereg FROM (
+       SELECT s, ${reg} AS tx, 0 AS ci, false AS dereg FROM generate_series(2, ${SA}::int8) s WHERE bench_gen.h(s, 20) % 10 <> 0
+       UNION ALL
+       SELECT s, least(${T}, ${reg} + 100 + bench_gen.h(s, 22) % 10000), 0, true FROM generate_series(2, ${SA}::int8) s
+         WHERE bench_gen.h(s, 20) % 10 <> 0 AND bench_gen.h(s, 23) % 20 = 0
+       UNION ALL
+       SELECT 1, 1 + i * ${Math.floor(T / 401)}, 0, i % 2 = 1 FROM generate_series(0, 400) i
+     ) r`,
+  );
+  await load(
+    'delegation',
+    `INSERT INTO delegation SELECT row_number() OVER (ORDER BY tx, ci, s), tx, ci, s, substring(bench_gen.sha(pool, 'poolhash') from 1 for 28) FROM (
+       SELECT s, ${reg} AS tx, 1 AS ci, 1 + bench_gen.h(s, 24) % 3000 AS pool FROM generate_series(2, ${SA}::int8) s
+         WHERE bench_gen.h(s, 20) % 10 <> 0 AND bench_gen.h(s, 25) % 10 < 8
+       UNION ALL
+       SELECT 1, 2 + i * ${Math.floor(T / 1001)}, 0, 1 + i % 3000 FROM generate_series(0, 1000) i
+     ) d`,
+  );
+  await load(
+    'delegation_vote',
+    `INSERT INTO delegation_vote SELECT row_number() OVER (ORDER BY tx, ci, s), tx, ci, s, kind,
+       CASE WHEN kind = 'key' THEN substring(bench_gen.sha(drep, 'drep') from 1 for 28) END FROM (
+       SELECT s, ${reg} AS tx, 2 AS ci, CASE bench_gen.h(s, 26) % 3 WHEN 0 THEN 'key' WHEN 1 THEN 'abstain' ELSE 'no_confidence' END AS kind,
+         1 + bench_gen.h(s, 27) % 500 AS drep FROM generate_series(2, ${SA}::int8) s
+         WHERE bench_gen.h(s, 20) % 10 <> 0 AND bench_gen.h(s, 28) % 10 < 3
+       UNION ALL
+       SELECT 1, 3 + i * ${Math.floor(T / 101)}, 0, 'key', 1 + i % 500 FROM generate_series(0, 100) i
+     ) v`,
+  );
+  await load(
+    'drep_registration',
+    `INSERT INTO drep_registration SELECT row_number() OVER (ORDER BY tx, d), tx, 0, 'key', substring(bench_gen.sha(d, 'drep') from 1 for 28), dep FROM (
+       SELECT d, 30001 + d AS tx, 500000000::int8 AS dep FROM generate_series(1, 500) d
+       UNION ALL
+       SELECT d, ${Math.floor(T / 2)} + d, -500000000 FROM generate_series(1, 500, 25) d
+     ) r`,
+  );
+  await load(
+    'withdrawal',
+    `INSERT INTO withdrawal SELECT row_number() OVER (ORDER BY tx, s), tx, s, amount FROM (
+       SELECT s, least(${T}, ${reg} + 1 + bench_gen.h(s * 4 + j, 29) % ${Math.floor(T / 2)}) AS tx, 1000 + bench_gen.h(s * 4 + j, 31) % 100000000 AS amount
+       FROM generate_series(2, ${SA}::int8) s, generate_series(0, 2) j
+       WHERE bench_gen.h(s, 20) % 10 <> 0 AND bench_gen.h(s, 32) % 5 = 0 AND j <= bench_gen.h(s, 33) % 3
+       UNION ALL
+       SELECT 1, 4 + i * ${Math.floor(T / 2001)}, 1000000 + i FROM generate_series(0, 2000) i
+     ) w`,
+  );
+  await load(
+    'mir',
+    `INSERT INTO mir SELECT row_number() OVER (ORDER BY tx, s), tx, 0, s, pot, amount FROM (
+       SELECT s, least(${T}, ${reg} + 2) AS tx, CASE WHEN s % 2 = 0 THEN 'reserves' ELSE 'treasury' END AS pot, 1000000 + s AS amount
+       FROM generate_series(2, ${SA}::int8) s WHERE bench_gen.h(s, 20) % 10 <> 0 AND bench_gen.h(s, 34) % 200 = 0
+       UNION ALL
+       SELECT 1, 5 + i * ${Math.floor(T / 21)}, 'reserves', 5000000 FROM generate_series(0, 20) i
+     ) m`,
+  );
+  await load(
+    'reward_balance',
+    `INSERT INTO reward_balance (stake_address_id, amount, slot)
+     SELECT s, bench_gen.h(s, 35) % 5000000000, ${B * 20} FROM generate_series(1, ${SA}::int8) s WHERE s = 1 OR bench_gen.h(s, 20) % 10 <> 0`,
+  );
+  await load(
+    'stake_balance',
+    `INSERT INTO stake_balance SELECT stake_address_id, sum(value) FROM tx_out
+     WHERE spent_by_tx_id IS NULL AND stake_address_id IS NOT NULL GROUP BY 1 HAVING sum(value) <> 0`,
+  );
+  // nut.link: oracles are addresses 2, 3, …; a registration each, then ticker posts of 40 tickers.
+  await load(
+    'nutlink_registration',
+    `INSERT INTO nutlink_registration SELECT r, 100 + r, r + 1, bench_gen.pc(r + 1) FROM generate_series(1, ${scale.oracles}) r`,
+  );
+  await load(
+    'nutlink_ticker',
+    `INSERT INTO nutlink_ticker SELECT row_number() OVER (ORDER BY tx, r, k), tx, r + 1, bench_gen.pc(r + 1), 'TICK' || lpad(k::text, 2, '0') FROM (
+       SELECT r, k, 1000 + p * ${Math.floor((T - 2000) / scale.tickerPostsPerOracle)} + r AS tx
+       FROM generate_series(1, ${scale.oracles}) r, generate_series(0, ${scale.tickerPostsPerOracle - 1}) p, generate_series(1, 40) k
+     ) t`,
+  );
+  await load(
+    'token_metadata',
+    `INSERT INTO token_metadata (subject, name, description, ticker, url, logo, decimals)
+     SELECT encode(bench_gen.policy(k) || bench_gen.asset_name(k), 'hex'), 'Token ' || k, 'A registered token', 'TK' || (k % 1000), 'https://example.com', NULL, 6
+     FROM generate_series(5, ${AS}::int8, 10) k`,
+  );
+  const loadSeconds = (performance.now() - loadStarted) / 1000;
+
+  log(`building ${pks.length} primary keys and ${indexes.length} indexes`);
+  const indexStarted = performance.now();
+  // Two connections: one per core, biggest tables first.
+  const work = [
+    ...pks.map((pk) => `ALTER TABLE ${pk.tbl} ADD CONSTRAINT "${pk.conname}" ${pk.def}`),
+    ...indexes.map((index) => index.indexdef as string),
+  ];
+  const order = ['tx_out', 'ma_tx_out', 'tx', 'address', 'block', 'stake_address', 'asset'];
+  const weight = (sql: string) => {
+    const i = order.findIndex((t) => sql.includes(` ${t}`) || sql.includes(`"${t}"`));
+    return i === -1 ? order.length : i;
+  };
+  work.sort((a, b) => weight(a) - weight(b));
+  const second = new pg.Client({ connectionString: url });
+  await second.connect();
+  const workers = [client, second].map(async (c) => {
+    await c.query(`SET maintenance_work_mem = '1GB'; SET max_parallel_maintenance_workers = 0`);
+    for (let sql = work.shift(); sql; sql = work.shift()) await c.query(sql);
+  });
+  await Promise.all(workers);
+  // The foreign keys exist as in production; the rows satisfy them by construction (NOT VALID skips
+  // re-checking 12M rows).
+  for (const fk of fks) await q(`ALTER TABLE ${fk.tbl} ADD CONSTRAINT "${fk.conname}" ${fk.def} NOT VALID`);
+  const indexSeconds = (performance.now() - indexStarted) / 1000;
+  log(`  keys and indexes: ${indexSeconds.toFixed(0)} s`);
+
+  const vacuumStarted = performance.now();
+  const tables = (await q(`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`)).rows.map((r) => r.tablename as string);
+  await Promise.all(
+    [client, second].map(async (c, i) => {
+      for (const table of tables.filter((_, j) => j % 2 === i)) await c.query(`VACUUM (ANALYZE) "${table}"`);
+    }),
+  );
+  await second.end();
+  const vacuumSeconds = (performance.now() - vacuumStarted) / 1000;
+  log(`  vacuum + analyze: ${vacuumSeconds.toFixed(0)} s`);
+
+  const samples = await pickSamples(client, { A, SA, AS, O, quick, oracles: scale.oracles });
+  const counts: Record<string, number> = {};
+  for (const table of ['block', 'tx', 'tx_out', 'address', 'stake_address', 'asset', 'ma_tx_out', 'stake_registration', 'delegation', 'withdrawal']) {
+    counts[table] = Number((await q(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
+  }
+  counts.unspent_tx_out = Number((await q(`SELECT count(*) AS n FROM tx_out WHERE spent_by_tx_id IS NULL`)).rows[0].n);
+  const databaseBytes = Number((await q(`SELECT pg_database_size(current_database()) AS n`)).rows[0].n);
+  await q(`DROP SCHEMA bench_gen CASCADE`);
+  await client.end();
+  return {
+    scale,
+    counts,
+    seconds: { load: loadSeconds, indexes: indexSeconds, vacuumAnalyze: vacuumSeconds, total: (performance.now() - started) / 1000 },
+    tableSeconds,
+    databaseBytes,
+    samples,
+  };
+}
+
+const hex = (bytes: Buffer) => bytes.toString('hex');
+
+/**
+ * Random keys for the load generator, given their real encodings: the sampled addresses, stake
+ * addresses and assets are rewritten with bech32 strings / fingerprints computed by @frostline/model
+ * from the stored credentials and names.
+ */
+async function pickSamples(
+  client: pg.Client,
+  { A, SA, AS, O, quick, oracles }: { A: number; SA: number; AS: number; O: number; quick: boolean; oracles: number },
+): Promise<Samples> {
+  const n = quick ? 300 : 2000;
+  const rnd = (max: number) => 1 + Math.floor(Math.random() * max);
+  // Unspent outputs → (address, one of its assets or lovelace)
+  const outputs = Array.from({ length: n * 2 }, () => rnd(O));
+  const { rows: outs } = await client.query(
+    `SELECT o.address_id, (SELECT m.asset_id FROM ma_tx_out m WHERE m.tx_out_id = o.id ORDER BY m.asset_id LIMIT 1) AS asset_id
+     FROM tx_out o WHERE o.id = ANY($1::int8[]) AND o.spent_by_tx_id IS NULL AND o.address_id <> 1 LIMIT ${n}`,
+    [outputs],
+  );
+  const addressIds = [...new Set([1, ...outs.map((r) => Number(r.address_id)), ...Array.from({ length: oracles }, (_, i) => i + 2)])];
+  const addressText = await realAddresses(client, addressIds);
+  const assetIds = [...new Set([1, ...outs.filter((r) => r.asset_id !== null).map((r) => Number(r.asset_id)), ...Array.from({ length: n }, () => rnd(AS))])];
+  const units = await realAssets(client, assetIds);
+  const stakeIds = [...new Set([1, ...Array.from({ length: n }, () => rnd(SA))])];
+  const stakeText = await realStakeAddresses(client, stakeIds);
+  const maxBlock = Number((await client.query('SELECT max(id) AS m FROM block')).rows[0].m);
+  const blocks = (
+    await client.query(`SELECT epoch, epoch_slot FROM block WHERE id = ANY($1::int8[])`, [Array.from({ length: n }, () => rnd(maxBlock))])
+  ).rows.map((r) => [r.epoch, r.epoch_slot] as [number, number]);
+  return {
+    addressAssets: outs.map((r) => [addressText.get(Number(r.address_id))!, r.asset_id === null ? 'lovelace' : units.get(Number(r.asset_id))!]),
+    busyAddress: addressText.get(1)!,
+    busyUnit: units.get(1)!,
+    busyUtxos: Math.floor((O - 2) / 120) + 1,
+    assets: assetIds.filter((id) => id !== 1).map((id) => units.get(id)!),
+    blocks,
+    accounts: stakeIds.filter((id) => id !== 1).map((id) => stakeText.get(id)!),
+    largeAccount: stakeText.get(1)!,
+    oracles: Array.from({ length: oracles }, (_, i) => addressText.get(i + 2)!),
+  };
+  void A;
+}
+
+async function realAddresses(client: pg.Client, ids: number[]): Promise<Map<number, string>> {
+  const { rows } = await client.query(
+    `SELECT a.id, a.payment_cred, s.hash_raw FROM address a
+     LEFT JOIN LATERAL (SELECT o.stake_address_id FROM tx_out o WHERE o.address_id = a.id LIMIT 1) o ON true
+     LEFT JOIN stake_address s ON s.id = o.stake_address_id WHERE a.id = ANY($1::int8[])`,
+    [ids],
+  );
+  const result = new Map<number, string>();
+  for (const row of rows) {
+    const payment = { type: 'key' as const, hash: hex(row.payment_cred) };
+    const text = row.hash_raw
+      ? encodeShelleyAddress({ type: 'base', networkId: 1, payment, stake: { type: 'key', hash: hex(row.hash_raw).slice(2) } })
+      : encodeShelleyAddress({ type: 'enterprise', networkId: 1, payment });
+    result.set(Number(row.id), text);
+  }
+  await client.query(`UPDATE address SET address = u.text FROM unnest($1::int8[], $2::text[]) u(id, text) WHERE address.id = u.id`, [
+    [...result.keys()],
+    [...result.values()],
+  ]);
+  return result;
+}
+
+async function realStakeAddresses(client: pg.Client, ids: number[]): Promise<Map<number, string>> {
+  const { rows } = await client.query(`SELECT id, hash_raw FROM stake_address WHERE id = ANY($1::int8[])`, [ids]);
+  const result = new Map<number, string>();
+  for (const row of rows) result.set(Number(row.id), stakeAddressFromCredential({ type: 'key', hash: hex(row.hash_raw).slice(2) }, 1));
+  await client.query(`UPDATE stake_address SET view = u.text FROM unnest($1::int8[], $2::text[]) u(id, text) WHERE stake_address.id = u.id`, [
+    [...result.keys()],
+    [...result.values()],
+  ]);
+  return result;
+}
+
+async function realAssets(client: pg.Client, ids: number[]): Promise<Map<number, string>> {
+  const { rows } = await client.query(`SELECT id, policy, name FROM asset WHERE id = ANY($1::int8[])`, [ids]);
+  const units = new Map<number, string>();
+  const fingerprints: string[] = [];
+  for (const row of rows) {
+    units.set(Number(row.id), hex(row.policy) + hex(row.name));
+    fingerprints.push(assetFingerprint(hex(row.policy), hex(row.name)));
+  }
+  await client.query(`UPDATE asset SET fingerprint = u.fp FROM unnest($1::int8[], $2::text[]) u(id, fp) WHERE asset.id = u.id`, [
+    [...units.keys()],
+    fingerprints,
+  ]);
+  return units;
+}

@@ -1,0 +1,149 @@
+// The benchmark run (scripts/bench.mjs starts PostgreSQL and Redis, then this): evaluation, ingest of
+// a generated chain vs the devnet's own streaming rate, rollbacks at the tip, API load vs a baseline.
+// Writes every figure as JSON to BENCH_RESULTS; scripts/bench.mjs renders the table and BENCHMARKS.md.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { chainOptions, ensureChain } from './chain.js';
+import { evaluationBench, type EvaluationResult } from './evaluation.js';
+import { devnetCeiling, ingest, rollbacks, type CeilingResult, type IngestResult, type RollbackResult } from './ingest.js';
+import { loadScenario, scenarios, startServer, type ScenarioResult } from './load.js';
+import { populate, type PopulateResult } from './populate.js';
+import { explainScenarios, type Explained } from './explain.js';
+import { summarizeProfile, type ProfileLine } from './profile.js';
+
+export interface BenchResults {
+  quick: boolean;
+  startedAt: string;
+  seconds: number;
+  evaluation?: EvaluationResult;
+  chain?: { file: string; blocks: number; bytes: number; generatedSeconds: number | null };
+  ceiling?: CeilingResult;
+  ingest?: IngestResult;
+  ingestProfile?: ProfileLine[];
+  rollbacks?: RollbackResult[];
+  populate?: Omit<PopulateResult, 'samples'>;
+  api?: ScenarioResult[];
+  explain?: Explained[];
+  failures: string[];
+}
+
+const env = process.env;
+const quick = env.BENCH_QUICK === '1';
+const root = env.BENCH_ROOT ?? process.cwd();
+const adminUrl = env.BENCH_ADMIN_URL!;
+const redisUrl = env.REDIS_URL!;
+const cacheDir = env.BENCH_CACHE_DIR ?? path.join(root, '.bench-cache');
+const resultsFile = env.BENCH_RESULTS ?? path.join(root, 'bench-results', 'results.json');
+const only = env.BENCH_ONLY ? new Set(env.BENCH_ONLY.split(',')) : null;
+const runs = (phase: string) => !only || only.has(phase);
+const started = performance.now();
+const log = (line: string) => console.log(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function freshDatabase(name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+const results: BenchResults = { quick, startedAt: new Date().toISOString(), seconds: 0, failures: [] };
+const save = () => {
+  results.seconds = (performance.now() - started) / 1000;
+  mkdirSync(path.dirname(resultsFile), { recursive: true });
+  writeFileSync(resultsFile, JSON.stringify(results, null, 2));
+};
+
+async function phase(name: string, work: () => Promise<void>) {
+  if (!runs(name)) return;
+  log(`── ${name}`);
+  try {
+    await work();
+  } catch (error) {
+    console.error(error);
+    results.failures.push(`${name}: ${(error as Error).message}`);
+  }
+  save();
+}
+
+await phase('evaluation', async () => {
+  results.evaluation = evaluationBench(root, quick ? 0.5 : 2);
+  log(`evaluation: ${results.evaluation.overall.toFixed(0)} evaluations/s over ${results.evaluation.cases.length} cases`);
+});
+
+let ingestUrl: string | null = null;
+await phase('ingest', async () => {
+  const blocks = quick ? 2000 : 20_000;
+  const chain = await ensureChain(cacheDir, chainOptions(blocks), log);
+  results.chain = { file: path.relative(root, chain.file), blocks, bytes: chain.bytes, generatedSeconds: chain.generatedSeconds };
+  results.ceiling = await devnetCeiling(chain.file, log);
+  ingestUrl = await freshDatabase('bench_ingest');
+  const profileDir = path.join(root, 'bench-results', 'profile');
+  rmSync(profileDir, { recursive: true, force: true });
+  mkdirSync(profileDir, { recursive: true });
+  log(`indexing ${blocks} blocks from empty (INDEXER_BATCH_SIZE=${env.BENCH_BATCH_SIZE ?? 500})`);
+  results.ingest = await ingest({
+    root,
+    chainFile: chain.file,
+    databaseUrl: ingestUrl,
+    redisUrl,
+    metricsPort: await freePort(),
+    batchSize: Number(env.BENCH_BATCH_SIZE ?? 500),
+    profileDir: env.BENCH_PROFILE === '0' ? null : profileDir,
+    log,
+  });
+  const r = results.ingest;
+  log(
+    `ingest: ${r.blocks} blocks in ${r.seconds.toFixed(1)} s = ${r.blocksPerSecond.toFixed(0)} blocks/s, ${r.txPerSecond.toFixed(0)} tx/s, ` +
+      `${r.rowsPerSecond.toFixed(0)} rows/s; peak RSS ${(r.peakRssBytes / 2 ** 20).toFixed(0)} MiB`,
+  );
+  if (r.cpuProfile) results.ingestProfile = summarizeProfile(JSON.parse(readFileSync(r.cpuProfile, 'utf8')), 25);
+});
+
+await phase('rollback', async () => {
+  if (!ingestUrl) throw new Error('no ingested database');
+  results.rollbacks = await rollbacks(root, ingestUrl, quick ? [10, 100, 1000] : [10, 100, 2160], log);
+});
+
+await phase('api', async () => {
+  const url = await freshDatabase('bench_api');
+  const populated = await populate(url, quick, log);
+  const { samples, ...rest } = populated;
+  results.populate = rest;
+  log(`populated in ${populated.seconds.total.toFixed(0)} s; database ${(populated.databaseBytes / 2 ** 30).toFixed(2)} GiB`);
+  const token = 'bench-token';
+  const serverEnv = { DATABASE_URL: url, REDIS_URL: redisUrl, BENCH_TOKEN: token, BENCH_ROOT: root };
+  const ours = await startServer('ours', serverEnv, await freePort());
+  const baseline = await startServer('baseline', serverEnv, await freePort());
+  try {
+    const list = scenarios(samples);
+    results.api = [];
+    const seconds = quick ? { warmup: 1, fixed: 3, max: 3 } : { warmup: 3, fixed: 10, max: 10 };
+    for (const scenario of list) results.api.push(await loadScenario(scenario, { ours, baseline }, token, seconds, log));
+    results.explain = await explainScenarios(root, url, samples);
+  } finally {
+    await ours.stop();
+    await baseline.stop();
+  }
+});
+
+save();
+log(`done in ${((performance.now() - started) / 60000).toFixed(1)} min${results.failures.length ? `; failures: ${results.failures.join('; ')}` : ''}`);
+process.exit(results.failures.length ? 1 : 0);

@@ -1,0 +1,64 @@
+// Child process: the baseline — a bare Fastify + pg Pool handler per endpoint, executing the same
+// prisma/sql text with the same parameters as the API, returning the rows as JSON.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { cip68ReferenceNft } from '@frostline/model';
+import Fastify from 'fastify';
+import pg from 'pg';
+
+const root = process.env.BENCH_ROOT!;
+const sql = (name: string) => readFileSync(path.join(root, 'prisma/sql', `${name}.sql`), 'utf8');
+const ADDRESS = sql('addresses_address_utxos_asset').replaceAll('{{direction}}', 'ASC');
+const ASSET = sql('assets_asset');
+const BLOCK = sql('blocks_epoch_number_slot_slot_number');
+const ACCOUNT = sql('accounts_stake_address');
+const NUTLINK = sql('nutlink_address_tickers');
+
+// Same pool size as the API's Prisma pg adapter (10).
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+const app = Fastify({ logger: false, routerOptions: { maxParamLength: 8192 } });
+const bytes = (hex: string) => Buffer.from(hex, 'hex');
+const page = (query: { count?: string; page?: string }) => {
+  const count = Number(query.count ?? 100);
+  return { limit: count, offset: (Number(query.page ?? 1) - 1) * count };
+};
+
+app.get<{ Params: { address: string; asset: string }; Querystring: { count?: string; page?: string } }>(
+  '/addresses/:address/utxos/:asset',
+  async (request) => {
+    const { address, asset } = request.params;
+    const { limit, offset } = page(request.query);
+    const lovelace = asset === 'lovelace';
+    const { rows } = await pool.query(ADDRESS, [
+      address,
+      null,
+      lovelace ? null : bytes(asset.slice(0, 56)),
+      lovelace ? null : bytes(asset.slice(56)),
+      limit,
+      offset,
+    ]);
+    return rows;
+  },
+);
+app.get<{ Params: { asset: string } }>('/assets/:asset', async (request) => {
+  const unit = request.params.asset;
+  const ref = cip68ReferenceNft(unit);
+  const { rows } = await pool.query(ASSET, [bytes(unit.slice(0, 56)), bytes(unit.slice(56)), unit, ref ? bytes(ref.referenceNftUnit.slice(56)) : null]);
+  return rows;
+});
+app.get<{ Params: { epoch: string; slot: string } }>('/blocks/epoch/:epoch/slot/:slot', async (request) => {
+  const { rows } = await pool.query(BLOCK, [Number(request.params.epoch), Number(request.params.slot)]);
+  return rows;
+});
+app.get<{ Params: { stake: string } }>('/accounts/:stake', async (request) => {
+  const { rows } = await pool.query(ACCOUNT, [request.params.stake]);
+  return rows;
+});
+app.get<{ Params: { address: string } }>('/nutlink/:address/tickers', async (request) => {
+  const { rows } = await pool.query(NUTLINK, [request.params.address, null, 'asc', 100, 0]);
+  return rows;
+});
+
+await app.listen({ port: Number(process.env.BENCH_PORT), host: '127.0.0.1' });
+process.send?.('ready');
+process.on('SIGTERM', () => void app.close().then(() => pool.end()).then(() => process.exit(0)));

