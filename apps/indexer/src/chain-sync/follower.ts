@@ -1,9 +1,8 @@
-import { ChainSynchronization, createChainSynchronizationClient } from '@cardano-ogmios/client';
-
-type ChainSynchronizationClient = ChainSynchronization.ChainSynchronizationClient;
+import { ChainSynchronization, type InteractionContext } from '@cardano-ogmios/client';
 import type { OgmiosBlock } from '@frostline/model';
 import type { Logger } from '../logger.js';
 import { connectOgmios } from './ogmios.js';
+import { parseOgmiosMessage } from './parse-message.js';
 
 export type Point = { slot: number; id: string } | 'origin';
 export type Tip = { slot: number; id: string; height: number } | 'origin';
@@ -29,7 +28,7 @@ export interface FollowerOptions {
  * is never skipped: the handler's own state decides where to continue.
  */
 export class ChainFollower {
-  private client: ChainSynchronizationClient | null = null;
+  private context: InteractionContext | null = null;
   private stopped = false;
   private wake: (() => void) | null = null;
 
@@ -59,40 +58,56 @@ export class ChainFollower {
   async stop(): Promise<void> {
     this.stopped = true;
     this.wake?.();
-    await this.client?.shutdown().catch(() => undefined);
+    this.context?.socket.close();
   }
 
-  /** One connection's life: resolves with the reason it ended. */
+  /**
+   * One connection's life: @cardano-ogmios/client connects and finds the intersection; the
+   * pipelined nextBlock replies are parsed by {@link parseOgmiosMessage} (the client's parser is the
+   * bottleneck at catch-up speed) and handled one at a time, each followed by one more request so
+   * that `inFlight` stay outstanding. Resolves with the reason the connection ended.
+   */
   private async followOnce(): Promise<string> {
     let end!: (reason: string) => void;
     const ended = new Promise<string>((resolve) => (end = resolve));
     const context = await connectOgmios(this.options.url, (code, reason) => end(`connection closed (${code} ${reason})`));
-    const guard = (work: () => Promise<void>, requestNext: () => void) =>
-      work().then(requestNext, (error: unknown) => {
-        // A failed handler (database down, …) stops this connection; run() reconnects and resumes
-        // from what was committed, so nothing is lost or doubled.
-        if (isFatal(error)) fatal = error;
-        end(`handler failed: ${(error as Error).message}`);
-        context.socket.close();
-      });
+    this.context = context;
+    const socket = context.socket;
     let fatal: unknown = null;
-    this.client = await createChainSynchronizationClient(
-      context,
-      {
-        rollForward: ({ block, tip }, requestNext) =>
-          guard(() => this.handler.rollForward(block as unknown as OgmiosBlock, tip as Tip), requestNext),
-        rollBackward: ({ point, tip }, requestNext) =>
-          guard(() => this.handler.rollBackward(point as Point, tip as Tip), requestNext),
-      },
-      { sequential: true },
-    );
-    const points = await this.handler.intersectionPoints();
-    await this.client.resume(points, this.options.inFlight ?? 100);
-    const reason = await ended;
-    await this.client.shutdown().catch(() => undefined);
-    this.client = null;
-    if (fatal) throw fatal;
-    return reason;
+    let queue = Promise.resolve();
+    const onMessage = (data: unknown) => {
+      const message = parseOgmiosMessage(String(data)) as { method?: string; result?: ChainSyncResult };
+      const result = message.result;
+      if (message.method !== 'nextBlock' || result?.direction === undefined) return;
+      queue = queue.then(async () => {
+        if (fatal !== null || socket.readyState !== socket.OPEN) return;
+        try {
+          if (result.direction === 'forward') await this.handler.rollForward(result.block, result.tip);
+          else await this.handler.rollBackward(result.point, result.tip);
+          if (socket.readyState === socket.OPEN) ChainSynchronization.nextBlock(socket);
+        } catch (error) {
+          // A failed handler (database down, …) ends this connection; run() reconnects and resumes
+          // from what was committed, so nothing is lost or doubled.
+          fatal = error;
+          end(`handler failed: ${(error as Error).message}`);
+          socket.close();
+        }
+      });
+    };
+    socket.on('message', onMessage);
+    try {
+      const points = await this.handler.intersectionPoints();
+      await ChainSynchronization.findIntersection(context, points);
+      for (let n = 0; n < (this.options.inFlight ?? 100); n++) ChainSynchronization.nextBlock(socket);
+      const reason = await ended;
+      await queue;
+      if (fatal !== null && isFatal(fatal)) throw fatal;
+      return reason;
+    } finally {
+      socket.off('message', onMessage);
+      socket.close();
+      this.context = null;
+    }
   }
 
   private sleep(ms: number): Promise<void> {
@@ -105,6 +120,10 @@ export class ChainFollower {
     });
   }
 }
+
+type ChainSyncResult =
+  | { direction: 'forward'; block: OgmiosBlock; tip: Tip }
+  | { direction: 'backward'; point: Point; tip: Tip };
 
 /** Errors retrying cannot fix: they stop the indexer loudly. */
 export class FatalIndexerError extends Error {}
