@@ -1,19 +1,30 @@
 // `npm test`: starts a throw-away PostgreSQL and Redis, runs every package's jest suite through turbo
 // with TEST_DATABASE_URL/TEST_REDIS_URL pointing at them, prints one summary line, stops them.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SetupError, freePort, startEmbeddedPostgres, startRedis } from './lib/services.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const workDir = path.join(root, '.test-data');
-const packages = ['packages/model', 'packages/db', 'packages/devnet', 'packages/evaluator', 'apps/indexer', 'apps/api'];
 const resultFile = '.jest-results.json';
+
+/** Workspace folders (pnpm-workspace.yaml globs of the form `dir/*` or `dir`). */
+function workspacePackages() {
+  const globs = [...readFileSync(path.join(root, 'pnpm-workspace.yaml'), 'utf8').matchAll(/^\s+-\s+([\w./*-]+)/gm)].map((m) => m[1]);
+  return globs.flatMap((glob) =>
+    glob.endsWith('/*')
+      ? readdirSync(path.join(root, glob.slice(0, -2)), { withFileTypes: true })
+          .filter((entry) => entry.isDirectory())
+          .map((entry) => `${glob.slice(0, -2)}/${entry.name}`)
+      : [glob],
+  );
+}
 
 async function main() {
   rmSync(workDir, { recursive: true, force: true });
-  for (const dir of packages) rmSync(path.join(root, dir, resultFile), { force: true });
+  for (const dir of workspacePackages()) rmSync(path.join(root, dir, resultFile), { force: true });
 
   const postgres = await startEmbeddedPostgres({ dir: path.join(workDir, 'pg'), port: await freePort(), database: 'postgres' });
   const redis = await startRedis({ dir: path.join(workDir, 'redis'), port: await freePort(), persistent: false });
@@ -24,7 +35,8 @@ async function main() {
     code = await new Promise((resolve) => {
       const child = spawn(
         'pnpm',
-        ['exec', 'turbo', 'run', 'test', '--concurrency=2', '--', `--json`, `--outputFile=${resultFile}`],
+        // --continue: every package's tests run and are counted even when one fails.
+        ['exec', 'turbo', 'run', 'test', '--concurrency=2', '--continue', '--', `--json`, `--outputFile=${resultFile}`],
         {
           cwd: root,
           stdio: 'inherit',
@@ -48,7 +60,7 @@ function printSummary() {
   let passed = 0;
   let failed = 0;
   let skipped = 0;
-  for (const dir of packages) {
+  for (const dir of workspacePackages()) {
     const file = path.join(root, dir, resultFile);
     if (!existsSync(file)) continue;
     const result = JSON.parse(readFileSync(file, 'utf8'));
