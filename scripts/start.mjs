@@ -125,10 +125,10 @@ async function main() {
     if (!existsSync(chainFile)) {
       mkdirSync(path.dirname(chainFile), { recursive: true });
       console.log('› generating the demo chain (devnet generate)');
-      await runToFile(devnetCli, ['generate', '--network', 'custom', '--seed', '1', '--blocks', '2000'], chainFile);
+      await runToFile(devnetCli, ['generate', '--network', 'custom', '--seed', '1', '--blocks', '1000'], chainFile);
     }
     const devnetPort = await freePort();
-    startProcess('devnet', devnetCli, ['serve', '--chain', chainFile, '--network', 'custom', '--port', String(devnetPort), '--block-interval', '1000'], {});
+    startProcess('devnet', devnetCli, ['serve', '--chain', chainFile, '--network', 'custom', '--port', String(devnetPort)], {});
     ogmiosUrl = `ws://127.0.0.1:${devnetPort}`;
     await waitFor(() => httpOk(`http://127.0.0.1:${devnetPort}/health`), 30_000, 'the devnet did not start');
     console.log(`› devnet (Ogmios v6) on ${ogmiosUrl}, chain ${chainFile}`);
