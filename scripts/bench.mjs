@@ -13,10 +13,24 @@ import { SetupError, freePort, startRedis } from './lib/services.mjs';
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
-const unknown = args.filter((a) => a !== '--quick');
+// --render: write the report again from bench-results/ (after editing bench/ANALYSIS.md), without running
+const renderOnly = args.includes('--render');
+const unknown = args.filter((a) => a !== '--quick' && a !== '--render');
 if (unknown.length) {
   console.error(`usage: npm run bench [-- --quick]   (unknown: ${unknown.join(' ')})`);
   process.exit(2);
+}
+const resultsFile = path.join(root, 'bench-results', 'results.json');
+const metaFile = path.join(root, 'bench-results', 'meta.json');
+
+async function render(results, meta) {
+  const report = await import(pathToFileURL(path.join(root, 'bench/dist/report.js')).href);
+  console.log(`\n${report.renderTable(results)}\n`);
+  const analysisFile = path.join(root, 'bench', 'ANALYSIS.md');
+  const analysis = !results.quick && existsSync(analysisFile) ? readFileSync(analysisFile, 'utf8') : '';
+  const target = results.quick ? path.join(root, 'bench-results', 'quick.md') : path.join(root, 'BENCHMARKS.md');
+  writeFileSync(target, report.renderMarkdown(results, { ...meta, analysis }));
+  console.log(`› wrote ${path.relative(root, target)}`);
 }
 
 // A benchmark database that can be thrown away: no fsync per commit, WAL-free bulk loads into tables
@@ -37,6 +51,7 @@ const POSTGRES_FLAGS = [
   // evidence for where the indexer's database time goes
   ['shared_preload_libraries', 'pg_stat_statements'],
   ['pg_stat_statements.max', '1000'],
+  ['pg_stat_statements.track', 'all'],
   ['max_connections', '200'],
 ].flatMap(([k, v]) => ['-c', `${k}=${v}`]);
 
@@ -70,7 +85,6 @@ async function main() {
     const pgVersion = (await client.query('SHOW server_version')).rows[0].server_version;
     await client.end();
     console.log(`› bench services: PostgreSQL ${pgVersion} on ${pgPort}, Redis ${redis.url}; ${quick ? 'quick' : 'full'} run`);
-    const resultsFile = path.join(root, 'bench-results', 'results.json');
     rmSync(resultsFile, { force: true });
     code = await new Promise((resolve) => {
       const child = spawn(process.execPath, ['--max-old-space-size=4096', path.join(root, 'bench/dist/run.js')], {
@@ -90,11 +104,8 @@ async function main() {
     });
     if (!existsSync(resultsFile)) throw new SetupError('the benchmark wrote no results');
     const results = JSON.parse(readFileSync(resultsFile, 'utf8'));
-    const report = await import(pathToFileURL(path.join(root, 'bench/dist/report.js')).href);
-    console.log(`\n${report.renderTable(results)}\n`);
-    const analysisFile = path.join(root, 'bench', 'ANALYSIS.md');
-    const markdown = report.renderMarkdown(results, {
-      command: `npm run bench${quick ? ' -- --quick' : ''}`,
+    const meta = {
+      command: process.env.BENCH_COMMAND ?? `npm run bench${quick ? ' -- --quick' : ''}`,
       date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
       commit: gitCommit(),
       cpus: os.cpus()[0]?.model ?? 'unknown CPU',
@@ -104,11 +115,10 @@ async function main() {
       postgres: pgVersion,
       postgresFlags: POSTGRES_FLAGS,
       loadBefore,
-      analysis: !quick && existsSync(analysisFile) ? readFileSync(analysisFile, 'utf8') : '',
-    });
-    const target = quick ? path.join(root, 'bench-results', 'quick.md') : path.join(root, 'BENCHMARKS.md');
-    writeFileSync(target, markdown);
-    console.log(`› wrote ${path.relative(root, target)}`);
+      loadAfter: os.loadavg().map((x) => x.toFixed(2)).join(', '),
+    };
+    writeFileSync(metaFile, JSON.stringify(meta, null, 2));
+    await render(results, meta);
   } finally {
     await redis?.stop();
     await postgres.stop().catch(() => {});
@@ -127,7 +137,10 @@ function gitCommit() {
   }
 }
 
-main().catch((error) => {
+const entry = renderOnly
+  ? () => render(JSON.parse(readFileSync(resultsFile, 'utf8')), JSON.parse(readFileSync(metaFile, 'utf8')))
+  : main;
+entry().catch((error) => {
   console.error(error instanceof SetupError ? `bench: ${error.message}` : error);
   process.exit(1);
 });

@@ -79,7 +79,7 @@ export interface IngestResult {
   cpuProfile: string | null;
   databaseBytes: number;
   /** pg_stat_statements of the ingest database, top statements by total execution time */
-  statements: { query: string; calls: number; totalMs: number; meanMs: number; rows: number }[];
+  statements: StatementStat[];
 }
 
 function metric(text: string, name: string, labels = ''): number {
@@ -181,14 +181,7 @@ export async function ingest(options: {
     // From the database: the metrics count only batches that committed on the first attempt.
     const blocks = Number((await client.query(`SELECT count(*) AS n FROM block WHERE era <> 'genesis'`)).rows[0].n);
     const transactions = Number((await client.query('SELECT count(*) AS n FROM tx')).rows[0].n);
-    const statements = await client
-      .query(
-        `SELECT left(regexp_replace(query, '\\s+', ' ', 'g'), 160) AS query, calls, total_exec_time AS total, mean_exec_time AS mean, rows
-         FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
-         ORDER BY total_exec_time DESC LIMIT 12`,
-      )
-      .then((r) => r.rows.map((x) => ({ query: x.query, calls: Number(x.calls), totalMs: x.total, meanMs: x.mean, rows: Number(x.rows) })))
-      .catch(() => []);
+    const statements = await topStatements(client, 12);
     await client.end();
     let cpuProfile: string | null = null;
     if (options.profileDir) {
@@ -219,10 +212,32 @@ export async function ingest(options: {
   }
 }
 
+export interface StatementStat {
+  query: string;
+  calls: number;
+  totalMs: number;
+  meanMs: number;
+  rows: number;
+}
+
 export interface RollbackResult {
   depth: number;
   ms: number;
   removed: number;
+  /** pg_stat_statements during this rollback (nested statements included: cascades, SET NULL) */
+  statements: StatementStat[];
+}
+
+export async function topStatements(client: pg.Client, limit: number): Promise<StatementStat[]> {
+  return client
+    .query(
+      `SELECT left(regexp_replace(query, '\\s+', ' ', 'g'), 160) AS query, calls, total_exec_time AS total, mean_exec_time AS mean, rows
+       FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+         AND query NOT LIKE '%pg_stat_statements%'
+       ORDER BY total_exec_time DESC LIMIT ${limit}`,
+    )
+    .then((r) => r.rows.map((x) => ({ query: x.query, calls: Number(x.calls), totalMs: x.total, meanMs: x.mean, rows: Number(x.rows) })))
+    .catch(() => []);
 }
 
 /**
@@ -256,11 +271,13 @@ export async function rollbacks(root: string, databaseUrl: string, depths: numbe
         [depth],
       );
       if (!rows[0]) throw new Error(`the database has fewer than ${depth} blocks`);
+      await client.query('SELECT pg_stat_statements_reset()').catch(() => undefined);
       const started = performance.now();
       const removed = await store.rollBackTo({ slot: Number(rows[0].slot), id: rows[0].hash });
       const ms = performance.now() - started;
+      const statements = await topStatements(client, 8);
       log(`rollback of ${removed} blocks: ${ms.toFixed(0)} ms`);
-      results.push({ depth, ms, removed });
+      results.push({ depth, ms, removed, statements });
     }
   } finally {
     await client.end();

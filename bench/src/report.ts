@@ -12,6 +12,7 @@ export interface RunMeta {
   postgres: string;
   postgresFlags: string[];
   loadBefore: string;
+  loadAfter?: string;
   /** hand-written analysis (bench/ANALYSIS.md), appended verbatim */
   analysis: string;
 }
@@ -110,7 +111,7 @@ export function renderMarkdown(r: BenchResults, meta: RunMeta): string {
   p(`| Date | ${meta.date} |`);
   p(`| Commit | ${meta.commit} |`);
   p(`| Machine | ${meta.cores} × ${meta.cpus}, ${meta.memoryGiB.toFixed(0)} GiB memory |`);
-  p(`| Load average before the run | ${meta.loadBefore} |`);
+  p(`| Load average (1, 5, 15 min) before / after the run | ${meta.loadBefore} / ${meta.loadAfter ?? '?'} (other work shared the machine when above ≈ 2) |`);
   p(`| Node.js | ${meta.node} |`);
   p(`| PostgreSQL | ${meta.postgres} (embedded, throw-away; ${meta.postgresFlags.filter((f) => f !== '-c').join(', ')}) |`);
   p(`| Duration | ${n1(r.seconds / 60)} min |`);
@@ -157,9 +158,7 @@ export function renderMarkdown(r: BenchResults, meta: RunMeta): string {
     if (i.statements?.length) {
       p('<details><summary>Database time by statement (pg_stat_statements of the ingest database)</summary>');
       p();
-      p('| Total ms | Calls | Mean ms | Rows | Statement |\n|---|---|---|---|---|');
-      for (const s of i.statements) p(`| ${n0(s.totalMs)} | ${n0(s.calls)} | ${s.meanMs.toFixed(1)} | ${n0(s.rows)} | \`${s.query.replaceAll('|', '\\|').replaceAll('`', "'")}\` |`);
-      p();
+      statementTable(p, i.statements);
       p('</details>');
       p();
     }
@@ -182,6 +181,13 @@ export function renderMarkdown(r: BenchResults, meta: RunMeta): string {
     p('| Depth | Time |\n|---|---|');
     for (const rb of r.rollbacks) p(`| ${rb.depth} blocks | ${n0(rb.ms)} ms |`);
     p();
+    for (const rb of r.rollbacks.filter((x) => x.statements?.length)) {
+      p(`<details><summary>Statements of the ${rb.depth}-block rollback (pg_stat_statements, nested cascades included)</summary>`);
+      p();
+      statementTable(p, rb.statements);
+      p('</details>');
+      p();
+    }
   }
   if (r.populate) {
     const d = r.populate;
@@ -259,4 +265,10 @@ export function renderMarkdown(r: BenchResults, meta: RunMeta): string {
     p();
   }
   return out.join('\n');
+}
+
+function statementTable(p: (s?: string) => void, statements: { query: string; calls: number; totalMs: number; meanMs: number; rows: number }[]) {
+  p('| Total ms | Calls | Mean ms | Rows | Statement |\n|---|---|---|---|---|');
+  for (const s of statements) p(`| ${n0(s.totalMs)} | ${n0(s.calls)} | ${s.meanMs.toFixed(2)} | ${n0(s.rows)} | \`${s.query.replaceAll('|', '\\|').replaceAll('`', "'")}\` |`);
+  p();
 }
