@@ -16,15 +16,16 @@ import { AuthGuard } from './common/auth.guard.js';
 import { ProjectTokens } from './common/project-tokens.js';
 import { RateLimitGuard } from './common/rate-limit.guard.js';
 import { RateLimiter } from './common/rate-limiter.js';
-import { API_CONFIG, LOGGER, READ_DB } from './common/tokens.js';
+import { API_CONFIG, LOGGER, READ_DB, REDIS } from './common/tokens.js';
 import { HealthController } from './health/health.controller.js';
+import { ReadyController } from './health/ready.controller.js';
+import { ApiMetrics } from './metrics/api-metrics.js';
+import { MetricsController } from './metrics/metrics.controller.js';
 import { NutlinkController } from './nutlink/nutlink.controller.js';
 import { NutlinkService } from './nutlink/nutlink.service.js';
 import { OpenApiController } from './openapi/openapi.controller.js';
 import { UtilsController } from './utils/utils.controller.js';
 import { utilsProviders } from './utils/utils.providers.js';
-
-const REDIS = Symbol('Redis');
 
 /** What createApp() connects before building the module. */
 export interface AppResources {
@@ -32,6 +33,7 @@ export interface AppResources {
   logger: Logger;
   readDb: PrismaClient;
   redis: Redis;
+  metrics: ApiMetrics;
 }
 
 /** Closes the connections once Nest has stopped serving (after in-flight requests finished). */
@@ -48,7 +50,7 @@ class ConnectionsCloser implements OnApplicationShutdown {
 
 @Module({})
 export class AppModule {
-  static forRoot({ config, logger, readDb, redis }: AppResources): DynamicModule {
+  static forRoot({ config, logger, readDb, redis, metrics }: AppResources): DynamicModule {
     return {
       module: AppModule,
       controllers: [
@@ -59,6 +61,8 @@ export class AppModule {
         NutlinkController,
         UtilsController,
         HealthController,
+        ReadyController,
+        MetricsController,
         OpenApiController,
       ],
       providers: [
@@ -66,6 +70,7 @@ export class AppModule {
         { provide: LOGGER, useValue: logger },
         { provide: READ_DB, useValue: readDb },
         { provide: REDIS, useValue: redis },
+        { provide: ApiMetrics, useValue: metrics },
         { provide: ProjectTokens, useValue: new ProjectTokens(config.tokenHashes) },
         { provide: RateLimiter, useValue: new RateLimiter(redis, config.rateLimit, logger) },
         ConnectionsCloser,

@@ -12,6 +12,7 @@ import { pino, type Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import { BlockfrostErrorFilter } from './common/blockfrost-error.filter.js';
 import type { ApiConfig } from './config.js';
+import { ApiMetrics } from './metrics/api-metrics.js';
 import { EVALUATE_UTXOS_PATH } from './utils/utils.controller.js';
 
 /** Longest path parameter accepted (long Byron addresses included); longer ones are unknown routes. */
@@ -63,8 +64,20 @@ export async function createApp(config: ApiConfig, options: CreateAppOptions = {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     bodyLimit: BODY_LIMIT_BYTES,
   });
+  // Once closing, responses to in-flight requests end their keep-alive connection: the server only
+  // finishes closing when every connection is gone, and an idle one would otherwise stay for
+  // Fastify's keepAliveTimeout (72 s), beyond the container's stop grace period.
+  let closing = false;
+  adapter.getInstance().addHook('preClose', async () => {
+    closing = true;
+  });
   adapter.getInstance().addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
+  });
+  const metrics = new ApiMetrics();
+  adapter.getInstance().addHook('onResponse', async (request, reply) => {
+    metrics.observe(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
   });
   adapter.getInstance().addHook('onRoute', (route) => {
     if (route.url.endsWith(`utils/${EVALUATE_UTXOS_PATH}`)) route.bodyLimit = EVALUATE_BODY_LIMIT_BYTES;
@@ -75,13 +88,12 @@ export async function createApp(config: ApiConfig, options: CreateAppOptions = {
   adapter.getInstance().addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
   const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot({ config, logger, readDb, redis }),
+    AppModule.forRoot({ config, logger, readDb, redis, metrics }),
     adapter,
     // bodyParser false: the JSON parser above is ours; Nest would add its own and Fastify refuse the duplicate.
     { logger: ['error', 'warn'], abortOnError: false, bodyParser: false },
   );
   app.useGlobalFilters(new BlockfrostErrorFilter());
-  app.enableShutdownHooks();
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   return app;

@@ -34,6 +34,8 @@ export interface ApiConfig {
   /** Trust X-Forwarded-For (behind a reverse proxy) when identifying client IPs. */
   trustProxy: boolean;
   logLevel: LogLevel;
+  /** /ready fails when the newest block is further behind the node's tip (indexer_status). */
+  readyMaxLagSlots: number;
   /** Ogmios v6 (ws:// or wss://, http(s):// accepted as the indexer does) for the Ogmios evaluator. */
   ogmiosUrl: string | null;
   evaluator: EvaluatorKind;
@@ -80,6 +82,7 @@ export function loadConfig(env: Env): ApiConfig {
     },
     trustProxy: read('TRUST_PROXY', boolean(false), false),
     logLevel: read('LOG_LEVEL', oneOf(LOG_LEVELS, 'info'), 'info'),
+    readyMaxLagSlots: read('API_READY_MAX_LAG_SLOTS', integerIn(0, 1_000_000_000, 600), 0),
     ogmiosUrl: read('OGMIOS_URL', optional(url(['ws:', 'wss:', 'http:', 'https:'])), null),
     evaluator: 'local',
   };

@@ -10,7 +10,25 @@ try {
   process.exit(1);
 }
 
-// enableShutdownHooks() in createApp closes the app on SIGTERM/SIGINT: Fastify stops accepting
-// connections, finishes in-flight requests, then the database and Redis connections are closed.
 const app = await createApp(config);
+
+// SIGTERM (docker stop) and SIGINT: app.close() stops accepting connections, lets in-flight requests
+// finish, then closes the database and Redis connections; exit 0 is a clean stop. (Nest's
+// enableShutdownHooks would re-raise the signal after closing, so the exit status would say "killed".)
+// Installed before listen(): the server answers requests before listen() resolves.
+let closing = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('@frostline/api: shutdown failed', error);
+        process.exit(1);
+      },
+    );
+  });
+}
+
 await app.listen({ port: config.port, host: '0.0.0.0' });

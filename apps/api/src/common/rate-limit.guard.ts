@@ -2,6 +2,7 @@ import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/com
 import { BlockfrostError } from '@frostline/model';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PROJECT_TOKEN_HEADER } from './auth.guard.js';
+import { ApiMetrics } from '../metrics/api-metrics.js';
 import { ProjectTokens } from './project-tokens.js';
 import { RateLimiter } from './rate-limiter.js';
 
@@ -17,6 +18,7 @@ export class RateLimitGuard implements CanActivate {
   constructor(
     private readonly limiter: RateLimiter,
     private readonly tokens: ProjectTokens,
+    private readonly metrics: ApiMetrics,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -30,6 +32,8 @@ export class RateLimitGuard implements CanActivate {
     reply.header('X-RateLimit-Reset', decision.resetSeconds);
     if (decision.outcome === 'allowed') return true;
     reply.header('Retry-After', decision.retryAfterSeconds);
+    this.metrics.rateLimitRejections.inc({ outcome: decision.outcome });
+    if (decision.bannedNow) this.metrics.rateLimitBans.inc();
     throw new BlockfrostError(decision.outcome === 'banned' ? 418 : 429);
   }
 }

@@ -9,12 +9,13 @@ import type { RateLimitConfig } from '../config.js';
 //
 // KEYS: 1 IP ban, 2 IP rejection counter, 3.. buckets (hash {tokens, at_ms})
 // ARGV: 1 tokens per second, 2 burst, 3 ban after N rejections, 4 ban ms
-// Returns {outcome, remaining, ms until full, ms until retry}; outcome 0 allowed, 1 over limit, 2 banned.
+// Returns {outcome, remaining, ms until full, ms until retry, 1 if this rejection banned the IP};
+// outcome 0 allowed, 1 over limit, 2 banned.
 const SCRIPT = `
 local rate, burst = tonumber(ARGV[1]), tonumber(ARGV[2])
 local ban_after, ban_ms = tonumber(ARGV[3]), tonumber(ARGV[4])
 local banned_ms = redis.call('PTTL', KEYS[1])
-if banned_ms > 0 then return {2, 0, 0, banned_ms} end
+if banned_ms > 0 then return {2, 0, 0, banned_ms, 0} end
 local t = redis.call('TIME')
 local now = t[1] * 1000 + math.floor(t[2] / 1000)
 local idle_ms = math.ceil(burst / rate * 1000)
@@ -38,15 +39,17 @@ end
 local until_full = math.ceil((burst - lowest) / rate * 1000)
 if allowed then
   redis.call('DEL', KEYS[2])
-  return {0, math.floor(lowest), until_full, 0}
+  return {0, math.floor(lowest), until_full, 0, 0}
 end
 local rejections = redis.call('INCR', KEYS[2])
 redis.call('PEXPIRE', KEYS[2], ban_ms)
+local banned_now = 0
 if rejections >= ban_after then
   redis.call('SET', KEYS[1], 1, 'PX', ban_ms)
   redis.call('DEL', KEYS[2])
+  banned_now = 1
 end
-return {1, 0, until_full, math.ceil((1 - lowest) / rate * 1000)}
+return {1, 0, until_full, math.ceil((1 - lowest) / rate * 1000), banned_now}
 `;
 
 export type RateLimitOutcome = 'allowed' | 'over-limit' | 'banned';
@@ -59,6 +62,8 @@ export interface RateLimitDecision {
   resetSeconds: number;
   /** Seconds until a request can succeed (0 when allowed). */
   retryAfterSeconds: number;
+  /** This rejection was the one that banned the client IP. */
+  bannedNow: boolean;
 }
 
 const OUTCOMES: RateLimitOutcome[] = ['allowed', 'over-limit', 'banned'];
@@ -66,7 +71,7 @@ const OUTCOMES: RateLimitOutcome[] = ['allowed', 'over-limit', 'banned'];
 const OUTAGE_LOG_INTERVAL_MS = 10_000;
 
 type RateLimitRedis = Redis & {
-  takeRateLimitToken(...keysAndArgs: (string | number)[]): Promise<[number, number, number, number]>;
+  takeRateLimitToken(...keysAndArgs: (string | number)[]): Promise<[number, number, number, number, number]>;
 };
 
 export class RateLimiter {
@@ -91,7 +96,7 @@ export class RateLimiter {
     const prefix = this.config.redisKeyPrefix;
     const buckets = [`${prefix}ip:${ip}`, ...(projectId ? [`${prefix}project:${projectId}`] : [])];
     try {
-      const [outcome, remaining, msUntilFull, msUntilRetry] = await this.redis.takeRateLimitToken(
+      const [outcome, remaining, msUntilFull, msUntilRetry, bannedNow] = await this.redis.takeRateLimitToken(
         2 + buckets.length,
         `${prefix}ban:${ip}`,
         `${prefix}rejections:${ip}`,
@@ -107,6 +112,7 @@ export class RateLimiter {
         remaining,
         resetSeconds: Math.ceil(msUntilFull / 1000),
         retryAfterSeconds: Math.ceil(msUntilRetry / 1000),
+        bannedNow: bannedNow === 1,
       };
     } catch (error) {
       const now = Date.now();

@@ -1,0 +1,236 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import pg from 'pg';
+import { pino } from 'pino';
+import { createApp } from '../src/app.js';
+import { ChainSeed } from './support/seed.js';
+import { get, openTestDatabase, startApp, testConfig, testRedisUrl, TOKEN } from './support/test-app.js';
+
+// Operations: Prometheus metrics, readiness, request-id logs, and the built program's configuration
+// errors and graceful shutdown.
+
+const BLOCK = '/api/v0/blocks/epoch/1/slot/100';
+const BLOCK_ROUTE = '/api/v0/blocks/epoch/:epoch_number/slot/:slot_number';
+/** Nothing listens there: a database or Redis that is down. */
+const DOWN_DATABASE = 'postgresql://postgres:postgres@127.0.0.1:1/postgres';
+const DOWN_REDIS = 'redis://127.0.0.1:1';
+
+let db: Awaited<ReturnType<typeof openTestDatabase>>;
+const apps: NestFastifyApplication[] = [];
+
+async function app(env: Record<string, string> = {}) {
+  const api = await startApp(testConfig(db.database, { RATE_LIMIT_ENABLED: 'false', ...env }));
+  apps.push(api);
+  return api;
+}
+
+/** The indexer's view of the node: its tip slot, next to the newest indexed block (slot 432_100). */
+async function setNodeTip(slot: number | null) {
+  await db.sql.query(
+    `INSERT INTO indexer_status (id, network, node_tip_slot) VALUES (1, 'mainnet', $1)
+     ON CONFLICT (id) DO UPDATE SET node_tip_slot = $1`,
+    [slot],
+  );
+}
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  const seed = new ChainSeed(db.sql);
+  await seed.block({ hash: 'b1'.repeat(32), height: 10, slot: 432_100, epoch: 1, epochSlot: 100, time: 1_596_491_091 });
+});
+
+afterAll(async () => {
+  await Promise.all(apps.map((api) => api.close()));
+  await db.close();
+});
+
+/** The value of one sample line of a Prometheus text exposition, undefined if absent. */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
+  const wanted = Object.entries(labels);
+  for (const line of text.split('\n')) {
+    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (!match || match[1] !== name) continue;
+    const have = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+    if (wanted.every(([key, value]) => have[key] === value) && Object.keys(have).length === wanted.length) return Number(match[3]);
+  }
+  return undefined;
+}
+
+describe('GET /metrics', () => {
+  it('counts requests by route pattern and status, times them per route, and exposes process metrics', async () => {
+    const api = await app();
+    expect((await get(api, BLOCK)).status).toBe(200);
+    expect((await get(api, '/api/v0/blocks/epoch/1/slot/7')).status).toBe(404);
+    expect((await get(api, '/api/v0/blocks/epoch/x/slot/7')).status).toBe(400);
+    expect((await get(api, '/no/such/route')).status).toBe(400);
+
+    const response = await api.inject({ method: 'GET', url: '/metrics' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = response.body;
+    const requests = (route: string, status: string) => sample(text, 'api_http_requests_total', { method: 'GET', route, status_code: status });
+    expect([requests(BLOCK_ROUTE, '200'), requests(BLOCK_ROUTE, '404'), requests(BLOCK_ROUTE, '400')]).toEqual([1, 1, 1]);
+    // Unknown URLs share one series, so scanners cannot grow the metrics without bound.
+    expect(requests('(unmatched)', '400')).toBe(1);
+    expect(text).not.toContain('/no/such/route');
+    expect(sample(text, 'api_http_request_duration_seconds_count', { method: 'GET', route: BLOCK_ROUTE })).toBe(3);
+    expect(sample(text, 'api_http_request_duration_seconds_bucket', { method: 'GET', route: BLOCK_ROUTE, le: '+Inf' })).toBe(3);
+    expect(sample(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
+    expect(sample(text, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
+  });
+
+  it('counts rate-limit rejections and bans', async () => {
+    const api = await app({
+      RATE_LIMIT_ENABLED: 'true', RATE_LIMIT_BURST: '2', RATE_LIMIT_PER_SECOND: '0.001', RATE_LIMIT_BAN_AFTER: '2', RATE_LIMIT_BAN_SECONDS: '60',
+    });
+    // Two allowed, two over the limit (the second bans the IP), one refused while banned.
+    expect(await Promise.all([1, 2, 3, 4, 5].map(async () => (await get(api, BLOCK)).status)).then((s) => s.sort())).toEqual([200, 200, 418, 429, 429]);
+    // Scraping is refused too while banned: read the registry from another IP.
+    const text = (await api.inject({ method: 'GET', url: '/metrics', remoteAddress: '10.9.9.9' })).body;
+    expect(sample(text, 'api_rate_limit_rejections_total', { outcome: 'over-limit' })).toBe(2);
+    expect(sample(text, 'api_rate_limit_rejections_total', { outcome: 'banned' })).toBe(1);
+    expect(sample(text, 'api_rate_limit_bans_total')).toBe(1);
+  });
+});
+
+describe('GET /ready', () => {
+  afterEach(() => setNodeTip(null));
+
+  it('is ready when the database and Redis answer and the indexer is within the allowed lag', async () => {
+    await setNodeTip(432_100 + 600);
+    const ready = await get(await app(), '/ready', {});
+    expect([ready.status, ready.body]).toEqual([200, { ready: true, database: 'up', redis: 'up', lagSlots: 600 }]);
+  });
+
+  it('is not ready when the newest block is further behind the node than API_READY_MAX_LAG_SLOTS', async () => {
+    await setNodeTip(432_100 + 50);
+    const ready = await get(await app({ API_READY_MAX_LAG_SLOTS: '49' }), '/ready', {});
+    expect([ready.status, ready.body]).toEqual([503, { ready: false, database: 'up', redis: 'up', lagSlots: 50 }]);
+  });
+
+  it('is not ready before the indexer has reported the node tip', async () => {
+    const ready = await get(await app(), '/ready', {});
+    expect([ready.status, ready.body]).toEqual([503, { ready: false, database: 'up', redis: 'up', lagSlots: null }]);
+  });
+
+  it('is not ready when the database is down', async () => {
+    const ready = await get(await app({ DATABASE_URL: DOWN_DATABASE }), '/ready', {});
+    expect([ready.status, ready.body]).toEqual([503, { ready: false, database: 'down', redis: 'up', lagSlots: null }]);
+  });
+
+  it('is not ready when Redis is down', async () => {
+    await setNodeTip(432_100);
+    const ready = await get(await app({ REDIS_URL: DOWN_REDIS }), '/ready', {});
+    expect([ready.status, ready.body]).toEqual([503, { ready: false, database: 'up', redis: 'down', lagSlots: 0 }]);
+  });
+});
+
+describe('logs', () => {
+  it('are pino JSON lines carrying the request id that the response returns', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(JSON.parse(chunk.toString()));
+        done();
+      },
+    });
+    const api = await createApp(testConfig(db.database, { DATABASE_URL: DOWN_DATABASE }), { logger: pino({ level: 'info' }, sink) });
+    apps.push(api);
+    const failed = await get(api, BLOCK, { project_id: TOKEN, 'x-request-id': 'trace-42' });
+    expect([failed.status, failed.headers['x-request-id']]).toEqual([500, 'trace-42']);
+    const generated = await get(api, BLOCK);
+    expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const errors = lines.filter((line) => line.msg === 'request failed');
+    expect(errors.map((line) => [line.reqId, line.level, line.url])).toEqual([
+      ['trace-42', 50, BLOCK],
+      [generated.headers['x-request-id'], 50, BLOCK],
+    ]);
+  });
+});
+
+describe('the built program (dist/main.js)', () => {
+  const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+  const children: ChildProcess[] = [];
+  afterAll(() => children.forEach((child) => child.exitCode === null && child.kill('SIGKILL')));
+
+  beforeAll(() => {
+    if (!existsSync(main)) throw new Error(`${main} is missing: build the API first (pnpm --filter @frostline/api build)`);
+  });
+
+  function run(env: Record<string, string>) {
+    const child = spawn(process.execPath, [main], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (chunk) => (stdout += chunk));
+    child.stderr!.on('data', (chunk) => (stderr += chunk));
+    const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+    return { child, exited, output: () => ({ stdout, stderr }) };
+  }
+
+  it('refuses a bad configuration with one clear line and a non-zero exit', async () => {
+    const { exited, output } = run({ DATABASE_URL: 'mysql://db', REDIS_URL: testRedisUrl(), API_TOKENS: TOKEN, PORT: '70000', API_READY_MAX_LAG_SLOTS: '-1' });
+    const [code] = await exited;
+    expect(code).toBe(1);
+    expect(output().stderr.trim().split('\n')).toEqual([
+      '@frostline/api: invalid configuration: PORT must be an integer from 1 to 65535, got "70000"; ' +
+        'DATABASE_URL must start with postgres: or postgresql://; ' +
+        'API_READY_MAX_LAG_SLOTS must be an integer from 0 to 1000000000, got "-1"',
+    ]);
+  });
+
+  it('finishes in-flight requests on SIGTERM, then exits 0', async () => {
+    const port = await freePort();
+    const { child, exited, output } = run({
+      PORT: String(port), DATABASE_URL: db.database.url, REDIS_URL: testRedisUrl(), API_TOKENS: TOKEN, LOG_LEVEL: 'warn',
+      RATE_LIMIT_ENABLED: 'false',
+    });
+    const base = `http://127.0.0.1:${port}`;
+    await waitFor(async () => (await fetch(`${base}/health`).catch(() => null))?.ok === true, 'the API to listen');
+
+    // A request held in flight: its query waits for a table lock this test holds.
+    const locker = new pg.Client({ connectionString: db.database.url });
+    await locker.connect();
+    try {
+      await locker.query('BEGIN; LOCK TABLE block IN ACCESS EXCLUSIVE MODE');
+      const inFlight = fetch(`${base}${BLOCK}`, { headers: { project_id: TOKEN } });
+      await waitFor(async () => {
+        const { rows } = await locker.query(`SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND relation = 'block'::regclass`);
+        return rows[0].n > 0;
+      }, 'the request to wait for the lock');
+
+      child.kill('SIGTERM');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(child.exitCode).toBeNull(); // still finishing the request
+      await locker.query('COMMIT');
+      const response = await inFlight;
+      expect([response.status, ((await response.json()) as { hash: string }).hash]).toEqual([200, 'b1'.repeat(32)]);
+    } finally {
+      await locker.end();
+    }
+    expect(await exited).toEqual([0, null]);
+    expect(output().stderr).toBe('');
+  });
+});
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  server.close();
+  await once(server, 'close');
+  return port;
+}
+
+async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
