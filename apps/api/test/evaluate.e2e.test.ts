@@ -1,0 +1,340 @@
+import CSL from '@emurgo/cardano-serialization-lib-nodejs';
+import { BlockFrostAPI, BlockfrostServerError } from '@blockfrost/blockfrost-js';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import {
+  aikenBudgets,
+  aikenCase,
+  aikenCases,
+  aikenParameters,
+  aikenUtxos,
+  blockfrostFixture,
+  evaluateBody,
+  evaluateTestData,
+  seedUtxos,
+  storeProtocolParameters,
+  blockfrostFixtures,
+  type AikenCase,
+  type BlockfrostFixture,
+  type Utxo,
+} from './support/evaluate-cases.js';
+import { ChainSeed } from './support/seed.js';
+import { openTestDatabase, startApp, testConfig, TOKEN } from './support/test-app.js';
+
+// POST /utils/txs/evaluate/utxos with the local engine (no OGMIOS_URL): the Aiken phase-2 cases and
+// the Blockfrost fixtures that need no chain we do not have, with UTxOs from additionalUtxoSet or
+// from the indexer's tables, in both Ogmios shapes; then every kind of malformed request.
+
+const PATH = '/api/v0/utils/txs/evaluate/utxos';
+type Database = Awaited<ReturnType<typeof openTestDatabase>>;
+const databases: Database[] = [];
+const apps: NestFastifyApplication[] = [];
+
+async function localApp(env: Record<string, string> = {}) {
+  const db = await openTestDatabase();
+  databases.push(db);
+  const app = await startApp(testConfig(db.database, env));
+  apps.push(app);
+  return { db, app, seed: new ChainSeed(db.sql) };
+}
+
+afterAll(async () => {
+  await Promise.all(apps.map((app) => app.close()));
+  await Promise.all(databases.map((db) => db.close()));
+});
+
+async function post(
+  app: NestFastifyApplication,
+  payload: string,
+  { version, headers = {} }: { version?: string; headers?: Record<string, string> } = {},
+) {
+  const response = await app.inject({
+    method: 'POST',
+    url: version === undefined ? PATH : `${PATH}?version=${version}`,
+    headers: { project_id: TOKEN, 'content-type': 'application/json', ...headers },
+    payload,
+  });
+  return { status: response.statusCode, body: response.json() as Record<string, any> };
+}
+
+const V5_ENVELOPE = {
+  type: 'jsonwsp/response',
+  version: '1.0',
+  servicename: 'ogmios',
+  methodname: 'EvaluateTx',
+  reflection: { id: expect.any(String) },
+};
+const v5Success = (testCase: AikenCase) => ({
+  ...V5_ENVELOPE,
+  result: {
+    EvaluationResult: Object.fromEntries(
+      aikenBudgets(testCase).map(({ validator, budget }) => [
+        `${validator.purpose}:${validator.index}`,
+        { memory: budget.memory, steps: budget.cpu },
+      ]),
+    ),
+  },
+});
+const v6Answer = (outcome: object) => ({ jsonrpc: '2.0', method: 'evaluateTransaction', ...outcome, id: expect.any(String) });
+
+/** Both shapes of one request. */
+async function bothVersions(app: NestFastifyApplication, payload: string) {
+  const v5 = await post(app, payload);
+  const v6 = await post(app, payload, { version: '6' });
+  expect([v5.status, v6.status]).toEqual([200, 200]);
+  return { v5: v5.body, v6: v6.body };
+}
+
+// blockfrost-tests matchers ({$matcher: any String}) as jest asymmetric matchers.
+function withMatchers(json: unknown): unknown {
+  if (Array.isArray(json)) return json.map(withMatchers);
+  if (typeof json !== 'object' || json === null) return json;
+  const { $matcher, args } = json as { $matcher?: string; args?: string[] };
+  if ($matcher === 'any') return expect.any(String);
+  if ($matcher === 'stringContaining') return expect.stringContaining(args![0]);
+  return Object.fromEntries(Object.entries(json).map(([key, item]) => [key, withMatchers(item)]));
+}
+
+const withBudgets = aikenCases.filter((testCase) => testCase.expected_budgets !== null);
+
+describe('Aiken phase-2 cases, local engine', () => {
+  // Each case carries its own cost model: the test stores it as the latest epoch's parameters, which
+  // is how the engine learns the model in force.
+  let epoch = 0;
+  let additional: Awaited<ReturnType<typeof localApp>>;
+  let indexed: Awaited<ReturnType<typeof localApp>>;
+
+  beforeAll(async () => {
+    additional = await localApp();
+    indexed = await localApp();
+    // Several cases share UTxOs: the chain holds each once.
+    const unique = new Map<string, Utxo>();
+    for (const testCase of aikenCases) {
+      for (const utxo of aikenUtxos(testCase)) unique.set(`${utxo.transaction.id}#${utxo.index}`, utxo);
+    }
+    await seedUtxos(indexed.db.sql, indexed.seed, [...unique.values()]);
+  });
+
+  async function inForce(testCase: AikenCase) {
+    epoch += 1;
+    await storeProtocolParameters(additional.db.sql, epoch, aikenParameters(testCase));
+    await storeProtocolParameters(indexed.db.sql, epoch, aikenParameters(testCase));
+  }
+
+  it.each(withBudgets.map((testCase) => [testCase.name, testCase] as const))(
+    '%s: the expected budgets with the UTxOs in additionalUtxoSet, v5 and v6',
+    async (_name, testCase) => {
+      await inForce(testCase);
+      const { v5, v6 } = await bothVersions(additional.app, evaluateBody(testCase.tx_cbor, aikenUtxos(testCase)));
+      expect(v5).toEqual(v5Success(testCase));
+      expect(v6).toEqual(v6Answer({ result: aikenBudgets(testCase) }));
+    },
+  );
+
+  it.each(withBudgets.map((testCase) => [testCase.name, testCase] as const))(
+    '%s: the expected budgets with the UTxOs resolved from the database, v5 and v6',
+    async (_name, testCase) => {
+      await inForce(testCase);
+      const { v5, v6 } = await bothVersions(indexed.app, evaluateBody(testCase.tx_cbor));
+      expect(v5).toEqual(v5Success(testCase));
+      expect(v6).toEqual(v6Answer({ result: aikenBudgets(testCase) }));
+    },
+  );
+
+  it('eval_missing_redeemer: nothing to evaluate', async () => {
+    const testCase = aikenCase('eval_missing_redeemer');
+    await inForce(testCase);
+    for (const [app, body] of [
+      [additional.app, evaluateBody(testCase.tx_cbor, aikenUtxos(testCase))],
+      [indexed.app, evaluateBody(testCase.tx_cbor)],
+    ] as const) {
+      const { v5, v6 } = await bothVersions(app, body);
+      expect(v5).toEqual({ ...V5_ENVELOPE, result: { EvaluationResult: {} } });
+      expect(v6).toEqual(v6Answer({ result: [] }));
+    }
+  });
+
+  it('test_eval_4: the failing validator is an EvaluationFailure (200), 3010/3012 in v6', async () => {
+    const testCase = aikenCase('test_eval_4');
+    await inForce(testCase);
+    for (const [app, body] of [
+      [additional.app, evaluateBody(testCase.tx_cbor, aikenUtxos(testCase))],
+      [indexed.app, evaluateBody(testCase.tx_cbor)],
+    ] as const) {
+      const { v5, v6 } = await bothVersions(app, body);
+      expect(v5).toEqual({
+        ...V5_ENVELOPE,
+        result: {
+          EvaluationFailure: {
+            ScriptFailures: {
+              'mint:0': [{ validatorFailed: { error: 'the validator crashed / exited prematurely', traces: [] } }],
+            },
+          },
+        },
+      });
+      expect(v6).toEqual(
+        v6Answer({
+          error: {
+            code: 3010,
+            message: 'Some scripts of the transactions terminated with error(s).',
+            data: [
+              {
+                validator: { purpose: 'mint', index: 0 },
+                error: {
+                  code: 3012,
+                  message: expect.any(String),
+                  data: { validationError: 'the validator crashed / exited prematurely', traces: [] },
+                },
+              },
+            ],
+          },
+        }),
+      );
+    }
+  });
+
+  it('the latest stored epoch is in force: an older cost model gives other budgets', async () => {
+    const testCase = aikenCase('test_eval_0');
+    await inForce(testCase);
+    epoch += 1;
+    const { cost_models } = evaluateTestData<{ cost_models: Record<string, { cost_models_raw: Record<string, number[]> }> }>('cost_models.json');
+    await storeProtocolParameters(indexed.db.sql, epoch, {
+      ...aikenParameters(testCase),
+      plutusCostModels: { 'plutus:v2': cost_models.mainnet_latest.cost_models_raw.PlutusV2 },
+    });
+    const { v6 } = await bothVersions(indexed.app, evaluateBody(testCase.tx_cbor));
+    expect(v6.result).toEqual([{ validator: { purpose: 'mint', index: 0 }, budget: expect.any(Object) }]);
+    expect(v6.result).not.toEqual(aikenBudgets(testCase));
+  });
+
+  it('lenient additionalUtxoSet: base64 cbor, datum_hash, "policy" asset keys, quantities beyond 2^53', async () => {
+    const testCase = aikenCase('test_eval_7');
+    await inForce(testCase);
+    const [txIn, txOut] = JSON.parse(evaluateBody(testCase.tx_cbor, aikenUtxos(testCase))).additionalUtxoSet[0];
+    const datumHash = txOut.datumHash;
+    delete txOut.datumHash;
+    const others = JSON.parse(evaluateBody(testCase.tx_cbor, aikenUtxos(testCase))).additionalUtxoSet.slice(1);
+    // An extra UTxO the transaction does not use, with a token quantity no JS number holds exactly.
+    const big = `[{"txId":"${'ab'.repeat(32)}","index":0},{"address":"${txOut.address}","value":{"coins":2000000,"assets":{"${'cd'.repeat(28)}":18446744073709551615,"${'cd'.repeat(28)}.4e4654":9007199254740993}}}]`;
+    const body = `{"cbor":"${Buffer.from(testCase.tx_cbor, 'hex').toString('base64')}","additionalUtxoSet":[${JSON.stringify([
+      txIn,
+      { ...txOut, datum_hash: datumHash },
+    ])},${others.map((pair: unknown) => JSON.stringify(pair)).join(',')},${big}]}`;
+    const { v5 } = await bothVersions(additional.app, body);
+    expect(v5).toEqual(v5Success(testCase));
+  });
+});
+
+describe('Blockfrost evaluate fixtures, local engine (shipped mainnet parameters: nothing stored yet)', () => {
+  let app: NestFastifyApplication;
+  const offline = blockfrostFixtures.find((fixture) => fixture.fully_offline)!;
+  const offlineBody = JSON.parse(offline.postBody!) as { cbor: string; additionalUtxoSet: [any, any][] };
+  const [offlineIn, offlineOut] = offlineBody.additionalUtxoSet[0];
+  const inputsOf = (body: string) => {
+    const inputs = CSL.Transaction.from_hex(JSON.parse(body).cbor).body().inputs();
+    return Array.from({ length: inputs.len() }, (_, i) => ({ id: inputs.get(i).transaction_id().to_hex(), index: inputs.get(i).index() }));
+  };
+  // The mainnet "with missing additional utxo set" transaction has two inputs; the recorded answer
+  // names the second, spent on chain by then, so the first was live.
+  const missing = blockfrostFixture('with-missing-additional-utxo-set');
+  const [live, spent] = inputsOf(missing.postBody!);
+  const plainOutput = ({ id, index }: { id: string; index: number }): Utxo => ({
+    transaction: { id },
+    index,
+    address: offlineOut.address,
+    value: { ada: { lovelace: 5_000_000n } } as Utxo['value'],
+  });
+  // The preview "success" fixtures spend 4e9a66…#0 with the transaction of the fully offline case,
+  // which spends FFFF…#0 instead and supplies it: the offline UTxO stands in for the preview one
+  // (assumption: the collector built the offline case from it). It carries the PlutusV2 script as a
+  // reference script and an inline datum, so resolving it exercises the script table.
+  const preview = blockfrostFixtures.filter((fixture) => fixture.network === 'preview' && fixture.endpoints[0] === 'utils/txs/evaluate/utxos');
+  const [previewInput] = inputsOf(preview[0].postBody!);
+  const scriptOutput = ({ id, index }: { id: string; index: number }): Utxo => ({
+    transaction: { id },
+    index,
+    address: offlineOut.address,
+    value: { ada: { lovelace: BigInt(offlineOut.value.coins) } } as Utxo['value'],
+    datum: offlineOut.datum.toLowerCase(),
+    script: { language: 'plutus:v2', cbor: offlineOut.script['plutus:v2'].toLowerCase() },
+  });
+
+  beforeAll(async () => {
+    const started = await localApp();
+    app = started.app;
+    // The offline case's FFFF…#0 is on chain too, but spent: supplying it again is fine, as in Ogmios.
+    const offlineOnChain = { id: offlineIn.txId.toLowerCase(), index: offlineIn.index };
+    await seedUtxos(started.db.sql, started.seed, [plainOutput(live), scriptOutput(previewInput)], [plainOutput(spent), scriptOutput(offlineOnChain)]);
+  });
+
+  it('fully offline (mainnet): the recorded answer with the cost model in force, v5 and v6', async () => {
+    const { v5, v6 } = await bothVersions(app, offline.postBody!);
+    expect(v5).toEqual(withMatchers(offline.response));
+    expect(v6).toEqual(v6Answer({ result: [{ validator: { purpose: 'spend', index: 0 }, budget: { memory: 15694, cpu: 3776164 } }] }));
+  });
+
+  it.each(preview.map((fixture) => [fixture.id, fixture] as const))(
+    'preview %s: cbor only, resolved from the database (reference script, inline datum)',
+    async (_id, fixture) => {
+      const { v5, v6 } = await bothVersions(app, fixture.postBody!);
+      expect(v5).toEqual(withMatchers(fixture.response));
+      expect(v6.result).toEqual([{ validator: { purpose: 'spend', index: 0 }, budget: { memory: 15694, cpu: 3776164 } }]);
+    },
+  );
+
+  it.each([
+    ['with-missing-additional-utxo-set', (fixture: BlockfrostFixture) => fixture.postBody!],
+    ['with-spent-utxo', (fixture: BlockfrostFixture) => JSON.stringify({ cbor: fixture.postBody })],
+  ])('mainnet %s: the input spent on chain is unknown', async (name, body) => {
+    const fixture = blockfrostFixture(name);
+    const { v5, v6 } = await bothVersions(app, body(fixture));
+    expect(v5).toEqual(withMatchers(fixture.response));
+    expect(v6).toEqual(
+      v6Answer({
+        error: {
+          code: 3010,
+          message: expect.any(String),
+          data: [
+            {
+              validator: { purpose: 'spend', index: 0 },
+              error: { code: 3004, message: expect.any(String), data: { reason: `Unknown transaction input (missing from UTxO set): ${spent.id}#${spent.index}` } },
+            },
+          ],
+        },
+      }),
+    );
+  });
+
+  it('preview incompatible era: IncompatibleEra "Mary", 3000 in v6', async () => {
+    const fixture = blockfrostFixture('incompatible-era');
+    const { v5, v6 } = await bothVersions(app, JSON.stringify({ cbor: fixture.postBody }));
+    expect(v5).toEqual(withMatchers(fixture.response));
+    expect(v6).toEqual(v6Answer({ error: expect.objectContaining({ code: 3000, data: { incompatibleEra: 'mary' } }) }));
+  });
+
+  it('preview ill-formed transaction: 400 carrying Ogmios v5 fault text', async () => {
+    const fixture = blockfrostFixture('ill-formed-tx');
+    for (const version of [undefined, '6']) {
+      const { status, body } = await post(app, JSON.stringify({ cbor: fixture.postBody }), { version });
+      expect(status).toBe(400);
+      expect(body).toEqual({ error: 'Bad Request', message: withMatchers((fixture.response as any).fault.string), status_code: 400 });
+    }
+  });
+
+  it('an additional UTxO that shadows a live one: AdditionalUtxoOverlap, 3002 in v6', async () => {
+    const body = JSON.stringify({ cbor: offlineBody.cbor, additionalUtxoSet: [[{ txId: live.id, index: live.index }, offlineOut], ...offlineBody.additionalUtxoSet] });
+    const { v5, v6 } = await bothVersions(app, body);
+    expect(v5).toEqual({ ...V5_ENVELOPE, result: { EvaluationFailure: { AdditionalUtxoOverlap: [{ txId: live.id, index: live.index }] } } });
+    expect(v6).toEqual(
+      v6Answer({ error: expect.objectContaining({ code: 3002, data: { overlappingOutputReferences: [{ transaction: { id: live.id }, index: live.index }] } }) }),
+    );
+  });
+
+  it('covers every fixture but the preprod ones, whose UTxOs (scripts included) only the preprod chain has', () => {
+    const covered = [offline, ...preview, missing, blockfrostFixture('with-spent-utxo'), blockfrostFixture('incompatible-era'), blockfrostFixture('ill-formed-tx')];
+    // The two GET fixtures are answered by the router (see the malformed requests below).
+    const gets = blockfrostFixtures.filter((fixture) => fixture.postBody === undefined);
+    const rest = blockfrostFixtures.filter((fixture) => !covered.includes(fixture) && !gets.includes(fixture));
+    expect(gets).toHaveLength(2);
+    expect(rest.map((fixture) => fixture.network)).toEqual(['preprod', 'preprod', 'preprod', 'preprod']);
+  });
+});
