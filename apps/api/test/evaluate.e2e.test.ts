@@ -338,3 +338,134 @@ describe('Blockfrost evaluate fixtures, local engine (shipped mainnet parameters
     expect(rest.map((fixture) => fixture.network)).toEqual(['preprod', 'preprod', 'preprod', 'preprod']);
   });
 });
+
+describe('malformed requests: 4xx with Blockfrost error bodies', () => {
+  let app: NestFastifyApplication;
+  const offline = blockfrostFixtures.find((fixture) => fixture.fully_offline)!;
+  const bad = (message: string | jest.AsymmetricMatcher) => ({ error: 'Bad Request', message, status_code: 400 });
+  const pair = JSON.parse(offline.postBody!).additionalUtxoSet[0] as [Record<string, unknown>, Record<string, any>];
+  const withPair = (txIn: unknown, txOut: unknown) =>
+    JSON.stringify({ cbor: JSON.parse(offline.postBody!).cbor, additionalUtxoSet: [[txIn, txOut]] });
+
+  beforeAll(async () => {
+    ({ app } = await localApp());
+  });
+
+  async function send(payload: string | undefined, headers: Record<string, string>) {
+    const response = await app.inject({ method: 'POST', url: PATH, headers: { project_id: TOKEN, ...headers }, payload });
+    return { status: response.statusCode, body: response.json() };
+  }
+
+  it('answers 415 to any other content type, and to none', async () => {
+    expect(await send(offline.postBody, { 'content-type': 'text/plain' })).toEqual({
+      status: 415,
+      body: { error: 'Unsupported Media Type', message: 'Unsupported Media Type: text/plain', status_code: 415 },
+    });
+    expect(await send(undefined, {})).toEqual({
+      status: 415,
+      body: { error: 'Unsupported Media Type', message: 'Unsupported Media Type: undefined', status_code: 415 },
+    });
+    for (const type of ['application/cbor', 'application/x-www-form-urlencoded']) {
+      expect(await send('84a0', { 'content-type': type })).toEqual({
+        status: 415,
+        body: { error: 'Unsupported Media Type', message: expect.stringContaining('Unsupported Media Type'), status_code: 415 },
+      });
+    }
+    expect((await send(offline.postBody, { 'content-type': 'application/json; charset=utf-8' })).status).toBe(200);
+  });
+
+  it('takes bodies up to 1 MiB (beyond the 64 KiB of other routes) and answers 413 beyond', async () => {
+    const padded = (size: number) => {
+      const body = JSON.parse(offline.postBody!);
+      return JSON.stringify({ ...body, padding: 'x'.repeat(size) });
+    };
+    expect((await send(padded(900 * 1024), { 'content-type': 'application/json' })).status).toBe(200);
+    expect(await send(padded(1024 * 1024), { 'content-type': 'application/json' })).toEqual({
+      status: 413,
+      body: { error: 'Payload Too Large', message: 'Request body is too large', status_code: 413 },
+    });
+  });
+
+  it.each([
+    ['invalid JSON', '{"cbor": "84a0"', bad(expect.stringMatching(/^Body is not valid JSON/))],
+    ['not an object', '["84a0"]', bad('body must be an object')],
+    ['missing cbor', '{}', bad('cbor must be a string (hex or base64)')],
+    ['cbor not a string', '{"cbor": 132}', bad('cbor must be a string (hex or base64)')],
+    ['cbor neither hex nor base64', '{"cbor": "not-hex!"}', bad('failed to decode payload from base64 or base16')],
+    ['CBOR that is not a transaction', '{"cbor": "d87980"}', bad(expect.stringContaining('Deserialisation failure while decoding serialised transaction'))],
+    ['additionalUtxoSet not an array', JSON.stringify({ cbor: '84a0', additionalUtxoSet: {} }), bad('additionalUtxoSet must be an array')],
+    ['a pair of one element', JSON.stringify({ cbor: '84a0', additionalUtxoSet: [[pair[0]]] }), bad('additionalUtxoSet[0] must be a [TxIn, TxOut] pair of exactly two elements')],
+    ['a pair of three elements', JSON.stringify({ cbor: '84a0', additionalUtxoSet: [[...pair, {}]] }), bad('additionalUtxoSet[0] must be a [TxIn, TxOut] pair of exactly two elements')],
+    ['a TxIn without txId', withPair({ index: 0 }, pair[1]), bad('additionalUtxoSet[0][0].txId must be hex of the right length')],
+    ['a TxIn with a negative index', withPair({ ...pair[0], index: -1 }, pair[1]), bad('additionalUtxoSet[0][0].index must be a non-negative integer')],
+    ['a TxOut without address', withPair(pair[0], { ...pair[1], address: undefined }), bad('additionalUtxoSet[0][1].address must be a string')],
+    ['a TxOut without coins', withPair(pair[0], { ...pair[1], value: {} }), bad('additionalUtxoSet[0][1].value.coins must be a non-negative integer')],
+    ['a bad asset key', withPair(pair[0], { ...pair[1], value: { coins: 1, assets: { nope: 1 } } }), bad('additionalUtxoSet[0][1].value.assets has an invalid asset key "nope"')],
+    ['an unknown script language', withPair(pair[0], { ...pair[1], script: { 'plutus:v9': '00' } }), bad('additionalUtxoSet[0][1].script has an unknown language "plutus:v9"')],
+    ['an address the ledger cannot read', withPair(pair[0], { ...pair[1], address: 'addr1nope' }), bad(expect.stringContaining('Invalid additional UTxO'))],
+  ])('%s: 400', async (_what, payload, expected) => {
+    for (const version of [undefined, '6']) {
+      const response = await post(app, payload, { version });
+      expect([response.status, response.body]).toEqual([400, expected]);
+    }
+  });
+
+  it('answers 400 to a version other than 5 or 6', async () => {
+    for (const version of ['7', 'x', '']) {
+      expect(await post(app, offline.postBody!, { version })).toEqual({ status: 400, body: bad('querystring/version must be 5 or 6') });
+    }
+    expect((await post(app, offline.postBody!, { version: '5' })).body.type).toBe('jsonwsp/response');
+  });
+
+  it('answers GET with Blockfrost\'s 400 "Invalid path" (the fixtures for both evaluate paths)', async () => {
+    for (const fixture of blockfrostFixtures.filter((entry) => entry.postBody === undefined)) {
+      const response = await app.inject({ method: 'GET', url: `/api/v0/${fixture.endpoints[0]}`, headers: { project_id: TOKEN } });
+      expect([response.statusCode, response.json()]).toEqual([400, fixture.response]);
+    }
+  });
+
+  it('applies the project token (403) and the rate limit (429) like every route', async () => {
+    const { status, body } = await post(app, offline.postBody!, { headers: { project_id: 'wrong' } });
+    expect([status, body]).toEqual([403, { error: 'Forbidden', message: 'Invalid project token.', status_code: 403 }]);
+    const limited = (await localApp({ RATE_LIMIT_BURST: '1', RATE_LIMIT_PER_SECOND: '0.001' })).app;
+    expect((await post(limited, offline.postBody!)).status).toBe(200);
+    expect(await post(limited, offline.postBody!)).toEqual({
+      status: 429,
+      body: { error: 'Project Over Limit', message: 'Usage is over limit.', status_code: 429 },
+    });
+  });
+});
+
+describe('blockfrost-js utilsTxsEvaluateUtxos against the listening app', () => {
+  let api: BlockFrostAPI;
+  const offline = blockfrostFixtures.find((fixture) => fixture.fully_offline)!;
+  const { cbor, additionalUtxoSet } = JSON.parse(offline.postBody!);
+
+  beforeAll(async () => {
+    const { app } = await localApp();
+    await app.listen(0, '127.0.0.1');
+    const { port } = app.getHttpServer().address() as { port: number };
+    api = new BlockFrostAPI({ customBackend: `http://127.0.0.1:${port}/api/v0`, projectId: TOKEN });
+  });
+
+  it('gets the v5 envelope of the recorded answer', async () => {
+    expect(await api.utilsTxsEvaluateUtxos(cbor, additionalUtxoSet)).toEqual(withMatchers(offline.response));
+  });
+
+  it('gets an EvaluationFailure as a result (HTTP 200), not an error', async () => {
+    const failure = (await api.utilsTxsEvaluateUtxos(cbor)) as Record<string, any>;
+    expect(failure.result.EvaluationFailure.ScriptFailures['spend:0'].CannotCreateEvaluationContext.reason).toMatch(/^Unknown transaction input/);
+  });
+
+  it('sends BigInt quantities as bare integers, which are read exactly', async () => {
+    const [txIn, txOut] = additionalUtxoSet[0];
+    const extra = [{ txId: 'ab'.repeat(32), index: 0 }, { address: txOut.address, value: { coins: 2_000_000n, assets: { ['cd'.repeat(28)]: 2n ** 64n - 1n } } }];
+    expect(await api.utilsTxsEvaluateUtxos(cbor, [[txIn, txOut], extra] as never)).toEqual(withMatchers(offline.response));
+  });
+
+  it('raises BlockfrostServerError with the 400 body for a malformed transaction', async () => {
+    const error = await api.utilsTxsEvaluateUtxos('80').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(BlockfrostServerError);
+    expect(error).toMatchObject({ status_code: 400, error: 'Bad Request' });
+  });
+});
