@@ -339,6 +339,61 @@ describe('Blockfrost evaluate fixtures, local engine (shipped mainnet parameters
   });
 });
 
+describe('PlutusV3 (Conway), resolved from the database', () => {
+  // `(program 1.1.0 (lam x (con unit ())))`: an always-succeeding V3 validator (packages/evaluator's
+  // V3 test). The transaction spends an output it locks (inline datum) and runs it from a reference
+  // input whose script the indexer keeps in the script table; no script is in the witness set.
+  const ALWAYS_SUCCEEDS_V3 = '450101002499';
+  const script = CSL.PlutusScript.new_v3(Buffer.from(ALWAYS_SUCCEEDS_V3, 'hex'));
+  const address = CSL.EnterpriseAddress.new(0, CSL.Credential.from_scripthash(script.hash())).to_address().to_bech32('addr_test');
+  const locked: Utxo = { transaction: { id: '11'.repeat(32) }, index: 0, address, value: { ada: { lovelace: 5_000_000n } } as Utxo['value'], datum: 'd87980' };
+  const holder: Utxo = {
+    transaction: { id: '22'.repeat(32) },
+    index: 0,
+    address,
+    value: { ada: { lovelace: 20_000_000n } } as Utxo['value'],
+    script: { language: 'plutus:v3', cbor: ALWAYS_SUCCEEDS_V3 },
+  };
+
+  function spendWithReferenceScript(): string {
+    const input = (utxo: Utxo) => CSL.TransactionInput.new(CSL.TransactionHash.from_hex(utxo.transaction.id), utxo.index);
+    const inputs = CSL.TransactionInputs.new();
+    inputs.add(input(locked));
+    const outputs = CSL.TransactionOutputs.new();
+    outputs.add(CSL.TransactionOutput.new(CSL.Address.from_bech32(address), CSL.Value.new(CSL.BigNum.from_str('4000000'))));
+    const body = CSL.TransactionBody.new_tx_body(inputs, outputs, CSL.BigNum.from_str('1000000'));
+    const references = CSL.TransactionInputs.new();
+    references.add(input(holder));
+    body.set_reference_inputs(references);
+    const redeemers = CSL.Redeemers.new();
+    redeemers.add(
+      CSL.Redeemer.new(CSL.RedeemerTag.new_spend(), CSL.BigNum.zero(), CSL.PlutusData.from_hex('d87980'), CSL.ExUnits.new(CSL.BigNum.zero(), CSL.BigNum.zero())),
+    );
+    const witnesses = CSL.TransactionWitnessSet.new();
+    witnesses.set_redeemers(redeemers);
+    return CSL.Transaction.new(body, witnesses).to_hex();
+  }
+
+  it('evaluates with the shipped V3 cost model on preview', async () => {
+    const { db, app, seed } = await localApp({ NETWORK: 'preview' });
+    await seedUtxos(db.sql, seed, [locked, holder]);
+    const { v5, v6 } = await bothVersions(app, evaluateBody(spendWithReferenceScript()));
+    expect(v6).toEqual(v6Answer({ result: [{ validator: { purpose: 'spend', index: 0 }, budget: { memory: expect.any(Number), cpu: expect.any(Number) } }] }));
+    const [{ budget }] = v6.result;
+    expect(budget.memory).toBeGreaterThan(0);
+    expect(budget.memory).toBeLessThan(1_000);
+    expect(v5).toEqual({ ...V5_ENVELOPE, result: { EvaluationResult: { 'spend:0': { memory: budget.memory, steps: budget.cpu } } } });
+  });
+
+  it('a custom network with no stored parameters has no cost model: 3115 missingCostModels', async () => {
+    const { db, app, seed } = await localApp({ NETWORK: 'custom' });
+    await seedUtxos(db.sql, seed, [locked, holder]);
+    const { v5, v6 } = await bothVersions(app, evaluateBody(spendWithReferenceScript()));
+    expect(v6.error).toMatchObject({ code: 3010, data: [{ validator: { purpose: 'spend', index: 0 }, error: { code: 3115, data: { missingCostModels: ['plutus:v3'] } } }] });
+    expect(v5.result).toEqual({ EvaluationFailure: { ScriptFailures: { 'spend:0': [{ noCostModelForLanguage: 'plutus:v3' }] } } });
+  });
+});
+
 describe('malformed requests: 4xx with Blockfrost error bodies', () => {
   let app: NestFastifyApplication;
   const offline = blockfrostFixtures.find((fixture) => fixture.fully_offline)!;
