@@ -84,7 +84,7 @@ export async function createApp(config: ApiConfig, options: CreateAppOptions = {
   });
   // JSON bodies reach the handler as text: the evaluate endpoint parses them itself, keeping integers
   // beyond 2^53 exact (blockfrost-js sends BigInt quantities as bare integers).
-  adapter.useBodyParser('application/json', false, undefined, async (_request, body) => body.toString('utf8'));
+  adapter.useBodyParser('application/json', false, undefined, async (_request: unknown, body: Buffer) => body.toString('utf8'));
 
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot({ config, logger, readDb, redis, metrics }),

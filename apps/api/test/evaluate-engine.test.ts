@@ -15,14 +15,23 @@ describe('EVALUATOR and OGMIOS_URL', () => {
 
   it('proxies to Ogmios when OGMIOS_URL is set, evaluates locally otherwise or when told to', () => {
     expect(loadConfig(base)).toMatchObject({ ogmiosUrl: null, evaluator: 'local' });
-    expect(loadConfig({ ...base, OGMIOS_URL: 'ws://node:1337' })).toMatchObject({ ogmiosUrl: 'ws://node:1337', evaluator: 'ogmios' });
-    expect(loadConfig({ ...base, OGMIOS_URL: 'ws://node:1337', EVALUATOR: 'local' })).toMatchObject({ evaluator: 'local' });
+    expect(loadConfig({ ...base, OGMIOS_URL: 'ws://node:1337' })).toMatchObject({
+      ogmiosUrl: 'ws://node:1337',
+      evaluator: 'ogmios',
+    });
+    expect(loadConfig({ ...base, OGMIOS_URL: 'ws://node:1337', EVALUATOR: 'local' })).toMatchObject({
+      evaluator: 'local',
+    });
   });
 
   it('refuses an Ogmios engine without OGMIOS_URL, unknown engines and non-WebSocket URLs', () => {
     expect(() => loadConfig({ ...base, EVALUATOR: 'ogmios' })).toThrow('EVALUATOR=ogmios needs OGMIOS_URL');
-    expect(() => loadConfig({ ...base, EVALUATOR: 'remote' })).toThrow('EVALUATOR must be one of ogmios, local, got "remote"');
-    expect(() => loadConfig({ ...base, OGMIOS_URL: 'ftp://node' })).toThrow('OGMIOS_URL must start with ws: or wss: or http: or https:');
+    expect(() => loadConfig({ ...base, EVALUATOR: 'remote' })).toThrow(
+      'EVALUATOR must be one of ogmios, local, got "remote"',
+    );
+    expect(() => loadConfig({ ...base, OGMIOS_URL: 'ftp://node' })).toThrow(
+      'OGMIOS_URL must start with ws: or wss: or http: or https:',
+    );
   });
 });
 
@@ -39,10 +48,16 @@ describe('shipped per-network facts', () => {
   });
 
   it('cost models and limits are the latest ones Blockfrost reports for mainnet, preprod and preview', () => {
-    const { cost_models } = evaluateTestData<{ cost_models: Record<string, { cost_models_raw: Record<string, number[]> }> }>('cost_models.json');
+    const { cost_models } = evaluateTestData<{
+      cost_models: Record<string, { cost_models_raw: Record<string, number[]> }>;
+    }>('cost_models.json');
     for (const network of ['mainnet', 'preprod', 'preview']) {
       const raw = cost_models[`${network}_latest`].cost_models_raw;
-      expect(PUBLIC_NETWORK_PARAMETERS.costModels).toEqual({ 'plutus:v1': raw.PlutusV1, 'plutus:v2': raw.PlutusV2, 'plutus:v3': raw.PlutusV3 });
+      expect(PUBLIC_NETWORK_PARAMETERS.costModels).toEqual({
+        'plutus:v1': raw.PlutusV1,
+        'plutus:v2': raw.PlutusV2,
+        'plutus:v3': raw.PlutusV3,
+      });
     }
     expect(PUBLIC_NETWORK_PARAMETERS.maxExecutionUnits).toEqual({ memory: 16_500_000, cpu: 10_000_000_000 });
   });
@@ -75,7 +90,10 @@ describe('database rows as UTxOs', () => {
       transaction: { id: row.tx_hash },
       index: 1,
       address: row.address,
-      value: { ada: { lovelace: 2n ** 64n - 1n }, ['cd'.repeat(28)]: { '': 5n, '4e4654': 9007199254740993n } },
+      value: {
+        ada: { lovelace: 2n ** 64n - 1n },
+        ['cd'.repeat(28)]: { '': 5n, '4e4654': 9007199254740993n },
+      },
       datumHash: row.data_hash,
     });
     expect(toUtxoJson({ ...row, inline_datum: 'd87980' })).toMatchObject({ datum: 'd87980' });
@@ -86,8 +104,14 @@ describe('database rows as UTxOs', () => {
     const key = CSL.Ed25519KeyHash.from_hex('12'.repeat(28));
     const scripts = CSL.NativeScripts.new();
     scripts.add(CSL.NativeScript.new_script_pubkey(CSL.ScriptPubkey.new(key)));
-    scripts.add(CSL.NativeScript.new_timelock_expiry(CSL.TimelockExpiry.new_timelockexpiry(CSL.BigNum.from_str('5000'))));
-    scripts.add(CSL.NativeScript.new_timelock_start(CSL.TimelockStart.new_timelockstart(CSL.BigNum.from_str('100'))));
+    scripts.add(
+      CSL.NativeScript.new_timelock_expiry(
+        CSL.TimelockExpiry.new_timelockexpiry(CSL.BigNum.from_str('5000')),
+      ),
+    );
+    scripts.add(
+      CSL.NativeScript.new_timelock_start(CSL.TimelockStart.new_timelockstart(CSL.BigNum.from_str('100'))),
+    );
     const inner = CSL.NativeScripts.new();
     inner.add(CSL.NativeScript.new_script_n_of_k(CSL.ScriptNOfK.new(1, scripts)));
     scripts.add(CSL.NativeScript.new_script_any(CSL.ScriptAny.new(inner)));
@@ -98,7 +122,9 @@ describe('database rows as UTxOs', () => {
 
   it('keeps Plutus reference scripts as the ledger hashes them', () => {
     const v3 = CSL.PlutusScript.new_v3(Buffer.from('450101002499', 'hex'));
-    const resolved = output(toUtxoJson({ ...row, script_language: 'plutus:v3', script_bytes: '450101002499' }));
+    const resolved = output(
+      toUtxoJson({ ...row, script_language: 'plutus:v3', script_bytes: '450101002499' }),
+    );
     expect(resolved.script_ref()!.plutus_script()!.hash().to_hex()).toBe(v3.hash().to_hex());
   });
 });

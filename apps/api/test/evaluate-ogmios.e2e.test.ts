@@ -62,43 +62,60 @@ async function post(app: NestFastifyApplication, payload: string, version?: stri
 }
 
 const v5Budgets = (testCase: AikenCase) =>
-  Object.fromEntries(aikenBudgets(testCase).map(({ validator, budget }) => [`${validator.purpose}:${validator.index}`, { memory: budget.memory, steps: budget.cpu }]));
+  Object.fromEntries(
+    aikenBudgets(testCase).map(({ validator, budget }) => [
+      `${validator.purpose}:${validator.index}`,
+      { memory: budget.memory, steps: budget.cpu },
+    ]),
+  );
 
 describe('through the devnet', () => {
-  it.each(aikenCases.filter((testCase) => testCase.expected_budgets !== null).map((testCase) => [testCase.name, testCase] as const))(
-    '%s: the expected budgets, v5 and v6',
-    async (_name, testCase) => {
-      const app = await ogmiosApp((await devnetWith(testCase.network, aikenParameters(testCase))).url);
-      const body = evaluateBody(testCase.tx_cbor, aikenUtxos(testCase));
-      const v5 = await post(app, body);
-      expect(v5).toEqual({
-        status: 200,
-        body: {
-          type: 'jsonwsp/response',
-          version: '1.0',
-          servicename: 'ogmios',
-          methodname: 'EvaluateTx',
-          result: { EvaluationResult: v5Budgets(testCase) },
-          reflection: { id: expect.any(String) },
-        },
-      });
-      const v6 = await post(app, body, '6');
-      expect(v6).toEqual({
-        status: 200,
-        body: { jsonrpc: '2.0', method: 'evaluateTransaction', result: aikenBudgets(testCase), id: expect.any(String) },
-      });
-    },
-  );
+  it.each(
+    aikenCases
+      .filter((testCase) => testCase.expected_budgets !== null)
+      .map((testCase) => [testCase.name, testCase] as const),
+  )('%s: the expected budgets, v5 and v6', async (_name, testCase) => {
+    const app = await ogmiosApp((await devnetWith(testCase.network, aikenParameters(testCase))).url);
+    const body = evaluateBody(testCase.tx_cbor, aikenUtxos(testCase));
+    const v5 = await post(app, body);
+    expect(v5).toEqual({
+      status: 200,
+      body: {
+        type: 'jsonwsp/response',
+        version: '1.0',
+        servicename: 'ogmios',
+        methodname: 'EvaluateTx',
+        result: { EvaluationResult: v5Budgets(testCase) },
+        reflection: { id: expect.any(String) },
+      },
+    });
+    const v6 = await post(app, body, '6');
+    expect(v6).toEqual({
+      status: 200,
+      body: {
+        jsonrpc: '2.0',
+        method: 'evaluateTransaction',
+        result: aikenBudgets(testCase),
+        id: expect.any(String),
+      },
+    });
+  });
 
   describe('failures and the Blockfrost fixture', () => {
     let app: NestFastifyApplication;
     beforeAll(async () => {
-      const { cost_models } = evaluateTestData<{ cost_models: Record<string, { cost_models_raw: Record<string, number[]> }> }>('cost_models.json');
+      const { cost_models } = evaluateTestData<{
+        cost_models: Record<string, { cost_models_raw: Record<string, number[]> }>;
+      }>('cost_models.json');
       const latest = cost_models.mainnet_latest.cost_models_raw;
       app = await ogmiosApp(
         (
           await devnetWith('mainnet', {
-            plutusCostModels: { 'plutus:v1': latest.PlutusV1, 'plutus:v2': latest.PlutusV2, 'plutus:v3': latest.PlutusV3 },
+            plutusCostModels: {
+              'plutus:v1': latest.PlutusV1,
+              'plutus:v2': latest.PlutusV2,
+              'plutus:v3': latest.PlutusV3,
+            },
             maxExecutionUnitsPerTransaction: { memory: 16_500_000, cpu: 10_000_000_000 },
           })
         ).url,
@@ -116,21 +133,32 @@ describe('through the devnet', () => {
       const testCase = aikenCase('test_eval_4');
       const body = evaluateBody(testCase.tx_cbor, aikenUtxos(testCase));
       expect((await post(app, body)).body.result).toEqual({
-        EvaluationFailure: { ScriptFailures: { 'mint:0': [{ validatorFailed: { error: expect.any(String), traces: [] } }] } },
+        EvaluationFailure: {
+          ScriptFailures: { 'mint:0': [{ validatorFailed: { error: expect.any(String), traces: [] } }] },
+        },
       });
-      expect((await post(app, body, '6')).body.error).toMatchObject({ code: 3010, data: [{ validator: { purpose: 'mint', index: 0 }, error: { code: 3012 } }] });
+      expect((await post(app, body, '6')).body.error).toMatchObject({
+        code: 3010,
+        data: [{ validator: { purpose: 'mint', index: 0 }, error: { code: 3012 } }],
+      });
     });
 
     it('an input neither on the devnet chain nor supplied: CannotCreateEvaluationContext per redeemer', async () => {
       const testCase = aikenCase('test_eval_0');
       const { body } = await post(app, evaluateBody(testCase.tx_cbor));
-      expect(body.result.EvaluationFailure.ScriptFailures['mint:0'].CannotCreateEvaluationContext.reason).toMatch(/^Unknown transaction input/);
+      expect(
+        body.result.EvaluationFailure.ScriptFailures['mint:0'].CannotCreateEvaluationContext.reason,
+      ).toMatch(/^Unknown transaction input/);
     });
 
     it('CBOR that is not a transaction: 400 (Ogmios answers -32602)', async () => {
       expect(await post(app, '{"cbor":"84a400"}')).toEqual({
         status: 400,
-        body: { error: 'Bad Request', message: expect.stringContaining('Deserialisation failure'), status_code: 400 },
+        body: {
+          error: 'Bad Request',
+          message: expect.stringContaining('Deserialisation failure'),
+          status_code: 400,
+        },
       });
     });
   });
@@ -155,23 +183,50 @@ describe('backend failures (a stub Ogmios)', () => {
   const body = evaluateBody(testCase.tx_cbor, aikenUtxos(testCase));
 
   it('a full mempool is 425 Mempool Full', async () => {
-    const app = await ogmiosApp(await stub({ code: -32603, message: 'The mempool is full; try again later.' }));
+    const app = await ogmiosApp(
+      await stub({ code: -32603, message: 'The mempool is full; try again later.' }),
+    );
     expect(await post(app, body)).toEqual({
       status: 425,
-      body: { error: 'Mempool Full', message: 'Mempool is full, please try resubmitting again later.', status_code: 425 },
+      body: {
+        error: 'Mempool Full',
+        message: 'Mempool is full, please try resubmitting again later.',
+        status_code: 425,
+      },
     });
   });
 
   it('any other backend error, a hang-up or no Ogmios at all is a 500', async () => {
-    const internal = { status: 500, body: { error: 'Internal Server Error', message: 'An unexpected response was received from the backend.', status_code: 500 } };
-    expect(await post(await ogmiosApp(await stub({ code: -32603, message: 'internal error' })), body)).toEqual(internal);
+    const internal = {
+      status: 500,
+      body: {
+        error: 'Internal Server Error',
+        message: 'An unexpected response was received from the backend.',
+        status_code: 500,
+      },
+    };
+    expect(
+      await post(await ogmiosApp(await stub({ code: -32603, message: 'internal error' })), body),
+    ).toEqual(internal);
     expect(await post(await ogmiosApp(await stub(null)), body)).toEqual(internal);
     expect(await post(await ogmiosApp('ws://127.0.0.1:9'), body)).toEqual(internal);
   });
 
   it('passes Ogmios verdicts through in either shape', async () => {
-    const app = await ogmiosApp(await stub({ code: 3003, message: 'tip too old', data: { currentNodeEra: 'mary', minimumRequiredEra: 'alonzo' } }));
-    expect((await post(app, body)).body.result).toEqual({ EvaluationFailure: { NotEnoughSynced: { currentNodeEra: 'Mary', minimumRequiredEra: 'Alonzo' } } });
-    expect((await post(app, body, '6')).body.error).toEqual({ code: 3003, message: 'tip too old', data: { currentNodeEra: 'mary', minimumRequiredEra: 'alonzo' } });
+    const app = await ogmiosApp(
+      await stub({
+        code: 3003,
+        message: 'tip too old',
+        data: { currentNodeEra: 'mary', minimumRequiredEra: 'alonzo' },
+      }),
+    );
+    expect((await post(app, body)).body.result).toEqual({
+      EvaluationFailure: { NotEnoughSynced: { currentNodeEra: 'Mary', minimumRequiredEra: 'Alonzo' } },
+    });
+    expect((await post(app, body, '6')).body.error).toEqual({
+      code: 3003,
+      message: 'tip too old',
+      data: { currentNodeEra: 'mary', minimumRequiredEra: 'alonzo' },
+    });
   });
 });

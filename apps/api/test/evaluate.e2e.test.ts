@@ -74,7 +74,12 @@ const v5Success = (testCase: AikenCase) => ({
     ),
   },
 });
-const v6Answer = (outcome: object) => ({ jsonrpc: '2.0', method: 'evaluateTransaction', ...outcome, id: expect.any(String) });
+const v6Answer = (outcome: object) => ({
+  jsonrpc: '2.0',
+  method: 'evaluateTransaction',
+  ...outcome,
+  id: expect.any(String),
+});
 
 /** Both shapes of one request. */
 async function bothVersions(app: NestFastifyApplication, payload: string) {
@@ -124,7 +129,10 @@ describe('Aiken phase-2 cases, local engine', () => {
     '%s: the expected budgets with the UTxOs in additionalUtxoSet, v5 and v6',
     async (_name, testCase) => {
       await inForce(testCase);
-      const { v5, v6 } = await bothVersions(additional.app, evaluateBody(testCase.tx_cbor, aikenUtxos(testCase)));
+      const { v5, v6 } = await bothVersions(
+        additional.app,
+        evaluateBody(testCase.tx_cbor, aikenUtxos(testCase)),
+      );
       expect(v5).toEqual(v5Success(testCase));
       expect(v6).toEqual(v6Answer({ result: aikenBudgets(testCase) }));
     },
@@ -166,7 +174,9 @@ describe('Aiken phase-2 cases, local engine', () => {
         result: {
           EvaluationFailure: {
             ScriptFailures: {
-              'mint:0': [{ validatorFailed: { error: 'the validator crashed / exited prematurely', traces: [] } }],
+              'mint:0': [
+                { validatorFailed: { error: 'the validator crashed / exited prematurely', traces: [] } },
+              ],
             },
           },
         },
@@ -196,7 +206,9 @@ describe('Aiken phase-2 cases, local engine', () => {
     const testCase = aikenCase('test_eval_0');
     await inForce(testCase);
     epoch += 1;
-    const { cost_models } = evaluateTestData<{ cost_models: Record<string, { cost_models_raw: Record<string, number[]> }> }>('cost_models.json');
+    const { cost_models } = evaluateTestData<{
+      cost_models: Record<string, { cost_models_raw: Record<string, number[]> }>;
+    }>('cost_models.json');
     await storeProtocolParameters(indexed.db.sql, epoch, {
       ...aikenParameters(testCase),
       plutusCostModels: { 'plutus:v2': cost_models.mainnet_latest.cost_models_raw.PlutusV2 },
@@ -209,16 +221,18 @@ describe('Aiken phase-2 cases, local engine', () => {
   it('lenient additionalUtxoSet: base64 cbor, datum_hash, "policy" asset keys, quantities beyond 2^53', async () => {
     const testCase = aikenCase('test_eval_7');
     await inForce(testCase);
-    const [txIn, txOut] = JSON.parse(evaluateBody(testCase.tx_cbor, aikenUtxos(testCase))).additionalUtxoSet[0];
+    const [txIn, txOut] = JSON.parse(evaluateBody(testCase.tx_cbor, aikenUtxos(testCase)))
+      .additionalUtxoSet[0];
     const datumHash = txOut.datumHash;
     delete txOut.datumHash;
-    const others = JSON.parse(evaluateBody(testCase.tx_cbor, aikenUtxos(testCase))).additionalUtxoSet.slice(1);
+    const others = JSON.parse(evaluateBody(testCase.tx_cbor, aikenUtxos(testCase))).additionalUtxoSet.slice(
+      1,
+    );
     // An extra UTxO the transaction does not use, with a token quantity no JS number holds exactly.
     const big = `[{"txId":"${'ab'.repeat(32)}","index":0},{"address":"${txOut.address}","value":{"coins":2000000,"assets":{"${'cd'.repeat(28)}":18446744073709551615,"${'cd'.repeat(28)}.4e4654":9007199254740993}}}]`;
-    const body = `{"cbor":"${Buffer.from(testCase.tx_cbor, 'hex').toString('base64')}","additionalUtxoSet":[${JSON.stringify([
-      txIn,
-      { ...txOut, datum_hash: datumHash },
-    ])},${others.map((pair: unknown) => JSON.stringify(pair)).join(',')},${big}]}`;
+    const body = `{"cbor":"${Buffer.from(testCase.tx_cbor, 'hex').toString('base64')}","additionalUtxoSet":[${JSON.stringify(
+      [txIn, { ...txOut, datum_hash: datumHash }],
+    )},${others.map((pair: unknown) => JSON.stringify(pair)).join(',')},${big}]}`;
     const { v5 } = await bothVersions(additional.app, body);
     expect(v5).toEqual(v5Success(testCase));
   });
@@ -231,7 +245,10 @@ describe('Blockfrost evaluate fixtures, local engine (shipped mainnet parameters
   const [offlineIn, offlineOut] = offlineBody.additionalUtxoSet[0];
   const inputsOf = (body: string) => {
     const inputs = CSL.Transaction.from_hex(JSON.parse(body).cbor).body().inputs();
-    return Array.from({ length: inputs.len() }, (_, i) => ({ id: inputs.get(i).transaction_id().to_hex(), index: inputs.get(i).index() }));
+    return Array.from({ length: inputs.len() }, (_, i) => ({
+      id: inputs.get(i).transaction_id().to_hex(),
+      index: inputs.get(i).index(),
+    }));
   };
   // The mainnet "with missing additional utxo set" transaction has two inputs; the recorded answer
   // names the second, spent on chain by then, so the first was live.
@@ -247,7 +264,9 @@ describe('Blockfrost evaluate fixtures, local engine (shipped mainnet parameters
   // which spends FFFF…#0 instead and supplies it: the offline UTxO stands in for the preview one
   // (assumption: the collector built the offline case from it). It carries the PlutusV2 script as a
   // reference script and an inline datum, so resolving it exercises the script table.
-  const preview = blockfrostFixtures.filter((fixture) => fixture.network === 'preview' && fixture.endpoints[0] === 'utils/txs/evaluate/utxos');
+  const preview = blockfrostFixtures.filter(
+    (fixture) => fixture.network === 'preview' && fixture.endpoints[0] === 'utils/txs/evaluate/utxos',
+  );
   const [previewInput] = inputsOf(preview[0].postBody!);
   const scriptOutput = ({ id, index }: { id: string; index: number }): Utxo => ({
     transaction: { id },
@@ -263,13 +282,22 @@ describe('Blockfrost evaluate fixtures, local engine (shipped mainnet parameters
     app = started.app;
     // The offline case's FFFF…#0 is on chain too, but spent: supplying it again is fine, as in Ogmios.
     const offlineOnChain = { id: offlineIn.txId.toLowerCase(), index: offlineIn.index };
-    await seedUtxos(started.db.sql, started.seed, [plainOutput(live), scriptOutput(previewInput)], [plainOutput(spent), scriptOutput(offlineOnChain)]);
+    await seedUtxos(
+      started.db.sql,
+      started.seed,
+      [plainOutput(live), scriptOutput(previewInput)],
+      [plainOutput(spent), scriptOutput(offlineOnChain)],
+    );
   });
 
   it('fully offline (mainnet): the recorded answer with the cost model in force, v5 and v6', async () => {
     const { v5, v6 } = await bothVersions(app, offline.postBody!);
     expect(v5).toEqual(withMatchers(offline.response));
-    expect(v6).toEqual(v6Answer({ result: [{ validator: { purpose: 'spend', index: 0 }, budget: { memory: 15694, cpu: 3776164 } }] }));
+    expect(v6).toEqual(
+      v6Answer({
+        result: [{ validator: { purpose: 'spend', index: 0 }, budget: { memory: 15694, cpu: 3776164 } }],
+      }),
+    );
   });
 
   it.each(preview.map((fixture) => [fixture.id, fixture] as const))(
@@ -277,7 +305,9 @@ describe('Blockfrost evaluate fixtures, local engine (shipped mainnet parameters
     async (_id, fixture) => {
       const { v5, v6 } = await bothVersions(app, fixture.postBody!);
       expect(v5).toEqual(withMatchers(fixture.response));
-      expect(v6.result).toEqual([{ validator: { purpose: 'spend', index: 0 }, budget: { memory: 15694, cpu: 3776164 } }]);
+      expect(v6.result).toEqual([
+        { validator: { purpose: 'spend', index: 0 }, budget: { memory: 15694, cpu: 3776164 } },
+      ]);
     },
   );
 
@@ -296,7 +326,13 @@ describe('Blockfrost evaluate fixtures, local engine (shipped mainnet parameters
           data: [
             {
               validator: { purpose: 'spend', index: 0 },
-              error: { code: 3004, message: expect.any(String), data: { reason: `Unknown transaction input (missing from UTxO set): ${spent.id}#${spent.index}` } },
+              error: {
+                code: 3004,
+                message: expect.any(String),
+                data: {
+                  reason: `Unknown transaction input (missing from UTxO set): ${spent.id}#${spent.index}`,
+                },
+              },
             },
           ],
         },
@@ -308,7 +344,9 @@ describe('Blockfrost evaluate fixtures, local engine (shipped mainnet parameters
     const fixture = blockfrostFixture('incompatible-era');
     const { v5, v6 } = await bothVersions(app, JSON.stringify({ cbor: fixture.postBody }));
     expect(v5).toEqual(withMatchers(fixture.response));
-    expect(v6).toEqual(v6Answer({ error: expect.objectContaining({ code: 3000, data: { incompatibleEra: 'mary' } }) }));
+    expect(v6).toEqual(
+      v6Answer({ error: expect.objectContaining({ code: 3000, data: { incompatibleEra: 'mary' } }) }),
+    );
   });
 
   it('preview ill-formed transaction: 400 carrying Ogmios v5 fault text', async () => {
@@ -316,24 +354,51 @@ describe('Blockfrost evaluate fixtures, local engine (shipped mainnet parameters
     for (const version of [undefined, '6']) {
       const { status, body } = await post(app, JSON.stringify({ cbor: fixture.postBody }), { version });
       expect(status).toBe(400);
-      expect(body).toEqual({ error: 'Bad Request', message: withMatchers((fixture.response as any).fault.string), status_code: 400 });
+      expect(body).toEqual({
+        error: 'Bad Request',
+        message: withMatchers((fixture.response as any).fault.string),
+        status_code: 400,
+      });
     }
   });
 
   it('an additional UTxO that shadows a live one: AdditionalUtxoOverlap, 3002 in v6', async () => {
-    const body = JSON.stringify({ cbor: offlineBody.cbor, additionalUtxoSet: [[{ txId: live.id, index: live.index }, offlineOut], ...offlineBody.additionalUtxoSet] });
+    const body = JSON.stringify({
+      cbor: offlineBody.cbor,
+      additionalUtxoSet: [
+        [{ txId: live.id, index: live.index }, offlineOut],
+        ...offlineBody.additionalUtxoSet,
+      ],
+    });
     const { v5, v6 } = await bothVersions(app, body);
-    expect(v5).toEqual({ ...V5_ENVELOPE, result: { EvaluationFailure: { AdditionalUtxoOverlap: [{ txId: live.id, index: live.index }] } } });
+    expect(v5).toEqual({
+      ...V5_ENVELOPE,
+      result: { EvaluationFailure: { AdditionalUtxoOverlap: [{ txId: live.id, index: live.index }] } },
+    });
     expect(v6).toEqual(
-      v6Answer({ error: expect.objectContaining({ code: 3002, data: { overlappingOutputReferences: [{ transaction: { id: live.id }, index: live.index }] } }) }),
+      v6Answer({
+        error: expect.objectContaining({
+          code: 3002,
+          data: { overlappingOutputReferences: [{ transaction: { id: live.id }, index: live.index }] },
+        }),
+      }),
     );
   });
 
   it('covers every fixture but the preprod ones, whose UTxOs (scripts included) only the preprod chain has', () => {
-    const covered = [offline, ...preview, missing, blockfrostFixture('with-spent-utxo'), blockfrostFixture('incompatible-era'), blockfrostFixture('ill-formed-tx')];
+    const covered = [
+      offline,
+      ...preview,
+      missing,
+      blockfrostFixture('with-spent-utxo'),
+      blockfrostFixture('incompatible-era'),
+      blockfrostFixture('ill-formed-tx'),
+    ];
     // The two GET fixtures are answered by the router (see the malformed requests below).
     const gets = blockfrostFixtures.filter((fixture) => fixture.postBody === undefined);
-    const rest = blockfrostFixtures.filter((fixture) => !covered.includes(fixture) && !gets.includes(fixture));
+    const rest = blockfrostFixtures.filter(
+      (fixture) => !covered.includes(fixture) && !gets.includes(fixture),
+    );
     expect(gets).toHaveLength(2);
     expect(rest.map((fixture) => fixture.network)).toEqual(['preprod', 'preprod', 'preprod', 'preprod']);
   });
@@ -345,8 +410,16 @@ describe('PlutusV3 (Conway), resolved from the database', () => {
   // input whose script the indexer keeps in the script table; no script is in the witness set.
   const ALWAYS_SUCCEEDS_V3 = '450101002499';
   const script = CSL.PlutusScript.new_v3(Buffer.from(ALWAYS_SUCCEEDS_V3, 'hex'));
-  const address = CSL.EnterpriseAddress.new(0, CSL.Credential.from_scripthash(script.hash())).to_address().to_bech32('addr_test');
-  const locked: Utxo = { transaction: { id: '11'.repeat(32) }, index: 0, address, value: { ada: { lovelace: 5_000_000n } } as Utxo['value'], datum: 'd87980' };
+  const address = CSL.EnterpriseAddress.new(0, CSL.Credential.from_scripthash(script.hash()))
+    .to_address()
+    .to_bech32('addr_test');
+  const locked: Utxo = {
+    transaction: { id: '11'.repeat(32) },
+    index: 0,
+    address,
+    value: { ada: { lovelace: 5_000_000n } } as Utxo['value'],
+    datum: 'd87980',
+  };
   const holder: Utxo = {
     transaction: { id: '22'.repeat(32) },
     index: 0,
@@ -356,18 +429,29 @@ describe('PlutusV3 (Conway), resolved from the database', () => {
   };
 
   function spendWithReferenceScript(): string {
-    const input = (utxo: Utxo) => CSL.TransactionInput.new(CSL.TransactionHash.from_hex(utxo.transaction.id), utxo.index);
+    const input = (utxo: Utxo) =>
+      CSL.TransactionInput.new(CSL.TransactionHash.from_hex(utxo.transaction.id), utxo.index);
     const inputs = CSL.TransactionInputs.new();
     inputs.add(input(locked));
     const outputs = CSL.TransactionOutputs.new();
-    outputs.add(CSL.TransactionOutput.new(CSL.Address.from_bech32(address), CSL.Value.new(CSL.BigNum.from_str('4000000'))));
+    outputs.add(
+      CSL.TransactionOutput.new(
+        CSL.Address.from_bech32(address),
+        CSL.Value.new(CSL.BigNum.from_str('4000000')),
+      ),
+    );
     const body = CSL.TransactionBody.new_tx_body(inputs, outputs, CSL.BigNum.from_str('1000000'));
     const references = CSL.TransactionInputs.new();
     references.add(input(holder));
     body.set_reference_inputs(references);
     const redeemers = CSL.Redeemers.new();
     redeemers.add(
-      CSL.Redeemer.new(CSL.RedeemerTag.new_spend(), CSL.BigNum.zero(), CSL.PlutusData.from_hex('d87980'), CSL.ExUnits.new(CSL.BigNum.zero(), CSL.BigNum.zero())),
+      CSL.Redeemer.new(
+        CSL.RedeemerTag.new_spend(),
+        CSL.BigNum.zero(),
+        CSL.PlutusData.from_hex('d87980'),
+        CSL.ExUnits.new(CSL.BigNum.zero(), CSL.BigNum.zero()),
+      ),
     );
     const witnesses = CSL.TransactionWitnessSet.new();
     witnesses.set_redeemers(redeemers);
@@ -378,27 +462,56 @@ describe('PlutusV3 (Conway), resolved from the database', () => {
     const { db, app, seed } = await localApp({ NETWORK: 'preview' });
     await seedUtxos(db.sql, seed, [locked, holder]);
     const { v5, v6 } = await bothVersions(app, evaluateBody(spendWithReferenceScript()));
-    expect(v6).toEqual(v6Answer({ result: [{ validator: { purpose: 'spend', index: 0 }, budget: { memory: expect.any(Number), cpu: expect.any(Number) } }] }));
+    expect(v6).toEqual(
+      v6Answer({
+        result: [
+          {
+            validator: { purpose: 'spend', index: 0 },
+            budget: { memory: expect.any(Number), cpu: expect.any(Number) },
+          },
+        ],
+      }),
+    );
     const [{ budget }] = v6.result;
     expect(budget.memory).toBeGreaterThan(0);
     expect(budget.memory).toBeLessThan(1_000);
-    expect(v5).toEqual({ ...V5_ENVELOPE, result: { EvaluationResult: { 'spend:0': { memory: budget.memory, steps: budget.cpu } } } });
+    expect(v5).toEqual({
+      ...V5_ENVELOPE,
+      result: { EvaluationResult: { 'spend:0': { memory: budget.memory, steps: budget.cpu } } },
+    });
   });
 
   it('a custom network with no stored parameters has no cost model: 3115 missingCostModels', async () => {
     const { db, app, seed } = await localApp({ NETWORK: 'custom' });
     await seedUtxos(db.sql, seed, [locked, holder]);
     const { v5, v6 } = await bothVersions(app, evaluateBody(spendWithReferenceScript()));
-    expect(v6.error).toMatchObject({ code: 3010, data: [{ validator: { purpose: 'spend', index: 0 }, error: { code: 3115, data: { missingCostModels: ['plutus:v3'] } } }] });
-    expect(v5.result).toEqual({ EvaluationFailure: { ScriptFailures: { 'spend:0': [{ noCostModelForLanguage: 'plutus:v3' }] } } });
+    expect(v6.error).toMatchObject({
+      code: 3010,
+      data: [
+        {
+          validator: { purpose: 'spend', index: 0 },
+          error: { code: 3115, data: { missingCostModels: ['plutus:v3'] } },
+        },
+      ],
+    });
+    expect(v5.result).toEqual({
+      EvaluationFailure: { ScriptFailures: { 'spend:0': [{ noCostModelForLanguage: 'plutus:v3' }] } },
+    });
   });
 });
 
 describe('malformed requests: 4xx with Blockfrost error bodies', () => {
   let app: NestFastifyApplication;
   const offline = blockfrostFixtures.find((fixture) => fixture.fully_offline)!;
-  const bad = (message: string | jest.AsymmetricMatcher) => ({ error: 'Bad Request', message, status_code: 400 });
-  const pair = JSON.parse(offline.postBody!).additionalUtxoSet[0] as [Record<string, unknown>, Record<string, any>];
+  const bad = (message: string | jest.AsymmetricMatcher) => ({
+    error: 'Bad Request',
+    message,
+    status_code: 400,
+  });
+  const pair = JSON.parse(offline.postBody!).additionalUtxoSet[0] as [
+    Record<string, unknown>,
+    Record<string, any>,
+  ];
   const withPair = (txIn: unknown, txOut: unknown) =>
     JSON.stringify({ cbor: JSON.parse(offline.postBody!).cbor, additionalUtxoSet: [[txIn, txOut]] });
 
@@ -407,26 +520,45 @@ describe('malformed requests: 4xx with Blockfrost error bodies', () => {
   });
 
   async function send(payload: string | undefined, headers: Record<string, string>) {
-    const response = await app.inject({ method: 'POST', url: PATH, headers: { project_id: TOKEN, ...headers }, payload });
+    const response = await app.inject({
+      method: 'POST',
+      url: PATH,
+      headers: { project_id: TOKEN, ...headers },
+      payload,
+    });
     return { status: response.statusCode, body: response.json() };
   }
 
   it('answers 415 to any other content type, and to none', async () => {
     expect(await send(offline.postBody, { 'content-type': 'text/plain' })).toEqual({
       status: 415,
-      body: { error: 'Unsupported Media Type', message: 'Unsupported Media Type: text/plain', status_code: 415 },
+      body: {
+        error: 'Unsupported Media Type',
+        message: 'Unsupported Media Type: text/plain',
+        status_code: 415,
+      },
     });
     expect(await send(undefined, {})).toEqual({
       status: 415,
-      body: { error: 'Unsupported Media Type', message: 'Unsupported Media Type: undefined', status_code: 415 },
+      body: {
+        error: 'Unsupported Media Type',
+        message: 'Unsupported Media Type: undefined',
+        status_code: 415,
+      },
     });
     for (const type of ['application/cbor', 'application/x-www-form-urlencoded']) {
       expect(await send('84a0', { 'content-type': type })).toEqual({
         status: 415,
-        body: { error: 'Unsupported Media Type', message: expect.stringContaining('Unsupported Media Type'), status_code: 415 },
+        body: {
+          error: 'Unsupported Media Type',
+          message: expect.stringContaining('Unsupported Media Type'),
+          status_code: 415,
+        },
       });
     }
-    expect((await send(offline.postBody, { 'content-type': 'application/json; charset=utf-8' })).status).toBe(200);
+    expect((await send(offline.postBody, { 'content-type': 'application/json; charset=utf-8' })).status).toBe(
+      200,
+    );
   });
 
   it('takes bodies up to 1 MiB (beyond the 64 KiB of other routes) and answers 413 beyond', async () => {
@@ -446,18 +578,66 @@ describe('malformed requests: 4xx with Blockfrost error bodies', () => {
     ['not an object', '["84a0"]', bad('body must be an object')],
     ['missing cbor', '{}', bad('cbor must be a string (hex or base64)')],
     ['cbor not a string', '{"cbor": 132}', bad('cbor must be a string (hex or base64)')],
-    ['cbor neither hex nor base64', '{"cbor": "not-hex!"}', bad('failed to decode payload from base64 or base16')],
-    ['CBOR that is not a transaction', '{"cbor": "d87980"}', bad(expect.stringContaining('Deserialisation failure while decoding serialised transaction'))],
-    ['additionalUtxoSet not an array', JSON.stringify({ cbor: '84a0', additionalUtxoSet: {} }), bad('additionalUtxoSet must be an array')],
-    ['a pair of one element', JSON.stringify({ cbor: '84a0', additionalUtxoSet: [[pair[0]]] }), bad('additionalUtxoSet[0] must be a [TxIn, TxOut] pair of exactly two elements')],
-    ['a pair of three elements', JSON.stringify({ cbor: '84a0', additionalUtxoSet: [[...pair, {}]] }), bad('additionalUtxoSet[0] must be a [TxIn, TxOut] pair of exactly two elements')],
-    ['a TxIn without txId', withPair({ index: 0 }, pair[1]), bad('additionalUtxoSet[0][0].txId must be hex of the right length')],
-    ['a TxIn with a negative index', withPair({ ...pair[0], index: -1 }, pair[1]), bad('additionalUtxoSet[0][0].index must be a non-negative integer')],
-    ['a TxOut without address', withPair(pair[0], { ...pair[1], address: undefined }), bad('additionalUtxoSet[0][1].address must be a string')],
-    ['a TxOut without coins', withPair(pair[0], { ...pair[1], value: {} }), bad('additionalUtxoSet[0][1].value.coins must be a non-negative integer')],
-    ['a bad asset key', withPair(pair[0], { ...pair[1], value: { coins: 1, assets: { nope: 1 } } }), bad('additionalUtxoSet[0][1].value.assets has an invalid asset key "nope"')],
-    ['an unknown script language', withPair(pair[0], { ...pair[1], script: { 'plutus:v9': '00' } }), bad('additionalUtxoSet[0][1].script has an unknown language "plutus:v9"')],
-    ['an address the ledger cannot read', withPair(pair[0], { ...pair[1], address: 'addr1nope' }), bad(expect.stringContaining('Invalid additional UTxO'))],
+    [
+      'cbor neither hex nor base64',
+      '{"cbor": "not-hex!"}',
+      bad('failed to decode payload from base64 or base16'),
+    ],
+    [
+      'CBOR that is not a transaction',
+      '{"cbor": "d87980"}',
+      bad(expect.stringContaining('Deserialisation failure while decoding serialised transaction')),
+    ],
+    [
+      'additionalUtxoSet not an array',
+      JSON.stringify({ cbor: '84a0', additionalUtxoSet: {} }),
+      bad('additionalUtxoSet must be an array'),
+    ],
+    [
+      'a pair of one element',
+      JSON.stringify({ cbor: '84a0', additionalUtxoSet: [[pair[0]]] }),
+      bad('additionalUtxoSet[0] must be a [TxIn, TxOut] pair of exactly two elements'),
+    ],
+    [
+      'a pair of three elements',
+      JSON.stringify({ cbor: '84a0', additionalUtxoSet: [[...pair, {}]] }),
+      bad('additionalUtxoSet[0] must be a [TxIn, TxOut] pair of exactly two elements'),
+    ],
+    [
+      'a TxIn without txId',
+      withPair({ index: 0 }, pair[1]),
+      bad('additionalUtxoSet[0][0].txId must be hex of the right length'),
+    ],
+    [
+      'a TxIn with a negative index',
+      withPair({ ...pair[0], index: -1 }, pair[1]),
+      bad('additionalUtxoSet[0][0].index must be a non-negative integer'),
+    ],
+    [
+      'a TxOut without address',
+      withPair(pair[0], { ...pair[1], address: undefined }),
+      bad('additionalUtxoSet[0][1].address must be a string'),
+    ],
+    [
+      'a TxOut without coins',
+      withPair(pair[0], { ...pair[1], value: {} }),
+      bad('additionalUtxoSet[0][1].value.coins must be a non-negative integer'),
+    ],
+    [
+      'a bad asset key',
+      withPair(pair[0], { ...pair[1], value: { coins: 1, assets: { nope: 1 } } }),
+      bad('additionalUtxoSet[0][1].value.assets has an invalid asset key "nope"'),
+    ],
+    [
+      'an unknown script language',
+      withPair(pair[0], { ...pair[1], script: { 'plutus:v9': '00' } }),
+      bad('additionalUtxoSet[0][1].script has an unknown language "plutus:v9"'),
+    ],
+    [
+      'an address the ledger cannot read',
+      withPair(pair[0], { ...pair[1], address: 'addr1nope' }),
+      bad(expect.stringContaining('Invalid additional UTxO')),
+    ],
   ])('%s: 400', async (_what, payload, expected) => {
     for (const version of [undefined, '6']) {
       const response = await post(app, payload, { version });
@@ -467,21 +647,31 @@ describe('malformed requests: 4xx with Blockfrost error bodies', () => {
 
   it('answers 400 to a version other than 5 or 6', async () => {
     for (const version of ['7', 'x', '']) {
-      expect(await post(app, offline.postBody!, { version })).toEqual({ status: 400, body: bad('querystring/version must be 5 or 6') });
+      expect(await post(app, offline.postBody!, { version })).toEqual({
+        status: 400,
+        body: bad('querystring/version must be 5 or 6'),
+      });
     }
     expect((await post(app, offline.postBody!, { version: '5' })).body.type).toBe('jsonwsp/response');
   });
 
   it('answers GET with Blockfrost\'s 400 "Invalid path" (the fixtures for both evaluate paths)', async () => {
     for (const fixture of blockfrostFixtures.filter((entry) => entry.postBody === undefined)) {
-      const response = await app.inject({ method: 'GET', url: `/api/v0/${fixture.endpoints[0]}`, headers: { project_id: TOKEN } });
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/v0/${fixture.endpoints[0]}`,
+        headers: { project_id: TOKEN },
+      });
       expect([response.statusCode, response.json()]).toEqual([400, fixture.response]);
     }
   });
 
   it('applies the project token (403) and the rate limit (429) like every route', async () => {
     const { status, body } = await post(app, offline.postBody!, { headers: { project_id: 'wrong' } });
-    expect([status, body]).toEqual([403, { error: 'Forbidden', message: 'Invalid project token.', status_code: 403 }]);
+    expect([status, body]).toEqual([
+      403,
+      { error: 'Forbidden', message: 'Invalid project token.', status_code: 403 },
+    ]);
     const limited = (await localApp({ RATE_LIMIT_BURST: '1', RATE_LIMIT_PER_SECOND: '0.001' })).app;
     expect((await post(limited, offline.postBody!)).status).toBe(200);
     expect(await post(limited, offline.postBody!)).toEqual({
@@ -509,13 +699,20 @@ describe('blockfrost-js utilsTxsEvaluateUtxos against the listening app', () => 
 
   it('gets an EvaluationFailure as a result (HTTP 200), not an error', async () => {
     const failure = (await api.utilsTxsEvaluateUtxos(cbor)) as Record<string, any>;
-    expect(failure.result.EvaluationFailure.ScriptFailures['spend:0'].CannotCreateEvaluationContext.reason).toMatch(/^Unknown transaction input/);
+    expect(
+      failure.result.EvaluationFailure.ScriptFailures['spend:0'].CannotCreateEvaluationContext.reason,
+    ).toMatch(/^Unknown transaction input/);
   });
 
   it('sends BigInt quantities as bare integers, which are read exactly', async () => {
     const [txIn, txOut] = additionalUtxoSet[0];
-    const extra = [{ txId: 'ab'.repeat(32), index: 0 }, { address: txOut.address, value: { coins: 2_000_000n, assets: { ['cd'.repeat(28)]: 2n ** 64n - 1n } } }];
-    expect(await api.utilsTxsEvaluateUtxos(cbor, [[txIn, txOut], extra] as never)).toEqual(withMatchers(offline.response));
+    const extra = [
+      { txId: 'ab'.repeat(32), index: 0 },
+      { address: txOut.address, value: { coins: 2_000_000n, assets: { ['cd'.repeat(28)]: 2n ** 64n - 1n } } },
+    ];
+    expect(await api.utilsTxsEvaluateUtxos(cbor, [[txIn, txOut], extra] as never)).toEqual(
+      withMatchers(offline.response),
+    );
   });
 
   it('raises BlockfrostServerError with the 400 body for a malformed transaction', async () => {

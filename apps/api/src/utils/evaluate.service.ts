@@ -22,20 +22,31 @@ export class EvaluateService {
    * in the Ogmios protocol `version` asks for. Evaluation failures are answers (200); malformed
    * requests, including CBOR that is not a transaction, are 400s.
    */
-  async evaluateUtxos({ contentType, body, version }: EvaluateUtxosRequest): Promise<Record<string, unknown>> {
-    if (!isJson(contentType)) throw new UnsupportedMediaTypeException(`Unsupported Media Type: ${contentType}`);
+  async evaluateUtxos({
+    contentType,
+    body,
+    version,
+  }: EvaluateUtxosRequest): Promise<Record<string, unknown>> {
+    if (!isJson(contentType))
+      throw new UnsupportedMediaTypeException(`Unsupported Media Type: ${contentType}`);
     const ogmiosVersion = parseVersion(version);
-    if (typeof body !== 'string') throw new BlockfrostError(400, 'Body must be {"cbor": <hex or base64>, "additionalUtxoSet"?: [[TxIn, TxOut], …]}');
+    if (typeof body !== 'string')
+      throw new BlockfrostError(
+        400,
+        'Body must be {"cbor": <hex or base64>, "additionalUtxoSet"?: [[TxIn, TxOut], …]}',
+      );
     const parsed = parseEvaluateRequest(body);
     if (!parsed.ok) throw new BlockfrostError(400, parsed.error.message);
     const outcome = await this.engine.evaluate(parsed.request);
-    if ('error' in outcome && outcome.error.code === -32602) throw new BlockfrostError(400, invalidParamsMessage(outcome.error));
+    if ('error' in outcome && outcome.error.code === -32602)
+      throw new BlockfrostError(400, invalidParamsMessage(outcome.error));
     return ogmiosVersion === 6 ? v6Response(outcome) : v5Response(outcome);
   }
 }
 
 // Fastify's own media-type match: the type, optionally followed by parameters such as a charset.
-const isJson = (contentType: string | undefined): boolean => /^application\/json\s*(;|$)/i.test(contentType ?? '');
+const isJson = (contentType: string | undefined): boolean =>
+  /^application\/json\s*(;|$)/i.test(contentType ?? '');
 
 function parseVersion(raw: RawParam): OgmiosVersion {
   if (raw === undefined) return 5;

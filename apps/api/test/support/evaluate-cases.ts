@@ -36,7 +36,9 @@ export interface BlockfrostFixture {
 
 export const aikenCases = evaluateTestData<{ cases: AikenCase[] }>('aiken_phase2_cases.json').cases;
 export const aikenCase = (name: string): AikenCase => aikenCases.find((testCase) => testCase.name === name)!;
-export const blockfrostFixtures = evaluateTestData<{ fixtures: BlockfrostFixture[] }>('blockfrost_evaluate_fixtures.json').fixtures;
+export const blockfrostFixtures = evaluateTestData<{ fixtures: BlockfrostFixture[] }>(
+  'blockfrost_evaluate_fixtures.json',
+).fixtures;
 export const blockfrostFixture = (fragment: string): BlockfrostFixture =>
   blockfrostFixtures.find((fixture) => fixture.id.includes(fragment))!;
 
@@ -84,7 +86,10 @@ export function aikenBudgets(testCase: AikenCase) {
 export function aikenParameters(testCase: AikenCase) {
   return {
     plutusCostModels: { [testCase.cost_model_language.replace('plutus_', 'plutus:')]: testCase.cost_model },
-    maxExecutionUnitsPerTransaction: { memory: testCase.initial_budget.mem, cpu: testCase.initial_budget.cpu },
+    maxExecutionUnitsPerTransaction: {
+      memory: testCase.initial_budget.mem,
+      cpu: testCase.initial_budget.cpu,
+    },
   };
 }
 
@@ -93,7 +98,8 @@ export function v5Pair(utxo: Utxo): [unknown, unknown] {
   const { ada, ...policies } = utxo.value;
   const assets: Record<string, bigint> = {};
   for (const [policy, names] of Object.entries(policies)) {
-    for (const [name, quantity] of Object.entries(names)) assets[name === '' ? policy : `${policy}.${name}`] = quantity;
+    for (const [name, quantity] of Object.entries(names))
+      assets[name === '' ? policy : `${policy}.${name}`] = quantity;
   }
   return [
     { txId: utxo.transaction.id, index: utxo.index },
@@ -117,8 +123,20 @@ export function evaluateBody(cbor: string, utxos: Utxo[] = []): string {
  * (datum hash also for inline datums, assets, reference script by hash). Outputs listed in `spent`
  * are marked spent by a later transaction.
  */
-export async function seedUtxos(sql: pg.Client, seed: ChainSeed, utxos: Utxo[], spent: Utxo[] = []): Promise<void> {
-  await seed.block({ hash: randomHash(), height: 1, slot: 100, epoch: 1, epochSlot: 100, time: 1_700_000_000 });
+export async function seedUtxos(
+  sql: pg.Client,
+  seed: ChainSeed,
+  utxos: Utxo[],
+  spent: Utxo[] = [],
+): Promise<void> {
+  await seed.block({
+    hash: randomHash(),
+    height: 1,
+    slot: 100,
+    epoch: 1,
+    epochSlot: 100,
+    time: 1_700_000_000,
+  });
   const txIds = new Map<string, number>();
   const spentIds: number[] = [];
   for (const utxo of [...utxos, ...spent]) {
@@ -137,7 +155,11 @@ export async function seedUtxos(sql: pg.Client, seed: ChainSeed, utxos: Utxo[], 
       address: utxo.address,
       value: ada.lovelace.toString(),
       assets: Object.entries(policies).flatMap(([policyId, names]) =>
-        Object.entries(names).map(([assetName, quantity]) => ({ policyId, assetName, quantity: quantity.toString() })),
+        Object.entries(names).map(([assetName, quantity]) => ({
+          policyId,
+          assetName,
+          quantity: quantity.toString(),
+        })),
       ),
       dataHash: utxo.datumHash ?? (utxo.datum ? datumHash(utxo.datum) : null),
       inlineDatum: utxo.datum ?? null,
@@ -152,9 +174,17 @@ export async function seedUtxos(sql: pg.Client, seed: ChainSeed, utxos: Utxo[], 
 }
 
 let nextScriptId = 1;
-const randomHash = () => CSL.TransactionHash.from_bytes(Buffer.from(crypto.getRandomValues(new Uint8Array(32)))).to_hex();
+const randomHash = () =>
+  CSL.TransactionHash.from_bytes(Buffer.from(crypto.getRandomValues(new Uint8Array(32)))).to_hex();
 
 /** Stores `parameters` as the indexer does for `epoch` (Ogmios queryLedgerState/protocolParameters). */
-export async function storeProtocolParameters(sql: pg.Client, epoch: number, parameters: object): Promise<void> {
-  await sql.query(`INSERT INTO protocol_parameters (epoch, params) VALUES ($1, $2)`, [epoch, JSON.stringify(parameters)]);
+export async function storeProtocolParameters(
+  sql: pg.Client,
+  epoch: number,
+  parameters: object,
+): Promise<void> {
+  await sql.query(`INSERT INTO protocol_parameters (epoch, params) VALUES ($1, $2)`, [
+    epoch,
+    JSON.stringify(parameters),
+  ]);
 }

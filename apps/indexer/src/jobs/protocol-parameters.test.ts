@@ -23,7 +23,11 @@ describe('protocol parameters for the local evaluator', () => {
         const [epoch, parameters] = await Promise.all([client.epoch(), client.protocolParameters()]);
         const rows = await stored(env.db.url);
         // Lovelace amounts come as bigint from the client and are stored as the JSON numbers Ogmios sent.
-        const asJson = JSON.parse(JSON.stringify(parameters, (_key, value: unknown) => (typeof value === 'bigint' ? Number(value) : value)));
+        const asJson = JSON.parse(
+          JSON.stringify(parameters, (_key, value: unknown) =>
+            typeof value === 'bigint' ? Number(value) : value,
+          ),
+        );
         expect(rows).toEqual([{ epoch: Number(epoch), params: asJson }]);
         expect(rows[0].params).toMatchObject({
           plutusCostModels: expect.objectContaining({ 'plutus:v3': expect.any(Array) }),

@@ -7,7 +7,10 @@ import type { PrismaClient } from '@frostline/db';
  * Runs at startup and on every epoch change; a rollback never changes an epoch's parameters, so rows
  * are only ever replaced by a fresh answer for the same epoch.
  */
-export async function refreshProtocolParameters(prisma: PrismaClient, ogmios: InteractionContext): Promise<number> {
+export async function refreshProtocolParameters(
+  prisma: PrismaClient,
+  ogmios: InteractionContext,
+): Promise<number> {
   const client = await createLedgerStateQueryClient(ogmios);
   const [epoch, parameters] = await Promise.all([client.epoch(), client.protocolParameters()]);
   const params = JSON.stringify(parameters, ogmiosJson);
@@ -27,5 +30,7 @@ export async function refreshProtocolParameters(prisma: PrismaClient, ogmios: In
  */
 function ogmiosJson(_key: string, value: unknown): unknown {
   if (typeof value !== 'bigint') return value;
-  return value <= BigInt(Number.MAX_SAFE_INTEGER) && value >= -BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value.toString();
+  return value <= BigInt(Number.MAX_SAFE_INTEGER) && value >= -BigInt(Number.MAX_SAFE_INTEGER)
+    ? Number(value)
+    : value.toString();
 }

@@ -46,7 +46,9 @@ export interface ProtocolParametersRow {
 }
 
 /** The protocol parameters of the latest epoch the indexer stored, or null before it stored any. */
-export async function utilsTxsEvaluateProtocolParameters(db: PrismaClient): Promise<ProtocolParametersRow | null> {
+export async function utilsTxsEvaluateProtocolParameters(
+  db: PrismaClient,
+): Promise<ProtocolParametersRow | null> {
   const rows = await db.$queryRawUnsafe<ProtocolParametersRow[]>(PROTOCOL_PARAMETERS_SQL);
   return rows[0] ?? null;
 }

@@ -45,7 +45,10 @@ export class LocalEvaluationEngine implements EvaluationEngine {
     // A collateral may also be an input: one entry per output.
     const live = new Map(rows.map((row) => [`${row.tx_hash}#${row.index}`, row]));
     // References only: the answer lists them, and a whole UTxO holds bigint quantities.
-    const references = additionalUtxo.map(({ transaction: { id }, index }) => ({ transaction: { id }, index }));
+    const references = additionalUtxo.map(({ transaction: { id }, index }) => ({
+      transaction: { id },
+      index,
+    }));
     const overlap = await checkAdditionalUtxoOverlap(references, (reference) =>
       live.has(`${reference.transaction.id}#${reference.index}`),
     );

@@ -54,7 +54,10 @@ export class OgmiosEvaluationEngine implements EvaluationEngine {
         socket.terminate();
         reject(error);
       };
-      const timer = setTimeout(() => fail(new Error(`Ogmios did not answer ${method} in ${REQUEST_TIMEOUT_MS} ms`)), REQUEST_TIMEOUT_MS);
+      const timer = setTimeout(
+        () => fail(new Error(`Ogmios did not answer ${method} in ${REQUEST_TIMEOUT_MS} ms`)),
+        REQUEST_TIMEOUT_MS,
+      );
       // Quantities are bigint: lossless-json writes them as bare integers, as Ogmios expects.
       socket.on('open', () => socket.send(stringify({ jsonrpc: '2.0', method, params })!));
       socket.on('message', (data) => {
