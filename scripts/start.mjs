@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import {
   SetupError,
@@ -151,17 +152,16 @@ async function main() {
   console.log('› running; press Ctrl-C to stop');
 }
 
-function runToFile(script, args, file) {
-  return new Promise((resolve, reject) => {
-    const output = createWriteStream(file);
-    const child = spawn(process.execPath, [script, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
-    child.stdout.pipe(output);
-    child.on('exit', (code) => {
-      if (code === 0) return output.on('close', resolve);
-      rmSync(file, { force: true });
-      reject(new SetupError(`${path.basename(script)} ${args[0]} failed (${code})`));
-    });
-  });
+async function runToFile(script, args, file) {
+  const output = createWriteStream(file);
+  const child = spawn(process.execPath, [script, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  await pipeline(child.stdout, output);
+  const code = await exited;
+  if (code !== 0) {
+    rmSync(file, { force: true });
+    throw new SetupError(`${path.basename(script)} ${args[0]} failed (${code})`);
+  }
 }
 
 async function httpOk(url) {

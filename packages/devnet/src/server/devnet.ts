@@ -63,7 +63,11 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   const server = createServer((request, response) => {
     if (request.method === 'GET' && request.url === '/health') {
       const { status, body } = health({ chain, network, startTime, metrics });
-      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body, bigintAsNumber));
+      // Clients fetch /health once per connection: a kept-alive socket that the server times out
+      // while a client reuses it resets that client's next health check (ECONNRESET under load).
+      response
+        .writeHead(status, { 'content-type': 'application/json', connection: 'close' })
+        .end(JSON.stringify(body, bigintAsNumber));
       return;
     }
     response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found\n');

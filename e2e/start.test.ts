@@ -1,0 +1,120 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createTestDatabase, type TestDatabase } from '@frostline/db/testing';
+import pg from 'pg';
+
+// `npm start` as a user runs it (scripts/start.mjs is what it calls once the workspace is built),
+// pointed at the test run's PostgreSQL and Redis so it needs no fixed ports.
+const ROOT = path.resolve(new URL('..', import.meta.url).pathname);
+
+function redisUrl(): string {
+  const url = process.env.TEST_REDIS_URL;
+  if (!url) throw new Error('TEST_REDIS_URL is not set: run the tests with `npm test`');
+  return url;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function startCommand(env: Record<string, string>) {
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'frostline-start-')), LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk) => (stdout += chunk));
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const waitFor = async (pattern: RegExp, timeoutMs: number) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!pattern.test(stdout)) {
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`no ${pattern} in:\n${stdout}\n${stderr}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return pattern.exec(stdout)!;
+  };
+  return { child, exited, waitFor, output: () => ({ stdout, stderr }) };
+}
+
+describe('npm start', () => {
+  it('stops with one clear line when DATABASE_URL cannot be reached', async () => {
+    const run = startCommand({ DATABASE_URL: 'postgresql://nobody:secret@127.0.0.1:9/none', REDIS_URL: redisUrl() });
+    expect(await run.exited).toBe(1);
+    const lines = run.output().stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^cannot connect to DATABASE_URL postgresql:\/\/nobody:\*\*\*@127\.0\.0\.1:9\/none: /);
+  });
+
+  it('stops with one clear line when Redis cannot be reached', async () => {
+    const db = await createTestDatabase();
+    try {
+      const run = startCommand({ DATABASE_URL: db.url, REDIS_URL: 'redis://127.0.0.1:9' });
+      expect(await run.exited).toBe(1);
+      expect(run.output().stderr.trim()).toBe('cannot reach Redis at REDIS_URL redis://127.0.0.1:9');
+    } finally {
+      await db.drop();
+    }
+  });
+
+  describe('with a database and Redis', () => {
+    let db: TestDatabase;
+    beforeAll(async () => {
+      db = await createTestDatabase();
+    });
+    afterAll(() => db?.drop());
+
+    it('runs the devnet, the indexer and the API, prints the base URL and a token, and stops on Ctrl-C', async () => {
+      const port = await freePort();
+      const run = startCommand({
+        DATABASE_URL: db.url,
+        REDIS_URL: redisUrl(),
+        PORT: String(port),
+        INDEXER_QUEUE_PREFIX: `start-${port}`,
+        RATE_LIMIT_REDIS_PREFIX: `start-${port}:`,
+        INDEXER_METRICS_PORT: '0',
+      });
+      try {
+        await run.waitFor(new RegExp(`API: +http://127\\.0\\.0\\.1:${port}/api/v0`), 240_000);
+        const [, token] = await run.waitFor(/token: (\S+)/, 1000);
+
+        // Wait for the indexer to store a block, then ask the API for it as blockfrost-js would.
+        const client = new pg.Client({ connectionString: db.url });
+        await client.connect();
+        let block: { epoch: number; epoch_slot: number; hash: string } | undefined;
+        try {
+          const deadline = Date.now() + 120_000;
+          while (!block && Date.now() < deadline) {
+            ({ rows: [block] } = await client.query(
+              `SELECT epoch, epoch_slot, encode(hash, 'hex') AS hash FROM block WHERE epoch_slot IS NOT NULL ORDER BY id DESC LIMIT 1`,
+            ));
+            if (!block) await new Promise((resolve) => setTimeout(resolve, 200));
+          }
+        } finally {
+          await client.end();
+        }
+        expect(block).toBeDefined();
+        const url = `http://127.0.0.1:${port}/api/v0/blocks/epoch/${block!.epoch}/slot/${block!.epoch_slot}`;
+        const forbidden = await fetch(url);
+        expect(forbidden.status).toBe(403);
+        const response = await fetch(url, { headers: { project_id: token! } });
+        expect(response.status).toBe(200);
+        expect(((await response.json()) as { hash: string }).hash).toBe(block!.hash);
+      } finally {
+        run.child.kill('SIGINT');
+      }
+      expect(await run.exited).toBe(0);
+      expect(run.output().stdout).toMatch(/› stopped/);
+    }, 400_000);
+  });
+});
