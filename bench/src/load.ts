@@ -53,7 +53,13 @@ export interface Server {
 
 export async function startServer(kind: 'ours' | 'baseline', env: Record<string, string>, port: number): Promise<Server> {
   const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'servers', `${kind}.js`);
-  const child = fork(entry, [], { env: { ...process.env, ...env, BENCH_PORT: String(port) }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // BENCH_API_PROFILE=DIR: CPU profile of our API process (written when it stops).
+  const profile = kind === 'ours' && process.env.BENCH_API_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_API_PROFILE}`] : [];
+  const child = fork(entry, [], {
+    env: { ...process.env, ...env, BENCH_PORT: String(port) },
+    execArgv: profile,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   await new Promise<void>((resolve, reject) => {
     child.once('message', () => resolve());
     child.once('exit', (code) => reject(new Error(`${kind} server exited with code ${code}`)));
