@@ -9,7 +9,7 @@ import { startHttpServer } from './http.js';
 import { Indexer } from './indexer.js';
 import { openQueues, QUEUES, redisConnection } from './jobs/queues.js';
 import { refreshProtocolParameters } from './jobs/protocol-parameters.js';
-import { startRewardsWorker, startRollbackWorker, startTokenRegistryWorker } from './jobs/workers.js';
+import { startJobWorkers, startRollbackWorker } from './jobs/workers.js';
 import type { Logger } from './logger.js';
 import { IndexerMetrics } from './metrics.js';
 import { ChainStore } from './sink/chain-store.js';
@@ -25,12 +25,7 @@ export interface RunningIndexer {
   stop(): Promise<void>;
 }
 
-export interface StartOptions {
-  /** run the token-registry and rewards workers in this process (default) or leave them to `worker.js` */
-  inProcessWorkers?: boolean;
-}
-
-export async function startIndexer(config: IndexerConfig, logger: Logger, options: StartOptions = {}): Promise<RunningIndexer> {
+export async function startIndexer(config: IndexerConfig, logger: Logger): Promise<RunningIndexer> {
   const lock = await acquireWriterLock(config.databaseUrl);
   const prisma = createPrismaClient(config.databaseUrl, { maxConnections: 8 });
   const metrics = new IndexerMetrics();
@@ -60,10 +55,7 @@ export async function startIndexer(config: IndexerConfig, logger: Logger, option
     queues = await openQueues(connection, config.queuePrefix);
     const workerContext = { connection, prefix: config.queuePrefix, prisma, logger, metrics };
     workers.push(startRollbackWorker(store, workerContext));
-    if (options.inProcessWorkers ?? true) {
-      workers.push(startRewardsWorker(config.ogmiosUrl, workerContext));
-      if (config.tokenRegistryUrl) workers.push(startTokenRegistryWorker(config.tokenRegistryUrl, workerContext));
-    }
+    if (config.inProcessWorkers) workers.push(...startJobWorkers(config, workerContext));
     if (config.tokenRegistryUrl) {
       await queues.tokenRegistry.upsertJobScheduler(
         'refresh-all',

@@ -20,6 +20,8 @@ export interface IndexerConfig {
   readyMaxLagSlots: number;
   /** BullMQ key prefix, so several deployments can share one Redis */
   queuePrefix: string;
+  /** run the token-registry and rewards workers inside the indexer, or leave them to `worker.js` processes */
+  inProcessWorkers: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -62,6 +64,12 @@ function startPoint(value: string | undefined): IndexerConfig['startPoint'] {
   return { slot: Number(match[1]), id: match[2]! };
 }
 
+function workers(value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === 'in-process') return true;
+  if (value === 'separate') return false;
+  throw new ConfigError(`INDEXER_WORKERS must be "in-process" or "separate", got "${value}"`);
+}
+
 export function readIndexerConfig(env: NodeJS.ProcessEnv): IndexerConfig {
   const network = (env.NETWORK ?? 'mainnet') as IndexerConfig['network'];
   if (!NETWORKS.includes(network)) throw new ConfigError(`NETWORK must be one of ${NETWORKS.join(', ')}, got "${network}"`);
@@ -80,5 +88,6 @@ export function readIndexerConfig(env: NodeJS.ProcessEnv): IndexerConfig {
     metricsPort: integer('INDEXER_METRICS_PORT', env.INDEXER_METRICS_PORT, 9101, 0),
     readyMaxLagSlots: integer('INDEXER_READY_MAX_LAG_SLOTS', env.INDEXER_READY_MAX_LAG_SLOTS, 600, 0),
     queuePrefix: env.INDEXER_QUEUE_PREFIX || 'frostline',
+    inProcessWorkers: workers(env.INDEXER_WORKERS),
   };
 }

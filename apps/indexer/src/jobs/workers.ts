@@ -4,6 +4,7 @@ import { Worker, type ConnectionOptions, type Job } from 'bullmq';
 import { connectOgmios } from '../chain-sync/ogmios.js';
 import type { Logger } from '../logger.js';
 import type { IndexerMetrics } from '../metrics.js';
+import type { IndexerConfig } from '../config.js';
 import type { ChainStore } from '../sink/chain-store.js';
 import { QUEUES, type RewardsJob, type RollbackJob, type TokenRegistryJob } from './queues.js';
 import { refreshProtocolParameters } from './protocol-parameters.js';
@@ -88,4 +89,11 @@ export function startRewardsWorker(ogmiosUrl: URL, context: WorkerContext): Work
   const worker = new Worker<RewardsJob>(QUEUES.rewards, process, { connection: context.connection, prefix: context.prefix, concurrency: 1 });
   worker.on('closed', () => ogmios?.socket.close());
   return observe(worker, QUEUES.rewards, context);
+}
+
+/** The workers that may run anywhere: rewards, and the token registry when one is configured. */
+export function startJobWorkers(config: IndexerConfig, context: WorkerContext): Worker[] {
+  const workers: Worker[] = [startRewardsWorker(config.ogmiosUrl, context)];
+  if (config.tokenRegistryUrl) workers.push(startTokenRegistryWorker(config.tokenRegistryUrl, context));
+  return workers;
 }

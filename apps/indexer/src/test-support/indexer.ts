@@ -27,6 +27,7 @@ export function indexerConfig(databaseUrl: string, ogmiosUrl: string, overrides:
     metricsPort: 0,
     readyMaxLagSlots: 600,
     queuePrefix: `test-${randomBytes(4).toString('hex')}`,
+    inProcessWorkers: true,
     ...overrides,
   };
 }
