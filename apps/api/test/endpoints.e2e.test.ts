@@ -309,7 +309,7 @@ describe('routes', () => {
     expect(status).toBe(200);
     expect(Object.keys(body.paths).sort()).toEqual([
       '/accounts/{stake_address}', '/addresses/{address}/utxos/{asset}', '/assets/{asset}',
-      '/blocks/epoch/{epoch_number}/slot/{slot_number}', '/nutlink/{address}/tickers',
+      '/blocks/epoch/{epoch_number}/slot/{slot_number}', '/nutlink/{address}/tickers', '/utils/txs/evaluate/utxos',
     ]);
     expect(body.components.schemas.asset).toBeDefined();
     expect(body.components.schemas.tx_content).toBeUndefined();

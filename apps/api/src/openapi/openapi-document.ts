@@ -9,6 +9,7 @@ export const SERVED_PATHS = [
   '/blocks/epoch/{epoch_number}/slot/{slot_number}',
   '/accounts/{stake_address}',
   '/nutlink/{address}/tickers',
+  '/utils/txs/evaluate/utxos',
 ] as const;
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
