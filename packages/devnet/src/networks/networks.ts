@@ -6,12 +6,19 @@ export type NetworkName = (typeof NETWORK_NAMES)[number];
 export const ERAS = ['byron', 'shelley', 'allegra', 'mary', 'alonzo', 'babbage', 'conway'] as const;
 export type Era = (typeof ERAS)[number];
 
+/**
+ * A genesis file as cardano-node reads it: deeply nested, era-specific JSON that the devnet only
+ * reshapes into Ogmios' answers, so it stays untyped.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type GenesisFile = Record<string, any>;
+
 /** The raw genesis files of a network, as cardano-node reads them. */
 export interface GenesisFiles {
-  byron: Record<string, any>;
-  shelley: Record<string, any>;
-  alonzo: Record<string, any>;
-  conway: Record<string, any>;
+  byron: GenesisFile;
+  shelley: GenesisFile;
+  alonzo: GenesisFile;
+  conway: GenesisFile;
 }
 
 export interface Network {
@@ -42,7 +49,7 @@ export function isNetworkName(value: string): value is NetworkName {
 
 export function loadNetwork(name: NetworkName): Network {
   const read = (era: keyof GenesisFiles) =>
-    JSON.parse(readFileSync(new URL(`${name}/${era}.json`, GENESIS_DIR), 'utf8')) as Record<string, any>;
+    JSON.parse(readFileSync(new URL(`${name}/${era}.json`, GENESIS_DIR), 'utf8')) as GenesisFile;
   return {
     name,
     genesis: { byron: read('byron'), shelley: read('shelley'), alonzo: read('alonzo'), conway: read('conway') },
