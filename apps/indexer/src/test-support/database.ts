@@ -1,29 +1,9 @@
+import { ID_TABLES } from '../project/ids.js';
 import pg from 'pg';
 
-// Tables whose rows come from blocks; the others hold ledger-state answers, registry data or status.
-const CHAIN_TABLES = [
-  'block',
-  'tx',
-  'address',
-  'stake_address',
-  'tx_out',
-  'asset',
-  'ma_tx_out',
-  'asset_mint',
-  'tx_metadata',
-  'datum',
-  'script',
-  'stake_registration',
-  'delegation',
-  'delegation_vote',
-  'drep_registration',
-  'withdrawal',
-  'mir',
-  'pool_registration',
-  'stake_balance',
-  'nutlink_registration',
-  'nutlink_ticker',
-];
+// Tables whose rows come from blocks: every table with indexer-assigned ids, plus the two keyed by
+// other rows' ids. The others hold ledger-state answers, registry data or status.
+const CHAIN_TABLES = [...ID_TABLES, 'ma_tx_out', 'stake_balance'];
 
 /** Every chain-derived row, table by table in primary-key order, as comparable text. */
 export async function dumpChainTables(url: string): Promise<Record<string, string[]>> {
