@@ -28,7 +28,12 @@ function freePort(): Promise<number> {
 function startCommand(env: Record<string, string>) {
   const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'frostline-start-')), LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'frostline-start-')),
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -39,7 +44,8 @@ function startCommand(env: Record<string, string>) {
   const waitFor = async (pattern: RegExp, timeoutMs: number) => {
     const deadline = Date.now() + timeoutMs;
     while (!pattern.test(stdout)) {
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`no ${pattern} in:\n${stdout}\n${stderr}`);
+      if (Date.now() > deadline || child.exitCode !== null)
+        throw new Error(`no ${pattern} in:\n${stdout}\n${stderr}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     return pattern.exec(stdout)!;
@@ -49,11 +55,16 @@ function startCommand(env: Record<string, string>) {
 
 describe('npm start', () => {
   it('stops with one clear line when DATABASE_URL cannot be reached', async () => {
-    const run = startCommand({ DATABASE_URL: 'postgresql://nobody:secret@127.0.0.1:9/none', REDIS_URL: redisUrl() });
+    const run = startCommand({
+      DATABASE_URL: 'postgresql://nobody:secret@127.0.0.1:9/none',
+      REDIS_URL: redisUrl(),
+    });
     expect(await run.exited).toBe(1);
     const lines = run.output().stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^cannot connect to DATABASE_URL postgresql:\/\/nobody:\*\*\*@127\.0\.0\.1:9\/none: /);
+    expect(lines[0]).toMatch(
+      /^cannot connect to DATABASE_URL postgresql:\/\/nobody:\*\*\*@127\.0\.0\.1:9\/none: /,
+    );
   });
 
   it('stops with one clear line when Redis cannot be reached', async () => {
@@ -95,7 +106,9 @@ describe('npm start', () => {
         try {
           const deadline = Date.now() + 120_000;
           while (!block && Date.now() < deadline) {
-            ({ rows: [block] } = await client.query(
+            ({
+              rows: [block],
+            } = await client.query(
               `SELECT epoch, epoch_slot, encode(hash, 'hex') AS hash FROM block WHERE epoch_slot IS NOT NULL ORDER BY id DESC LIMIT 1`,
             ));
             if (!block) await new Promise((resolve) => setTimeout(resolve, 200));

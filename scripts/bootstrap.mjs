@@ -18,7 +18,9 @@ if (!commands.includes(command)) {
   process.exit(2);
 }
 
-const pnpmVersion = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).packageManager.split('@')[1];
+const pnpmVersion = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).packageManager.split(
+  '@',
+)[1];
 const toolsDir = path.join(root, '.tools');
 const env = {
   ...process.env,
@@ -30,7 +32,12 @@ const env = {
 };
 
 function run(cmd, cmdArgs, { quiet = false } = {}) {
-  const result = spawnSync(cmd, cmdArgs, { cwd: root, env, stdio: quiet ? 'pipe' : 'inherit', encoding: 'utf8' });
+  const result = spawnSync(cmd, cmdArgs, {
+    cwd: root,
+    env,
+    stdio: quiet ? 'pipe' : 'inherit',
+    encoding: 'utf8',
+  });
   if (result.error) throw result.error;
   return result;
 }
@@ -39,9 +46,13 @@ function ensurePnpm() {
   const probe = spawnSync('pnpm', ['--version'], { cwd: root, env, encoding: 'utf8' });
   if (probe.status === 0 && probe.stdout.trim() === pnpmVersion) return;
   console.log(`› installing pnpm ${pnpmVersion} into .tools/`);
-  const result = run('npm', ['install', '--prefix', toolsDir, '--no-save', '--no-audit', '--no-fund', `pnpm@${pnpmVersion}`], {
-    quiet: true,
-  });
+  const result = run(
+    'npm',
+    ['install', '--prefix', toolsDir, '--no-save', '--no-audit', '--no-fund', `pnpm@${pnpmVersion}`],
+    {
+      quiet: true,
+    },
+  );
   if (result.status !== 0) {
     console.error(`could not install pnpm ${pnpmVersion} with npm:\n${result.stderr}`);
     process.exit(1);
@@ -49,7 +60,9 @@ function ensurePnpm() {
 }
 
 function ensureInstalled() {
-  const inputs = ['pnpm-lock.yaml', 'pnpm-workspace.yaml', 'package.json'].map((f) => readFileSync(path.join(root, f)));
+  const inputs = ['pnpm-lock.yaml', 'pnpm-workspace.yaml', 'package.json'].map((f) =>
+    readFileSync(path.join(root, f)),
+  );
   const stamp = createHash('sha256').update(Buffer.concat(inputs)).digest('hex');
   const stampFile = path.join(root, 'node_modules', '.frostline-install');
   if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) return;

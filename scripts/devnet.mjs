@@ -6,9 +6,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const child = spawn(process.execPath, [path.join(root, 'packages', 'devnet', 'dist', 'cli.js'), ...process.argv.slice(2)], {
-  stdio: 'inherit',
-});
+const child = spawn(
+  process.execPath,
+  [path.join(root, 'packages', 'devnet', 'dist', 'cli.js'), ...process.argv.slice(2)],
+  {
+    stdio: 'inherit',
+  },
+);
 // The CLI stops once however many times a signal arrives (Ctrl-C reaches the whole process group,
 // a SIGTERM only this process), so passing both on is always safe.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

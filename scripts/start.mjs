@@ -25,9 +25,11 @@ const NETWORKS = ['mainnet', 'preprod', 'preview', 'custom'];
 function readConfig(env) {
   const dataDir = path.resolve(root, env.DATA_DIR ?? '.data');
   const port = Number(env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new SetupError(`PORT must be a TCP port, got "${env.PORT}"`);
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new SetupError(`PORT must be a TCP port, got "${env.PORT}"`);
   const network = env.NETWORK ?? (env.OGMIOS_URL ? 'mainnet' : 'custom');
-  if (!NETWORKS.includes(network)) throw new SetupError(`NETWORK must be one of ${NETWORKS.join(', ')}, got "${network}"`);
+  if (!NETWORKS.includes(network))
+    throw new SetupError(`NETWORK must be one of ${NETWORKS.join(', ')}, got "${network}"`);
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'OGMIOS_URL']) {
     if (env[name] === undefined) continue;
     try {
@@ -36,13 +38,21 @@ function readConfig(env) {
       throw new SetupError(`${name} is not a valid URL: "${env[name]}"`);
     }
   }
-  return { dataDir, port, network, databaseUrl: env.DATABASE_URL, redisUrl: env.REDIS_URL, ogmiosUrl: env.OGMIOS_URL };
+  return {
+    dataDir,
+    port,
+    network,
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    ogmiosUrl: env.OGMIOS_URL,
+  };
 }
 
 /** The demo project token: created once, kept hashed in DATA_DIR; printed at every start. */
 function demoToken(dataDir, network) {
   const file = path.join(dataDir, 'demo-token');
-  if (!existsSync(file)) writeFileSync(file, `${network}${randomBytes(16).toString('hex')}\n`, { mode: 0o600 });
+  if (!existsSync(file))
+    writeFileSync(file, `${network}${randomBytes(16).toString('hex')}\n`, { mode: 0o600 });
   const token = readFileSync(file, 'utf8').trim();
   const hashes = path.join(dataDir, 'api-tokens.sha256');
   writeFileSync(hashes, `${createHash('sha256').update(token).digest('hex')}\n`);
@@ -69,7 +79,11 @@ async function stopAll(code) {
 
 /** Runs a workspace program as a child; its exit (other than ours) stops everything. */
 function startProcess(name, script, args, env) {
-  const child = spawn(process.execPath, [script, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
+  const child = spawn(process.execPath, [script, ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: 'inherit',
+  });
   child.on('exit', (code, signal) => {
     if (stopping) return;
     console.error(`› ${name} exited (${signal ?? code}); stopping the rest`);
@@ -103,7 +117,9 @@ async function main() {
     const postgres = await startEmbeddedPostgres({ dir: path.join(config.dataDir, 'postgres'), port });
     stack.push({ name: 'PostgreSQL', stop: postgres.stop });
     databaseUrl = postgres.url;
-    console.log(`› PostgreSQL (embedded) on 127.0.0.1:${port}, data in ${path.join(config.dataDir, 'postgres')}`);
+    console.log(
+      `› PostgreSQL (embedded) on 127.0.0.1:${port}, data in ${path.join(config.dataDir, 'postgres')}`,
+    );
   }
 
   let redisUrl = config.redisUrl;
@@ -111,7 +127,11 @@ async function main() {
     await checkRedis(redisUrl);
     console.log(`› Redis: ${redactUrl(redisUrl)} (REDIS_URL)`);
   } else {
-    const redis = await startRedis({ dir: path.join(config.dataDir, 'redis'), port: await freePort(), persistent: true });
+    const redis = await startRedis({
+      dir: path.join(config.dataDir, 'redis'),
+      port: await freePort(),
+      persistent: true,
+    });
     stack.push({ name: 'Redis', stop: redis.stop });
     redisUrl = redis.url;
     console.log(`› Redis on ${redisUrl}, data in ${path.join(config.dataDir, 'redis')}`);
@@ -119,7 +139,9 @@ async function main() {
 
   const { applyMigrations } = await import('@frostline/db');
   const applied = await applyMigrations(databaseUrl);
-  console.log(applied.length ? `› migrations applied: ${applied.join(', ')}` : '› database schema up to date');
+  console.log(
+    applied.length ? `› migrations applied: ${applied.join(', ')}` : '› database schema up to date',
+  );
 
   let ogmiosUrl = config.ogmiosUrl;
   const devnetCli = path.join(root, 'packages/devnet/dist/cli.js');
@@ -128,10 +150,19 @@ async function main() {
     if (!existsSync(chainFile)) {
       mkdirSync(path.dirname(chainFile), { recursive: true });
       console.log('› generating the demo chain (devnet generate)');
-      await runToFile(devnetCli, ['generate', '--network', 'custom', '--seed', '1', '--blocks', '1000'], chainFile);
+      await runToFile(
+        devnetCli,
+        ['generate', '--network', 'custom', '--seed', '1', '--blocks', '1000'],
+        chainFile,
+      );
     }
     const devnetPort = await freePort();
-    startProcess('devnet', devnetCli, ['serve', '--chain', chainFile, '--network', 'custom', '--port', String(devnetPort)], {});
+    startProcess(
+      'devnet',
+      devnetCli,
+      ['serve', '--chain', chainFile, '--network', 'custom', '--port', String(devnetPort)],
+      {},
+    );
     ogmiosUrl = `ws://127.0.0.1:${devnetPort}`;
     await waitFor(() => httpOk(`http://127.0.0.1:${devnetPort}/health`), 30_000, 'the devnet did not start');
     console.log(`› devnet (Ogmios v6) on ${ogmiosUrl}, chain ${chainFile}`);
@@ -139,7 +170,12 @@ async function main() {
     console.log(`› Ogmios: ${ogmiosUrl} (OGMIOS_URL)`);
   }
 
-  const appEnv = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, OGMIOS_URL: ogmiosUrl ?? '', NETWORK: config.network };
+  const appEnv = {
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    OGMIOS_URL: ogmiosUrl ?? '',
+    NETWORK: config.network,
+  };
   const indexerMain = path.join(root, 'apps/indexer/dist/main.js');
   if (existsSync(indexerMain) && ogmiosUrl) startProcess('indexer', indexerMain, [], appEnv);
 
@@ -156,7 +192,10 @@ async function main() {
 
 async function runToFile(script, args, file) {
   const output = createWriteStream(file);
-  const child = spawn(process.execPath, [script, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [script, ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const exited = new Promise((resolve) => child.on('exit', resolve));
   await pipeline(child.stdout, output);
   const code = await exited;

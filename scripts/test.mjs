@@ -12,7 +12,9 @@ const resultFile = '.jest-results.json';
 
 /** Workspace folders (pnpm-workspace.yaml globs of the form `dir/*` or `dir`). */
 function workspacePackages() {
-  const globs = [...readFileSync(path.join(root, 'pnpm-workspace.yaml'), 'utf8').matchAll(/^\s+-\s+([\w./*-]+)/gm)].map((m) => m[1]);
+  const globs = [
+    ...readFileSync(path.join(root, 'pnpm-workspace.yaml'), 'utf8').matchAll(/^\s+-\s+([\w./*-]+)/gm),
+  ].map((m) => m[1]);
   return globs.flatMap((glob) =>
     glob.endsWith('/*')
       ? readdirSync(path.join(root, glob.slice(0, -2)), { withFileTypes: true })
@@ -26,9 +28,19 @@ async function main() {
   rmSync(workDir, { recursive: true, force: true });
   for (const dir of workspacePackages()) rmSync(path.join(root, dir, resultFile), { force: true });
 
-  const postgres = await startEmbeddedPostgres({ dir: path.join(workDir, 'pg'), port: await freePort(), database: 'postgres' });
-  const redis = await startRedis({ dir: path.join(workDir, 'redis'), port: await freePort(), persistent: false });
-  console.log(`› test services: PostgreSQL ${postgres.adminUrl.replace(/:[^:@]*@/, ':***@')}, Redis ${redis.url}`);
+  const postgres = await startEmbeddedPostgres({
+    dir: path.join(workDir, 'pg'),
+    port: await freePort(),
+    database: 'postgres',
+  });
+  const redis = await startRedis({
+    dir: path.join(workDir, 'redis'),
+    port: await freePort(),
+    persistent: false,
+  });
+  console.log(
+    `› test services: PostgreSQL ${postgres.adminUrl.replace(/:[^:@]*@/, ':***@')}, Redis ${redis.url}`,
+  );
 
   let code = 1;
   try {
@@ -36,7 +48,17 @@ async function main() {
       const child = spawn(
         'pnpm',
         // --continue: every package's tests run and are counted even when one fails.
-        ['exec', 'turbo', 'run', 'test', '--concurrency=2', '--continue', '--', `--json`, `--outputFile=${resultFile}`],
+        [
+          'exec',
+          'turbo',
+          'run',
+          'test',
+          '--concurrency=2',
+          '--continue',
+          '--',
+          `--json`,
+          `--outputFile=${resultFile}`,
+        ],
         {
           cwd: root,
           stdio: 'inherit',

@@ -71,12 +71,17 @@ describe('compose.yml', () => {
     addFormats(ajv);
     // Compose's own formats (replacing ajv-formats' ISO 8601 "duration"): Go durations and port specs.
     ajv.addFormat('duration', /^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/);
-    ajv.addFormat('ports', /^((\d{1,3}(\.\d{1,3}){3}|\[[0-9a-fA-F:]+\]):)?((\d+(-\d+)?)?:)?\d+(-\d+)?(\/(tcp|udp|sctp))?$/);
+    ajv.addFormat(
+      'ports',
+      /^((\d{1,3}(\.\d{1,3}){3}|\[[0-9a-fA-F:]+\]):)?((\d+(-\d+)?)?:)?\d+(-\d+)?(\/(tcp|udp|sctp))?$/,
+    );
     ajv.addFormat('expose', /^\d+(-\d+)?(\/(tcp|udp|sctp))?$/);
     ajv.addFormat('subnet_ip_address', /^[0-9a-fA-F.:]+\/\d{1,3}$/);
     const validate = ajv.compile(schema);
     validate(compose);
-    const errors = (validate.errors ?? []).map((e: ErrorObject) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`);
+    const errors = (validate.errors ?? []).map(
+      (e: ErrorObject) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`,
+    );
     expect(errors).toEqual([]);
   });
 
@@ -89,7 +94,9 @@ describe('compose.yml', () => {
   });
 
   it.each(services)('%s has a health check or is a one-shot the others wait for', (name, service) => {
-    const awaited = services.some(([, other]) => other.depends_on?.[name]?.condition === 'service_completed_successfully');
+    const awaited = services.some(
+      ([, other]) => other.depends_on?.[name]?.condition === 'service_completed_successfully',
+    );
     if (awaited) {
       expect(service.restart).toBe('no');
     } else {
@@ -113,7 +120,8 @@ describe('compose.yml', () => {
     for (const [name, service] of services) {
       for (const [dependency, { condition }] of Object.entries(service.depends_on ?? {})) {
         expect([name, compose.services[dependency] !== undefined]).toEqual([name, true]);
-        if (condition === 'service_healthy') expect(compose.services[dependency].healthcheck?.test).toBeDefined();
+        if (condition === 'service_healthy')
+          expect(compose.services[dependency].healthcheck?.test).toBeDefined();
       }
     }
   });
@@ -131,7 +139,9 @@ describe('compose.yml', () => {
         }
       }
     }
-    const used = services.flatMap(([, service]) => (service.volumes ?? []).map((volume) => volume.split(':')[0]));
+    const used = services.flatMap(([, service]) =>
+      (service.volumes ?? []).map((volume) => volume.split(':')[0]),
+    );
     expect(declared.filter((volume) => !used.includes(volume))).toEqual([]);
   });
 
@@ -156,7 +166,8 @@ describe('compose.yml', () => {
 
   it('publishes every port on the loopback interface by default', () => {
     for (const [name, service] of services) {
-      for (const port of service.ports ?? []) expect([name, port]).toEqual([name, expect.stringMatching(/^127\.0\.0\.1:\d+:\d+$/)]);
+      for (const port of service.ports ?? [])
+        expect([name, port]).toEqual([name, expect.stringMatching(/^127\.0\.0\.1:\d+:\d+$/)]);
     }
   });
 
@@ -182,31 +193,47 @@ describe('compose.yml', () => {
 
   it('probes the ports the apps are configured to listen on', () => {
     const { indexer, api } = compose.services;
-    expect(indexer.healthcheck!.test!.join(' ')).toContain(`:${indexer.environment!.INDEXER_METRICS_PORT}/ready`);
+    expect(indexer.healthcheck!.test!.join(' ')).toContain(
+      `:${indexer.environment!.INDEXER_METRICS_PORT}/ready`,
+    );
     expect(api.healthcheck!.test!.join(' ')).toContain(`:${api.environment!.PORT}/health`);
   });
 });
 
 describe('Dockerfiles', () => {
-  const dockerfiles = [...new Set(appServices.map(([, s]) => path.join(path.resolve(DOCKER_DIR, s.build!.context), s.build!.dockerfile ?? 'Dockerfile')))];
+  const dockerfiles = [
+    ...new Set(
+      appServices.map(([, s]) =>
+        path.join(path.resolve(DOCKER_DIR, s.build!.context), s.build!.dockerfile ?? 'Dockerfile'),
+      ),
+    ),
+  ];
   const cases = dockerfiles.map((file) => [path.relative(REPO_ROOT, file), file] as const);
 
-  it.each(cases)('%s copies only files that exist in its build context and are not .dockerignored', (_, file) => {
-    const service = appServices.find(([, s]) => path.join(path.resolve(DOCKER_DIR, s.build!.context), s.build!.dockerfile ?? 'Dockerfile') === file)!;
-    const context = path.resolve(DOCKER_DIR, service[1].build!.context);
-    const rules = dockerIgnoreRules(context);
-    const problems: string[] = [];
-    for (const stage of parseDockerfile(read(path.relative(REPO_ROOT, file)))) {
-      for (const copy of copySources(stage).filter((c) => c.from === null)) {
-        for (const source of copy.sources) {
-          const relative = path.posix.normalize(source).replace(/^\/+/, '');
-          if (!existsSync(path.join(context, relative))) problems.push(`line ${copy.line}: ${source} does not exist`);
-          else if (relative !== '.' && dockerIgnored(relative, rules)) problems.push(`line ${copy.line}: ${source} is .dockerignored`);
+  it.each(cases)(
+    '%s copies only files that exist in its build context and are not .dockerignored',
+    (_, file) => {
+      const service = appServices.find(
+        ([, s]) =>
+          path.join(path.resolve(DOCKER_DIR, s.build!.context), s.build!.dockerfile ?? 'Dockerfile') === file,
+      )!;
+      const context = path.resolve(DOCKER_DIR, service[1].build!.context);
+      const rules = dockerIgnoreRules(context);
+      const problems: string[] = [];
+      for (const stage of parseDockerfile(read(path.relative(REPO_ROOT, file)))) {
+        for (const copy of copySources(stage).filter((c) => c.from === null)) {
+          for (const source of copy.sources) {
+            const relative = path.posix.normalize(source).replace(/^\/+/, '');
+            if (!existsSync(path.join(context, relative)))
+              problems.push(`line ${copy.line}: ${source} does not exist`);
+            else if (relative !== '.' && dockerIgnored(relative, rules))
+              problems.push(`line ${copy.line}: ${source} is .dockerignored`);
+          }
         }
       }
-    }
-    expect(problems).toEqual([]);
-  });
+      expect(problems).toEqual([]);
+    },
+  );
 
   it.each(cases)('%s copies --from stages defined before the copy', (_, file) => {
     const stages = parseDockerfile(read(path.relative(REPO_ROOT, file)));
@@ -217,19 +244,31 @@ describe('Dockerfiles', () => {
     });
   });
 
-  it.each(cases)('%s: every image compose runs ends as a non-root user, in production mode, with a health check', (_, file) => {
-    const stages = parseDockerfile(read(path.relative(REPO_ROOT, file)));
-    const targets = appServices.map(([, s]) => s.build!.target).filter((t): t is string => t !== undefined);
-    for (const target of targets.length ? targets : [stages[stages.length - 1].name!]) {
-      const chain = ancestry(stages, target);
-      const last = (keyword: string) => chain.flatMap((s) => s.instructions).filter((i) => i.keyword === keyword).at(-1)?.args;
-      expect([target, last('USER')]).toEqual([target, expect.not.stringMatching(/^(root|0)(:|$)/)]);
-      expect([target, last('USER')]).toEqual([target, expect.any(String)]);
-      expect([target, chain.flatMap((s) => s.instructions).some((i) => i.keyword === 'ENV' && /\bNODE_ENV=production\b/.test(i.args))]).toEqual([target, true]);
-      expect([target, last('HEALTHCHECK')]).toEqual([target, expect.stringContaining('CMD')]);
-      expect([target, last('CMD')]).toEqual([target, '["node", "dist/main.js"]']);
-    }
-  });
+  it.each(cases)(
+    '%s: every image compose runs ends as a non-root user, in production mode, with a health check',
+    (_, file) => {
+      const stages = parseDockerfile(read(path.relative(REPO_ROOT, file)));
+      const targets = appServices.map(([, s]) => s.build!.target).filter((t): t is string => t !== undefined);
+      for (const target of targets.length ? targets : [stages[stages.length - 1].name!]) {
+        const chain = ancestry(stages, target);
+        const last = (keyword: string) =>
+          chain
+            .flatMap((s) => s.instructions)
+            .filter((i) => i.keyword === keyword)
+            .at(-1)?.args;
+        expect([target, last('USER')]).toEqual([target, expect.not.stringMatching(/^(root|0)(:|$)/)]);
+        expect([target, last('USER')]).toEqual([target, expect.any(String)]);
+        expect([
+          target,
+          chain
+            .flatMap((s) => s.instructions)
+            .some((i) => i.keyword === 'ENV' && /\bNODE_ENV=production\b/.test(i.args)),
+        ]).toEqual([target, true]);
+        expect([target, last('HEALTHCHECK')]).toEqual([target, expect.stringContaining('CMD')]);
+        expect([target, last('CMD')]).toEqual([target, '["node", "dist/main.js"]']);
+      }
+    },
+  );
 
   it.each(cases)('%s copies the manifest of every workspace package before the frozen install', (_, file) => {
     const copied = parseDockerfile(read(path.relative(REPO_ROOT, file)))
@@ -243,7 +282,8 @@ describe('Dockerfiles', () => {
 
 function dropDraft4Ids(node: unknown): void {
   if (!node || typeof node !== 'object') return;
-  if (!Array.isArray(node) && typeof (node as { id?: unknown }).id === 'string') delete (node as { id?: unknown }).id;
+  if (!Array.isArray(node) && typeof (node as { id?: unknown }).id === 'string')
+    delete (node as { id?: unknown }).id;
   Object.values(node).forEach(dropDraft4Ids);
 }
 
@@ -262,7 +302,9 @@ describe('variables', () => {
   interpolateAll(composeYaml(), MINIMAL_ENV, composeNames);
 
   it('finds what each program reads (sanity check of the scanner)', () => {
-    expect([...indexerReads]).toEqual(expect.arrayContaining(['OGMIOS_URL', 'INDEXER_BATCH_SIZE', 'LOG_LEVEL']));
+    expect([...indexerReads]).toEqual(
+      expect.arrayContaining(['OGMIOS_URL', 'INDEXER_BATCH_SIZE', 'LOG_LEVEL']),
+    );
     expect([...apiReads]).toEqual(expect.arrayContaining(['PORT', 'API_TOKENS_FILE', 'RATE_LIMIT_BURST']));
     expect([...migrateReads]).toEqual(['DATABASE_URL']);
   });
@@ -270,7 +312,11 @@ describe('variables', () => {
   it('.env.example lists only variables an app or compose.yml reads', () => {
     const unread = envExampleVariables().filter(
       // COMPOSE_* are read by Compose itself (COMPOSE_PROJECT_NAME: the project's name)
-      (name) => !indexerReads.has(name) && !apiReads.has(name) && !composeNames.has(name) && !name.startsWith('COMPOSE_'),
+      (name) =>
+        !indexerReads.has(name) &&
+        !apiReads.has(name) &&
+        !composeNames.has(name) &&
+        !name.startsWith('COMPOSE_'),
     );
     expect(unread).toEqual([]);
   });
@@ -282,11 +328,16 @@ describe('variables', () => {
 
   it('every variable compose passes to an app is documented and read by that app', () => {
     const documented = new Set([...readmeVariables(), ...envExampleVariables()]);
-    const readers: Record<string, Set<string>> = { indexer: indexerReads, api: apiReads, migrate: migrateReads };
+    const readers: Record<string, Set<string>> = {
+      indexer: indexerReads,
+      api: apiReads,
+      migrate: migrateReads,
+    };
     const problems: string[] = [];
     for (const [name, service] of appServices) {
       for (const variable of Object.keys(service.environment ?? {})) {
-        if (!documented.has(variable)) problems.push(`${name}: ${variable} is in neither README.md's table nor .env.example`);
+        if (!documented.has(variable))
+          problems.push(`${name}: ${variable} is in neither README.md's table nor .env.example`);
         if (!readers[name]?.has(variable)) problems.push(`${name}: ${variable} is not read by the program`);
       }
     }

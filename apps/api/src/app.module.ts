@@ -46,7 +46,8 @@ class ConnectionsCloser implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     // quit() waits for pending replies, but it cannot reach a Redis that is down, and the client would
     // then keep reconnecting forever (an open handle): just drop the connection attempt in that case.
-    const closeRedis = this.redis.status === 'ready' ? this.redis.quit() : Promise.resolve(this.redis.disconnect());
+    const closeRedis =
+      this.redis.status === 'ready' ? this.redis.quit() : Promise.resolve(this.redis.disconnect());
     await Promise.allSettled([this.readDb.$disconnect(), closeRedis]);
   }
 }

@@ -36,7 +36,10 @@ export interface CreateAppOptions {
  * Builds the initialised (not yet listening) application. main.ts calls listen(); tests use inject()
  * or listen on a free port. app.close() waits for in-flight requests, then closes the connections.
  */
-export async function createApp(config: ApiConfig, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
+export async function createApp(
+  config: ApiConfig,
+  options: CreateAppOptions = {},
+): Promise<NestFastifyApplication> {
   const logger = options.logger ?? pino({ level: config.logLevel });
   const readDb = createPrismaClient(config.databaseReadUrl ?? config.databaseUrl, {
     statementTimeoutMs: STATEMENT_TIMEOUT_MS,
@@ -50,7 +53,10 @@ export async function createApp(config: ApiConfig, options: CreateAppOptions = {
   redis.on('error', (error) => logger.debug({ err: error }, 'redis connection error'));
   // Without the offline queue, commands sent before the connection is up fail (and limits fail open):
   // give Redis a moment at startup, but start anyway if it is down.
-  await Promise.race([once(redis, 'ready').catch(() => undefined), delay(REDIS_STARTUP_WAIT_MS, undefined, { ref: false })]);
+  await Promise.race([
+    once(redis, 'ready').catch(() => undefined),
+    delay(REDIS_STARTUP_WAIT_MS, undefined, { ref: false }),
+  ]);
 
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
@@ -84,7 +90,9 @@ export async function createApp(config: ApiConfig, options: CreateAppOptions = {
   });
   // JSON bodies reach the handler as text: the evaluate endpoint parses them itself, keeping integers
   // beyond 2^53 exact (blockfrost-js sends BigInt quantities as bare integers).
-  adapter.useBodyParser('application/json', false, undefined, async (_request: unknown, body: Buffer) => body.toString('utf8'));
+  adapter.useBodyParser('application/json', false, undefined, async (_request: unknown, body: Buffer) =>
+    body.toString('utf8'),
+  );
 
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot({ config, logger, readDb, redis, metrics }),

@@ -116,7 +116,8 @@ function positiveNumber(fallback: number) {
   return (value: string | undefined): number => {
     if (value === undefined || value === '') return fallback;
     const number = Number(value);
-    if (!(number > 0) || !Number.isFinite(number)) throw new Error(`must be a positive number, got "${value}"`);
+    if (!(number > 0) || !Number.isFinite(number))
+      throw new Error(`must be a positive number, got "${value}"`);
     return number;
   };
 }
@@ -133,7 +134,8 @@ function boolean(fallback: boolean) {
 function oneOf<T extends string>(allowed: readonly T[], fallback: T) {
   return (value: string | undefined): T => {
     if (value === undefined || value === '') return fallback;
-    if (!allowed.includes(value as T)) throw new Error(`must be one of ${allowed.join(', ')}, got "${value}"`);
+    if (!allowed.includes(value as T))
+      throw new Error(`must be one of ${allowed.join(', ')}, got "${value}"`);
     return value as T;
   };
 }
@@ -180,6 +182,7 @@ function tokenHashFile(path: string | undefined): string[] {
     .map((line) => line.replace(/#.*/, '').trim().toLowerCase())
     .filter((line) => line !== '');
   const bad = lines.find((line) => !SHA256_HEX.test(line));
-  if (bad !== undefined) throw new Error(`must hold one sha256 hex digest per line, found "${bad.slice(0, 16)}…"`);
+  if (bad !== undefined)
+    throw new Error(`must hold one sha256 hex digest per line, found "${bad.slice(0, 16)}…"`);
   return lines;
 }

@@ -7,7 +7,11 @@ import { get, openTestDatabase, startApp, testConfig, TOKEN } from './support/te
 const BLOCK = '/blocks/epoch/1/slot/1';
 const FORBIDDEN = { error: 'Forbidden', message: 'Invalid project token.', status_code: 403 };
 const OVER_LIMIT = { error: 'Project Over Limit', message: 'Usage is over limit.', status_code: 429 };
-const BANNED = { error: 'Requested Banned', message: 'IP has been auto-banned for flooding.', status_code: 418 };
+const BANNED = {
+  error: 'Requested Banned',
+  message: 'IP has been auto-banned for flooding.',
+  status_code: 418,
+};
 
 let db: Awaited<ReturnType<typeof openTestDatabase>>;
 const apps: NestFastifyApplication[] = [];
@@ -31,7 +35,12 @@ afterAll(async () => {
 describe('project_id', () => {
   it('answers 403 without a token or with a wrong one, and serves with a configured one', async () => {
     const api = await app();
-    for (const headers of [{} as Record<string, string>, { project_id: 'wrong' }, { project_id: TOKEN.slice(0, -1) }, { project_id: '' }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { project_id: 'wrong' },
+      { project_id: TOKEN.slice(0, -1) },
+      { project_id: '' },
+    ]) {
       const { status, body } = await get(api, BLOCK, headers);
       expect([status, body]).toEqual([403, FORBIDDEN]);
       expect(schemaErrors('/blocks/epoch/{epoch_number}/slot/{slot_number}', 403, body)).toEqual([]);
@@ -49,7 +58,12 @@ describe('project_id', () => {
 });
 
 describe('rate limits shared through Redis', () => {
-  const limits = { RATE_LIMIT_BURST: '5', RATE_LIMIT_PER_SECOND: '0.001', RATE_LIMIT_BAN_AFTER: '3', RATE_LIMIT_BAN_SECONDS: '60' };
+  const limits = {
+    RATE_LIMIT_BURST: '5',
+    RATE_LIMIT_PER_SECOND: '0.001',
+    RATE_LIMIT_BAN_AFTER: '3',
+    RATE_LIMIT_BAN_SECONDS: '60',
+  };
 
   it('enforces one bucket across two instances, sends rate-limit headers, then bans the flooding IP', async () => {
     // Two replicas of one deployment: same Redis, same key prefix.
@@ -76,8 +90,19 @@ describe('rate limits shared through Redis', () => {
 
   it('never limits other clients', async () => {
     const api = await app(limits);
-    for (let i = 0; i < 6; i++) await api.inject({ method: 'GET', url: BLOCK, headers: { project_id: TOKEN }, remoteAddress: '10.0.0.1' });
-    const other = await api.inject({ method: 'GET', url: BLOCK, headers: { project_id: TOKEN }, remoteAddress: '10.0.0.2' });
+    for (let i = 0; i < 6; i++)
+      await api.inject({
+        method: 'GET',
+        url: BLOCK,
+        headers: { project_id: TOKEN },
+        remoteAddress: '10.0.0.1',
+      });
+    const other = await api.inject({
+      method: 'GET',
+      url: BLOCK,
+      headers: { project_id: TOKEN },
+      remoteAddress: '10.0.0.2',
+    });
     // The project bucket is shared by both IPs; the IP bucket of 10.0.0.2 is full.
     expect(other.statusCode).toBe(429);
     const anonymous = await api.inject({ method: 'GET', url: '/health', remoteAddress: '10.0.0.3' });

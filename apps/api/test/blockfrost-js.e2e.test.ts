@@ -9,9 +9,11 @@ import { openTestDatabase, startApp, testConfig, TOKEN } from './support/test-ap
 // The real client (blockfrost-js 6.2.0) against the API listening on a socket: what a dApp sees.
 // More rows than one page (100) at the address and the oracle, so the *All helpers must page.
 
-const ADDRESS = 'addr1qxcdc0jacmjcvz8rzc26ppntl03mdqtav6qa749d6wczckmswj8ngt9puck7f0cqxzsfe62un6ln88yy8c8tguz8twmq64snl8';
+const ADDRESS =
+  'addr1qxcdc0jacmjcvz8rzc26ppntl03mdqtav6qa749d6wczckmswj8ngt9puck7f0cqxzsfe62un6ln88yy8c8tguz8twmq64snl8';
 const PAYMENT_CRED = 'b0dc3e5dc6e58608e31615a0866bfbe3b6817d6681df54add3b02c5b';
-const ORACLE = 'addr1q85yx2w7ragn5sx6umgmtjpc3865s9sg59sz4rrh6f90kgwfwlzu3w8ttacqg89mkdgwshwnplj5c5n9f8dhp0h55q2q7qm63t';
+const ORACLE =
+  'addr1q85yx2w7ragn5sx6umgmtjpc3865s9sg59sz4rrh6f90kgwfwlzu3w8ttacqg89mkdgwshwnplj5c5n9f8dhp0h55q2q7qm63t';
 const STAKE = 'stake1u9fzg77vrgfqlplkjqe9hntdcvsurpvxd60yp2fhn73002qsv9pdk';
 const STAKE_RAW = 'e152247bcc1a120f87f690325bcd6dc321c185866e9e40a9379fa2f7a8';
 const POLICY = '00000002df633853f6a47465c9496721d2d5b1291b8398016c0e87ae';
@@ -34,7 +36,12 @@ let limitedUrl: string;
 /** No client-side limiter and no retries: every call is one request, every error surfaces at once. */
 function client(backend: string, projectId: string | null = TOKEN) {
   const retrySettings = { limit: 0 } as never; // got's full RequiredRetryOptions type; limit is all that matters
-  return new BlockFrostAPI({ customBackend: backend, projectId: projectId ?? undefined, rateLimiter: false, retrySettings });
+  return new BlockFrostAPI({
+    customBackend: backend,
+    projectId: projectId ?? undefined,
+    rateLimiter: false,
+    retrySettings,
+  });
 }
 
 async function listen(api: NestFastifyApplication): Promise<string> {
@@ -56,17 +63,33 @@ beforeAll(async () => {
   const db = await openTestDatabase();
   closeDb = db.close;
   const seed = new ChainSeed(db.sql);
-  await seed.block({ hash: BLOCK_HASH, height: 10, slot: 432_100, epoch: 1, epochSlot: 100, time: 1_596_491_091, txCount: 2 });
+  await seed.block({
+    hash: BLOCK_HASH,
+    height: 10,
+    slot: 432_100,
+    epoch: 1,
+    epochSlot: 100,
+    time: 1_596_491_091,
+    txCount: 2,
+  });
   const stakeId = await seed.stakeAddress(STAKE, STAKE_RAW);
   const tx = await seed.tx(TX_HASH);
   await seed.mint(tx, POLICY, UNIT.slice(56), String(UTXOS_WITH_ASSET));
   for (let index = 0; index < UTXOS_WITH_ASSET; index++) {
     await seed.output(tx, index, {
-      address: ADDRESS, paymentCred: PAYMENT_CRED, stakeAddressId: stakeId, value: String(1_000_000 + index),
+      address: ADDRESS,
+      paymentCred: PAYMENT_CRED,
+      stakeAddressId: stakeId,
+      value: String(1_000_000 + index),
       assets: [{ policyId: POLICY, assetName: UNIT.slice(56), quantity: '1' }],
     });
   }
-  await seed.output(tx, UTXOS_WITH_ASSET, { address: ADDRESS, paymentCred: PAYMENT_CRED, stakeAddressId: stakeId, value: '5000000' });
+  await seed.output(tx, UTXOS_WITH_ASSET, {
+    address: ADDRESS,
+    paymentCred: PAYMENT_CRED,
+    stakeAddressId: stakeId,
+    value: '5000000',
+  });
   await seed.stakeRegistration(tx, stakeId, false);
   await seed.delegation(tx, stakeId, POOL);
   // The indexer keeps the live UTxO sum per stake address (stake_balance) and the ledger reward balance.
@@ -74,11 +97,21 @@ beforeAll(async () => {
   const oracleTx = await seed.tx('a2'.repeat(32));
   await seed.nutlinkRegistration(oracleTx, ORACLE, null);
   await seed.nutlinkTickers(oracleTx, ORACLE, null, TICKERS);
-  await seed.block({ hash: 'b2'.repeat(32), height: 11, slot: 432_120, epoch: 1, epochSlot: 120, time: 1_596_491_111, previousHash: BLOCK_HASH });
+  await seed.block({
+    hash: 'b2'.repeat(32),
+    height: 11,
+    slot: 432_120,
+    epoch: 1,
+    epochSlot: 120,
+    time: 1_596_491_111,
+    previousHash: BLOCK_HASH,
+  });
 
   app = await startApp(testConfig(db.database, { RATE_LIMIT_ENABLED: 'false' }));
   baseUrl = await listen(app);
-  limitedApp = await startApp(testConfig(db.database, { RATE_LIMIT_BURST: '1', RATE_LIMIT_PER_SECOND: '0.001' }));
+  limitedApp = await startApp(
+    testConfig(db.database, { RATE_LIMIT_BURST: '1', RATE_LIMIT_PER_SECOND: '0.001' }),
+  );
   limitedUrl = await listen(limitedApp);
 });
 
@@ -104,9 +137,18 @@ describe('blockfrost-js 6.2.0 with customBackend', () => {
     const page = await api.addressesUtxosAsset(ADDRESS, UNIT, { count: 7, page: 3, order: 'desc' });
     expect(indexes(page)).toEqual(ascending.slice().reverse().slice(14, 21));
     expect(page[0]).toEqual({
-      address: ADDRESS, tx_hash: TX_HASH, tx_index: 135, output_index: 135,
-      amount: [{ unit: 'lovelace', quantity: '1000135' }, { unit: UNIT, quantity: '1' }],
-      block: BLOCK_HASH, data_hash: null, inline_datum: null, reference_script_hash: null,
+      address: ADDRESS,
+      tx_hash: TX_HASH,
+      tx_index: 135,
+      output_index: 135,
+      amount: [
+        { unit: 'lovelace', quantity: '1000135' },
+        { unit: UNIT, quantity: '1' },
+      ],
+      block: BLOCK_HASH,
+      data_hash: null,
+      inline_datum: null,
+      reference_script_hash: null,
     });
     expect(page).toEqual(await raw(`addresses/${ADDRESS}/utxos/${UNIT}?count=7&page=3&order=desc`));
     expect(schemaErrors(utxosEndpoint, 200, page)).toEqual([]);
@@ -120,25 +162,43 @@ describe('blockfrost-js 6.2.0 with customBackend', () => {
     const all = await api.addressesUtxosAssetAll(ADDRESS, UNIT);
     expect(indexes(all)).toEqual(ascending);
     expect(schemaErrors(utxosEndpoint, 200, all)).toEqual([]);
-    expect(indexes(await api.addressesUtxosAssetAll(ADDRESS, UNIT, { order: 'desc', batchSize: 1 }))).toEqual(ascending.slice().reverse());
+    expect(indexes(await api.addressesUtxosAssetAll(ADDRESS, UNIT, { order: 'desc', batchSize: 1 }))).toEqual(
+      ascending.slice().reverse(),
+    );
   });
 
   it('assetsById, blocksByEpochAndSlot and accounts return the API bodies', async () => {
     const api = client(baseUrl);
     const asset = await api.assetsById(UNIT);
-    expect(asset).toMatchObject({ asset: UNIT, quantity: String(UTXOS_WITH_ASSET), initial_mint_tx_hash: TX_HASH, mint_or_burn_count: 1 });
+    expect(asset).toMatchObject({
+      asset: UNIT,
+      quantity: String(UTXOS_WITH_ASSET),
+      initial_mint_tx_hash: TX_HASH,
+      mint_or_burn_count: 1,
+    });
     expect(asset).toEqual(await raw(`assets/${UNIT}`));
     expect(schemaErrors('/assets/{asset}', 200, asset)).toEqual([]);
 
     const block = await api.blocksByEpochAndSlot(1, 100);
-    expect(block).toMatchObject({ hash: BLOCK_HASH, height: 10, slot: 432_100, tx_count: 2, next_block: 'b2'.repeat(32), confirmations: 1 });
+    expect(block).toMatchObject({
+      hash: BLOCK_HASH,
+      height: 10,
+      slot: 432_100,
+      tx_count: 2,
+      next_block: 'b2'.repeat(32),
+      confirmations: 1,
+    });
     expect(block).toEqual(await raw('blocks/epoch/1/slot/100'));
     expect(schemaErrors('/blocks/epoch/{epoch_number}/slot/{slot_number}', 200, block)).toEqual([]);
 
     const account = await api.accounts(STAKE);
     expect(account).toMatchObject({
-      stake_address: STAKE, registered: true, active_epoch: 1, pool_id: poolIdFromHash(POOL),
-      controlled_amount: String(UTXO_SUM + 700), withdrawable_amount: '700',
+      stake_address: STAKE,
+      registered: true,
+      active_epoch: 1,
+      pool_id: poolIdFromHash(POOL),
+      controlled_amount: String(UTXO_SUM + 700),
+      withdrawable_amount: '700',
     });
     expect(account).toEqual(await raw(`accounts/${STAKE}`));
     expect(schemaErrors('/accounts/{stake_address}', 200, account)).toEqual([]);
@@ -154,27 +214,66 @@ describe('blockfrost-js 6.2.0 with customBackend', () => {
     expect(names(all)).toEqual(TICKERS);
     expect(schemaErrors('/nutlink/{address}/tickers', 200, all)).toEqual([]);
     // desc is by first appearance (all in one transaction here), then by name.
-    expect(names(await api.nutlinkAddressTickersAll(ORACLE, { order: 'desc', batchSize: 3 }))).toEqual(TICKERS);
+    expect(names(await api.nutlinkAddressTickersAll(ORACLE, { order: 'desc', batchSize: 3 }))).toEqual(
+      TICKERS,
+    );
   });
 
   it.each([
-    ['400', () => client(baseUrl).addressesUtxosAsset('addr1stonks', 'lovelace'), 400, 'Bad Request', 'Invalid address for this network or malformed address format.'],
-    ['403 (wrong token)', () => client(baseUrl, 'mainnetWrongToken').assetsById(UNIT), 403, 'Forbidden', 'Invalid project token.'],
-    ['403 (no token: no header)', () => client(baseUrl, null).accounts(STAKE), 403, 'Forbidden', 'Invalid project token.'],
-    ['404', () => client(baseUrl).assetsById(POLICY + 'ff'), 404, 'Not Found', 'The requested component has not been found.'],
-    ['404 from a paging helper', () => client(baseUrl).nutlinkAddressTickersAll(ADDRESS), 404, 'Not Found', 'The requested component has not been found.'],
-  ])('surfaces %s as BlockfrostServerError with the API body', async (_name, call, statusCode, error, message) => {
-    const thrown = await failure(call());
-    expect(thrown).toBeInstanceOf(BlockfrostServerError);
-    expect(thrown).toMatchObject({ status_code: statusCode, error, message });
-    expect((thrown as BlockfrostServerError).url).toContain('/api/v0/');
-  });
+    [
+      '400',
+      () => client(baseUrl).addressesUtxosAsset('addr1stonks', 'lovelace'),
+      400,
+      'Bad Request',
+      'Invalid address for this network or malformed address format.',
+    ],
+    [
+      '403 (wrong token)',
+      () => client(baseUrl, 'mainnetWrongToken').assetsById(UNIT),
+      403,
+      'Forbidden',
+      'Invalid project token.',
+    ],
+    [
+      '403 (no token: no header)',
+      () => client(baseUrl, null).accounts(STAKE),
+      403,
+      'Forbidden',
+      'Invalid project token.',
+    ],
+    [
+      '404',
+      () => client(baseUrl).assetsById(POLICY + 'ff'),
+      404,
+      'Not Found',
+      'The requested component has not been found.',
+    ],
+    [
+      '404 from a paging helper',
+      () => client(baseUrl).nutlinkAddressTickersAll(ADDRESS),
+      404,
+      'Not Found',
+      'The requested component has not been found.',
+    ],
+  ])(
+    'surfaces %s as BlockfrostServerError with the API body',
+    async (_name, call, statusCode, error, message) => {
+      const thrown = await failure(call());
+      expect(thrown).toBeInstanceOf(BlockfrostServerError);
+      expect(thrown).toMatchObject({ status_code: statusCode, error, message });
+      expect((thrown as BlockfrostServerError).url).toContain('/api/v0/');
+    },
+  );
 
   it('surfaces 429 as BlockfrostServerError once the rate limit is spent', async () => {
     const api = client(limitedUrl);
     await api.blocksByEpochAndSlot(1, 100);
     const thrown = await failure(api.blocksByEpochAndSlot(1, 100));
     expect(thrown).toBeInstanceOf(BlockfrostServerError);
-    expect(thrown).toMatchObject({ status_code: 429, error: 'Project Over Limit', message: 'Usage is over limit.' });
+    expect(thrown).toMatchObject({
+      status_code: 429,
+      error: 'Project Over Limit',
+      message: 'Usage is over limit.',
+    });
   });
 });

@@ -5,17 +5,23 @@ import { schemaErrors } from './support/openapi-schemas.js';
 import { ChainSeed } from './support/seed.js';
 import { get, openTestDatabase, startApp, testConfig, TOKEN } from './support/test-app.js';
 
-const testData = (name: string) => JSON.parse(readFileSync(new URL(`../test-data/${name}`, import.meta.url), 'utf8'));
+const testData = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../test-data/${name}`, import.meta.url), 'utf8'));
 
 // Real mainnet values (blockfrost-tests fixtures) so the block response can be compared verbatim.
-const [, blockFixture] = testData('mainnet-blocks-slot-slot-number.json') as { response: Record<string, unknown> }[];
-const ADDRESS = 'addr1qxcdc0jacmjcvz8rzc26ppntl03mdqtav6qa749d6wczckmswj8ngt9puck7f0cqxzsfe62un6ln88yy8c8tguz8twmq64snl8';
+const [, blockFixture] = testData('mainnet-blocks-slot-slot-number.json') as {
+  response: Record<string, unknown>;
+}[];
+const ADDRESS =
+  'addr1qxcdc0jacmjcvz8rzc26ppntl03mdqtav6qa749d6wczckmswj8ngt9puck7f0cqxzsfe62un6ln88yy8c8tguz8twmq64snl8';
 const PAYMENT_CRED = 'b0dc3e5dc6e58608e31615a0866bfbe3b6817d6681df54add3b02c5b';
 /** Another (enterprise) address with the same payment credential. */
 const SAME_CRED_ADDRESS = 'addr1vxcdc0jacmjcvz8rzc26ppntl03mdqtav6qa749d6wczckcrrkq0h';
 const BYRON = 'Ae2tdPwUPEYwNguM7TB3dMnZMfZxn1pjGHyGdjaF4mFqZF9L3bj6cdhiH8t';
-const UNSEEN_ADDRESS = 'addr1q9y2gschak8ny3cet4dymth3xtq8fycnzpzg4svvvmdy7vnhxc96x8daz6yw33kxv07qqpxyn6w9e2ydcfhqk85ckehqrgssre';
-const ORACLE = 'addr1q85yx2w7ragn5sx6umgmtjpc3865s9sg59sz4rrh6f90kgwfwlzu3w8ttacqg89mkdgwshwnplj5c5n9f8dhp0h55q2q7qm63t';
+const UNSEEN_ADDRESS =
+  'addr1q9y2gschak8ny3cet4dymth3xtq8fycnzpzg4svvvmdy7vnhxc96x8daz6yw33kxv07qqpxyn6w9e2ydcfhqk85ckehqrgssre';
+const ORACLE =
+  'addr1q85yx2w7ragn5sx6umgmtjpc3865s9sg59sz4rrh6f90kgwfwlzu3w8ttacqg89mkdgwshwnplj5c5n9f8dhp0h55q2q7qm63t';
 const STAKE = 'stake1u9fzg77vrgfqlplkjqe9hntdcvsurpvxd60yp2fhn73002qsv9pdk';
 const STAKE_RAW = 'e152247bcc1a120f87f690325bcd6dc321c185866e9e40a9379fa2f7a8';
 const POLICY = '00000002df633853f6a47465c9496721d2d5b1291b8398016c0e87ae';
@@ -39,15 +45,36 @@ beforeAll(async () => {
   const seed = new ChainSeed(db.sql);
   const f = blockFixture.response;
   await seed.block({
-    hash: f.hash as string, height: 5058628, slot: 16019999, epoch: 234, epochSlot: 295199, time: 1607586290,
-    size: 392, txCount: 1, outSum: '6225908', fees: '173025', slotLeader: f.slot_leader as string,
-    blockVrf: f.block_vrf as string, opCert: f.op_cert as string, opCertCounter: '1', previousHash: f.previous_block as string,
+    hash: f.hash as string,
+    height: 5058628,
+    slot: 16019999,
+    epoch: 234,
+    epochSlot: 295199,
+    time: 1607586290,
+    size: 392,
+    txCount: 1,
+    outSum: '6225908',
+    fees: '173025',
+    slotLeader: f.slot_leader as string,
+    blockVrf: f.block_vrf as string,
+    opCert: f.op_cert as string,
+    opCertCounter: '1',
+    previousHash: f.previous_block as string,
   });
   const stakeId = await seed.stakeAddress(STAKE, STAKE_RAW);
   const tx1 = await seed.tx(hash(1));
-  await seed.output(tx1, 0, { address: ADDRESS, paymentCred: PAYMENT_CRED, value: '5000000', stakeAddressId: stakeId });
+  await seed.output(tx1, 0, {
+    address: ADDRESS,
+    paymentCred: PAYMENT_CRED,
+    value: '5000000',
+    stakeAddressId: stakeId,
+  });
   await seed.output(tx1, 1, {
-    address: ADDRESS, paymentCred: PAYMENT_CRED, value: '2000000', dataHash: hash(0xd), inlineDatum: 'd87980',
+    address: ADDRESS,
+    paymentCred: PAYMENT_CRED,
+    value: '2000000',
+    dataHash: hash(0xd),
+    inlineDatum: 'd87980',
     assets: [
       { policyId: POLICY, assetName: NUTCOIN, quantity: '100' },
       { policyId: POLICY, assetName: '', quantity: '7' },
@@ -57,7 +84,12 @@ beforeAll(async () => {
   await seed.output(tx1, 3, { address: BYRON, value: '3000000' });
   await seed.mint(tx1, POLICY, NUTCOIN, '150');
   await seed.mint(tx1, POLICY, '', '7');
-  await seed.tokenMetadata(POLICY + NUTCOIN, { name: 'nutcoin', description: 'The legendary Nutcoin', ticker: 'NUT', decimals: 6 });
+  await seed.tokenMetadata(POLICY + NUTCOIN, {
+    name: 'nutcoin',
+    description: 'The legendary Nutcoin',
+    ticker: 'NUT',
+    decimals: 6,
+  });
   await seed.stakeRegistration(tx1, stakeId, false);
   await seed.delegation(tx1, stakeId, POOL);
   await seed.voteDelegation(tx1, stakeId, 'key', DREP);
@@ -65,10 +97,23 @@ beforeAll(async () => {
   await seed.nutlinkRegistration(tx1, ORACLE, null);
   await seed.nutlinkTickers(tx1, ORACLE, null, ['ADAUSD', 'ADABTC']);
 
-  await seed.block({ hash: f.next_block as string, height: 5058629, slot: 16020000, epoch: 234, epochSlot: 295200, time: 1607586291, previousHash: f.hash as string });
+  await seed.block({
+    hash: f.next_block as string,
+    height: 5058629,
+    slot: 16020000,
+    epoch: 234,
+    epochSlot: 295200,
+    time: 1607586291,
+    previousHash: f.hash as string,
+  });
   const tx2 = await seed.tx(hash(2));
   await seed.spend(spent, tx2);
-  await seed.output(tx2, 0, { address: SAME_CRED_ADDRESS, paymentCred: PAYMENT_CRED, value: '4000000', referenceScriptHash: 'ab'.repeat(28) });
+  await seed.output(tx2, 0, {
+    address: SAME_CRED_ADDRESS,
+    paymentCred: PAYMENT_CRED,
+    value: '4000000',
+    referenceScriptHash: 'ab'.repeat(28),
+  });
   await seed.mint(tx2, POLICY, NUTCOIN, '-50');
   await seed.withdrawal(tx2, stakeId, '1000');
   await seed.mir(tx2, stakeId, 'reserves', '300');
@@ -116,17 +161,41 @@ describe('GET /blocks/epoch/{epoch_number}/slot/{slot_number}', () => {
 });
 
 function toSchemaOrder(body: Record<string, unknown>) {
-  const order = ['time', 'height', 'hash', 'slot', 'epoch', 'epoch_slot', 'slot_leader', 'size', 'tx_count', 'output', 'fees',
-    'block_vrf', 'op_cert', 'op_cert_counter', 'previous_block', 'next_block', 'confirmations'];
+  const order = [
+    'time',
+    'height',
+    'hash',
+    'slot',
+    'epoch',
+    'epoch_slot',
+    'slot_leader',
+    'size',
+    'tx_count',
+    'output',
+    'fees',
+    'block_vrf',
+    'op_cert',
+    'op_cert_counter',
+    'previous_block',
+    'next_block',
+    'confirmations',
+  ];
   return Object.fromEntries(order.map((key) => [key, body[key]]));
 }
 
 describe('GET /addresses/{address}/utxos/{asset}', () => {
   const endpoint = '/addresses/{address}/utxos/{asset}';
   const utxo = (tx: number, index: number, lovelace: string, extra: object = {}) => ({
-    address: ADDRESS, tx_hash: hash(tx), tx_index: index, output_index: index,
-    amount: [{ unit: 'lovelace', quantity: lovelace }], block: blockFixture.response.hash,
-    data_hash: null, inline_datum: null, reference_script_hash: null, ...extra,
+    address: ADDRESS,
+    tx_hash: hash(tx),
+    tx_index: index,
+    output_index: index,
+    amount: [{ unit: 'lovelace', quantity: lovelace }],
+    block: blockFixture.response.hash,
+    data_hash: null,
+    inline_datum: null,
+    reference_script_hash: null,
+    ...extra,
   });
 
   it('lists unspent outputs holding the asset with every asset of each output, sorted by unit', async () => {
@@ -170,16 +239,29 @@ describe('GET /addresses/{address}/utxos/{asset}', () => {
   });
 
   it('answers [] for a seen address without a match, 404 for an unseen address or asset', async () => {
-    expect((await request(endpoint, `/addresses/${SAME_CRED_ADDRESS}/utxos/${POLICY}${NUTCOIN}`)).body).toEqual([]);
+    expect(
+      (await request(endpoint, `/addresses/${SAME_CRED_ADDRESS}/utxos/${POLICY}${NUTCOIN}`)).body,
+    ).toEqual([]);
     expect((await request(endpoint, `/addresses/${UNSEEN_ADDRESS}/utxos/lovelace`)).status).toBe(404);
     expect((await request(endpoint, `/addresses/${ADDRESS}/utxos/${POLICY}00`)).status).toBe(404);
     // Upper-case hex is valid input that Blockfrost can never find.
-    expect((await request(endpoint, `/addresses/${ADDRESS}/utxos/${(POLICY + NUTCOIN).toUpperCase()}`)).status).toBe(404);
+    expect(
+      (await request(endpoint, `/addresses/${ADDRESS}/utxos/${(POLICY + NUTCOIN).toUpperCase()}`)).status,
+    ).toBe(404);
   });
 
   describe.each(['mainnet', 'preprod', 'preview'])('blockfrost-tests %s error fixtures', (network) => {
-    const fixtures = (testData(`${network}-address-utxos-asset.json`) as { testName: string; endpoints: string[]; response: { status_code: number } }[])
-      .filter((fixture) => fixture.response.status_code === 400 || (network === 'mainnet' && fixture.response.status_code === 404));
+    const fixtures = (
+      testData(`${network}-address-utxos-asset.json`) as {
+        testName: string;
+        endpoints: string[];
+        response: { status_code: number };
+      }[]
+    ).filter(
+      (fixture) =>
+        fixture.response.status_code === 400 ||
+        (network === 'mainnet' && fixture.response.status_code === 404),
+    );
     let networkApp: NestFastifyApplication;
     let closeDb: () => Promise<void>;
     beforeAll(async () => {
@@ -219,13 +301,26 @@ describe('GET /assets/{asset}', () => {
       onchain_metadata: null,
       onchain_metadata_standard: null,
       onchain_metadata_extra: null,
-      metadata: { name: 'nutcoin', description: 'The legendary Nutcoin', ticker: 'NUT', url: null, logo: null, decimals: 6 },
+      metadata: {
+        name: 'nutcoin',
+        description: 'The legendary Nutcoin',
+        ticker: 'NUT',
+        url: null,
+        logo: null,
+        decimals: 6,
+      },
     });
   });
 
   it('gives a null asset_name for the empty name and null metadata without a registry entry', async () => {
     const { body } = await request(endpoint, `/assets/${POLICY}`);
-    expect(body).toMatchObject({ asset: POLICY, asset_name: null, quantity: '7', mint_or_burn_count: 1, metadata: null });
+    expect(body).toMatchObject({
+      asset: POLICY,
+      asset_name: null,
+      quantity: '7',
+      mint_or_burn_count: 1,
+      metadata: null,
+    });
   });
 
   it('answers 400 for malformed units and 404 for unknown ones', async () => {
@@ -260,11 +355,18 @@ describe('GET /accounts/{stake_address}', () => {
   });
 
   it('answers 400 for malformed or other-network stake addresses and 404 for unseen ones', async () => {
-    for (const input of ['stake1stonks', 'stake_test1uqqauqr2wtdq3jwl49z5j6zgzs98gqtjfgwuntw7up5pemc3dax4t', ADDRESS]) {
+    for (const input of [
+      'stake1stonks',
+      'stake_test1uqqauqr2wtdq3jwl49z5j6zgzs98gqtjfgwuntw7up5pemc3dax4t',
+      ADDRESS,
+    ]) {
       const { status, body } = await request(endpoint, `/accounts/${input}`);
       expect([status, body.message]).toEqual([400, 'Invalid or malformed stake address format.']);
     }
-    expect((await request(endpoint, '/accounts/stake1u8zu4smzyf2r2mfqjd6tc6vxf2p8rccdfk82ye3eut2udkgs46q0w')).status).toBe(404);
+    expect(
+      (await request(endpoint, '/accounts/stake1u8zu4smzyf2r2mfqjd6tc6vxf2p8rccdfk82ye3eut2udkgs46q0w'))
+        .status,
+    ).toBe(404);
   });
 });
 
@@ -286,18 +388,35 @@ describe('GET /nutlink/{address}/tickers', () => {
     expect((await request(endpoint, `/nutlink/${ADDRESS}/tickers`)).status).toBe(404);
   });
 
-  const fixtures = (testData('blockfrost_e2e_nutlink_fixtures.json').fixtures as { testName: string; endpoints: string[]; response: { status_code?: number } }[])
-    .filter((fixture) => fixture.response.status_code === 400 && /\/tickers(\?|$)/.test(fixture.endpoints[0]));
-  it.each(fixtures.map((fixture) => [fixture.testName, fixture] as const))('blockfrost-tests: %s', async (_name, fixture) => {
-    const { body } = await request(endpoint, `/${fixture.endpoints[0]}`);
-    expect(body).toEqual(fixture.response);
-  });
+  const fixtures = (
+    testData('blockfrost_e2e_nutlink_fixtures.json').fixtures as {
+      testName: string;
+      endpoints: string[];
+      response: { status_code?: number };
+    }[]
+  ).filter((fixture) => fixture.response.status_code === 400 && /\/tickers(\?|$)/.test(fixture.endpoints[0]));
+  it.each(fixtures.map((fixture) => [fixture.testName, fixture] as const))(
+    'blockfrost-tests: %s',
+    async (_name, fixture) => {
+      const { body } = await request(endpoint, `/${fixture.endpoints[0]}`);
+      expect(body).toEqual(fixture.response);
+    },
+  );
 });
 
 describe('routes', () => {
   it('answers unknown routes and wrong methods (GET on the evaluate route included) with 400 Invalid path', async () => {
-    const invalidPath = { error: 'Bad Request', message: 'Invalid path. Please check https://docs.blockfrost.io/', status_code: 400 };
-    for (const [method, url] of [['GET', '/blocks/'], ['GET', '/nope'], ['POST', `/assets/${POLICY}`], ['GET', '/utils/txs/evaluate/utxos']] as const) {
+    const invalidPath = {
+      error: 'Bad Request',
+      message: 'Invalid path. Please check https://docs.blockfrost.io/',
+      status_code: 400,
+    };
+    for (const [method, url] of [
+      ['GET', '/blocks/'],
+      ['GET', '/nope'],
+      ['POST', `/assets/${POLICY}`],
+      ['GET', '/utils/txs/evaluate/utxos'],
+    ] as const) {
       const response = await app.inject({ method, url, headers: { project_id: TOKEN } });
       expect([response.statusCode, response.json()]).toEqual([400, invalidPath]);
     }
@@ -308,8 +427,12 @@ describe('routes', () => {
     const { status, body } = await get(app, '/api/v0/openapi.json', {});
     expect(status).toBe(200);
     expect(Object.keys(body.paths).sort()).toEqual([
-      '/accounts/{stake_address}', '/addresses/{address}/utxos/{asset}', '/assets/{asset}',
-      '/blocks/epoch/{epoch_number}/slot/{slot_number}', '/nutlink/{address}/tickers', '/utils/txs/evaluate/utxos',
+      '/accounts/{stake_address}',
+      '/addresses/{address}/utxos/{asset}',
+      '/assets/{asset}',
+      '/blocks/epoch/{epoch_number}/slot/{slot_number}',
+      '/nutlink/{address}/tickers',
+      '/utils/txs/evaluate/utxos',
     ]);
     expect(body.components.schemas.asset).toBeDefined();
     expect(body.components.schemas.tx_content).toBeUndefined();

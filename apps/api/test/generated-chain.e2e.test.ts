@@ -37,7 +37,10 @@ beforeAll(async () => {
   expected = chain.expected;
   devnet = await startDevnet({ chain: { file: chain.file }, network: 'custom', port: 0 });
   db = await createTestDatabase();
-  running = await startIndexer(indexerConfig(db.url, devnet.url, { network: 'custom', batchSize: 40 }), silentLogger);
+  running = await startIndexer(
+    indexerConfig(db.url, devnet.url, { network: 'custom', batchSize: 40 }),
+    silentLogger,
+  );
   await waitUntil(() => running.store.tipPoint?.id === expected.tip.id, 120_000, 'sync to the generated tip');
   app = await startApp(testConfig(db, { NETWORK: 'custom', RATE_LIMIT_ENABLED: 'false' }));
 }, 180_000);
@@ -52,7 +55,10 @@ afterAll(async () => {
 /** GET validated against the spec for its endpoint; returns status and body. */
 async function request(endpoint: string, url: string) {
   const response = await get(app, url);
-  expect({ url, errors: schemaErrors(endpoint, response.status, response.body) }).toEqual({ url, errors: [] });
+  expect({ url, errors: schemaErrors(endpoint, response.status, response.body) }).toEqual({
+    url,
+    errors: [],
+  });
   return response;
 }
 
@@ -72,7 +78,8 @@ describe('GET /accounts/{stake_address} for every stake address', () => {
     const entries = Object.entries(expected.accounts);
     // The chain exercises every field, so a field the API got wrong cannot hide behind nulls and zeros.
     const accounts = entries.map(([, a]) => a);
-    for (const field of ['poolId', 'drepId', 'activeEpoch'] as const) expect(accounts.some((a) => a[field] !== null)).toBe(true);
+    for (const field of ['poolId', 'drepId', 'activeEpoch'] as const)
+      expect(accounts.some((a) => a[field] !== null)).toBe(true);
     for (const field of ['withdrawalsSum', 'reservesSum', 'treasurySum', 'withdrawableAmount'] as const) {
       expect(accounts.some((a) => a[field] !== '0')).toBe(true);
     }
@@ -99,10 +106,19 @@ describe('GET /accounts/{stake_address} for every stake address', () => {
     );
     const served = async () =>
       Object.fromEntries(
-        await Promise.all(entries.map(async ([stakeAddress]) => [stakeAddress, (await request('/accounts/{stake_address}', `/accounts/${stakeAddress}`)).body])),
+        await Promise.all(
+          entries.map(async ([stakeAddress]) => [
+            stakeAddress,
+            (await request('/accounts/{stake_address}', `/accounts/${stakeAddress}`)).body,
+          ]),
+        ),
       );
     // Reward balances come from the indexer's rewards worker, shortly after the blocks.
-    await waitUntil(async () => JSON.stringify(await served()) === JSON.stringify(want), 30_000, 'reward balances').catch(() => undefined);
+    await waitUntil(
+      async () => JSON.stringify(await served()) === JSON.stringify(want),
+      30_000,
+      'reward balances',
+    ).catch(() => undefined);
     expect(await served()).toEqual(want);
   });
 });
@@ -111,7 +127,9 @@ describe('GET /assets/{asset} for every asset', () => {
   it('sums mints, finds the first mint and reads CIP-25 or CIP-68 metadata as the generator wrote it', async () => {
     const units = Object.keys(expected.assets);
     expect(units.some((unit) => expected.assets[unit].cip25Metadata !== null)).toBe(true);
-    expect(units.some((unit) => isCip68UserToken(unit) && expected.assets[unit].cip68ReferenceDatum !== null)).toBe(true);
+    expect(
+      units.some((unit) => isCip68UserToken(unit) && expected.assets[unit].cip68ReferenceDatum !== null),
+    ).toBe(true);
     for (const [unit, a] of Object.entries(expected.assets)) {
       const { status, body } = await request('/assets/{asset}', `/assets/${unit}`);
       expect({ unit, status, body }).toEqual({
@@ -139,8 +157,13 @@ function isCip68UserToken(unit: string): boolean {
 
 /** CIP-68 for user tokens with a reference datum, else the generator's CIP-25 entry. */
 function expectedOnchainMetadata(unit: string, asset: ExpectedState['assets'][string]) {
-  if (isCip68UserToken(unit) && asset.cip68ReferenceDatum !== null) return cip68Metadata(asset.cip68ReferenceDatum);
-  return { onchain_metadata: asset.cip25Metadata, onchain_metadata_standard: asset.cip25Standard, onchain_metadata_extra: null };
+  if (isCip68UserToken(unit) && asset.cip68ReferenceDatum !== null)
+    return cip68Metadata(asset.cip68ReferenceDatum);
+  return {
+    onchain_metadata: asset.cip25Metadata,
+    onchain_metadata_standard: asset.cip25Standard,
+    onchain_metadata_extra: null,
+  };
 }
 
 /**
@@ -152,7 +175,8 @@ function cip68Metadata(datumHex: string) {
   const datum = new Decoder({ mapsAsObjects: false }).decode(Buffer.from(datumHex, 'hex')) as unknown;
   if (!(datum instanceof Tag) || datum.tag !== 121) throw new Error(`not Constr 0: ${datumHex}`);
   const [fields, version, extra] = datum.value as [Map<Uint8Array, Uint8Array | number>, number, unknown];
-  const text = (value: Uint8Array | number) => (typeof value === 'number' ? value : Buffer.from(value).toString('utf8'));
+  const text = (value: Uint8Array | number) =>
+    typeof value === 'number' ? value : Buffer.from(value).toString('utf8');
   return {
     onchain_metadata: Object.fromEntries([...fields].map(([key, value]) => [text(key), text(value)])),
     onchain_metadata_standard: `CIP68v${version}`,
@@ -172,7 +196,9 @@ describe('GET /addresses/{address}/utxos/{asset} for every address', () => {
       withAssets += units.length;
       for (const unit of ['lovelace', ...units]) {
         const want = utxos
-          .filter((utxo) => (unit === 'lovelace' ? Object.keys(utxo.assets).length === 0 : unit in utxo.assets))
+          .filter((utxo) =>
+            unit === 'lovelace' ? Object.keys(utxo.assets).length === 0 : unit in utxo.assets,
+          )
           .map((utxo) => ({
             address,
             tx_hash: utxo.txHash,
@@ -191,7 +217,10 @@ describe('GET /addresses/{address}/utxos/{asset} for every address', () => {
           }));
         const url = `/addresses/${address}/utxos/${unit}`;
         expect({ url, utxos: await allPages(endpoint, url, 100, 'asc') }).toEqual({ url, utxos: want });
-        expect({ url, utxos: await allPages(endpoint, url, 3, 'desc') }).toEqual({ url, utxos: want.reverse() });
+        expect({ url, utxos: await allPages(endpoint, url, 3, 'desc') }).toEqual({
+          url,
+          utxos: want.reverse(),
+        });
       }
     }
     expect(withAssets).toBeGreaterThan(0);
@@ -203,12 +232,17 @@ interface PraosBlock {
   id: string;
   ancestor: string;
   transactions?: { id: string }[];
-  issuer: { vrfVerificationKey: string; operationalCertificate: { count: number; kes: { verificationKey: string } } };
+  issuer: {
+    vrfVerificationKey: string;
+    operationalCertificate: { count: number; kes: { verificationKey: string } };
+  };
 }
 
 /** Hash of the final-chain block holding the transaction (the generator's blocks carry their txs). */
 function blockOf(txHash: string): string {
-  const block = (chain.finalChain as unknown as PraosBlock[]).find((b) => b.transactions?.some((tx) => tx.id === txHash));
+  const block = (chain.finalChain as unknown as PraosBlock[]).find((b) =>
+    b.transactions?.some((tx) => tx.id === txHash),
+  );
   if (!block) throw new Error(`transaction ${txHash} is in no block of the final chain`);
   return block.id;
 }
@@ -241,7 +275,8 @@ describe('GET /blocks/epoch/{epoch_number}/slot/{slot_number} for every block', 
           // The first block's Ogmios ancestor is "genesis": db-sync would link it to its genesis row,
           // named by the genesis file hash, which chain-sync never reveals; our genesis pseudo-block
           // has a synthetic hash, so no previous block is shown rather than a made-up one.
-          previous_block: i === 0 && ogmios.ancestor === 'genesis' ? null : (blocks[i - 1]?.hash ?? ogmios.ancestor),
+          previous_block:
+            i === 0 && ogmios.ancestor === 'genesis' ? null : (blocks[i - 1]?.hash ?? ogmios.ancestor),
           next_block: i + 1 < blocks.length ? blocks[i + 1].hash : null,
           confirmations: expected.tip.height - block.height,
         },
@@ -259,7 +294,10 @@ describe('GET /nutlink/{address}/tickers for every oracle', () => {
         .sort(([a], [b]) => (a < b ? -1 : 1))
         .map(([name, t]) => ({ name, count: t.count, latest_block: t.latestBlock }));
       const url = `/nutlink/${address}/tickers`;
-      expect({ url, tickers: await allPages('/nutlink/{address}/tickers', url, 100, 'asc') }).toEqual({ url, tickers: want });
+      expect({ url, tickers: await allPages('/nutlink/{address}/tickers', url, 100, 'asc') }).toEqual({
+        url,
+        tickers: want,
+      });
       const desc = (await allPages('/nutlink/{address}/tickers', url, 2, 'desc')) as { name: string }[];
       expect(desc.map((t) => t.name).sort()).toEqual(want.map((t) => t.name));
     }

@@ -41,7 +41,14 @@ async function setNodeTip(slot: number | null) {
 beforeAll(async () => {
   db = await openTestDatabase();
   const seed = new ChainSeed(db.sql);
-  await seed.block({ hash: 'b1'.repeat(32), height: 10, slot: 432_100, epoch: 1, epochSlot: 100, time: 1_596_491_091 });
+  await seed.block({
+    hash: 'b1'.repeat(32),
+    height: 10,
+    slot: 432_100,
+    epoch: 1,
+    epochSlot: 100,
+    time: 1_596_491_091,
+  });
 });
 
 afterAll(async () => {
@@ -55,8 +62,11 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   for (const line of text.split('\n')) {
     const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!match || match[1] !== name) continue;
-    const have = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
-    if (wanted.every(([key, value]) => have[key] === value) && Object.keys(have).length === wanted.length) return Number(match[3]);
+    const have = Object.fromEntries(
+      [...(match[2] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]),
+    );
+    if (wanted.every(([key, value]) => have[key] === value) && Object.keys(have).length === wanted.length)
+      return Number(match[3]);
   }
   return undefined;
 }
@@ -73,23 +83,44 @@ describe('GET /metrics', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     const text = response.body;
-    const requests = (route: string, status: string) => sample(text, 'api_http_requests_total', { method: 'GET', route, status_code: status });
-    expect([requests(BLOCK_ROUTE, '200'), requests(BLOCK_ROUTE, '404'), requests(BLOCK_ROUTE, '400')]).toEqual([1, 1, 1]);
+    const requests = (route: string, status: string) =>
+      sample(text, 'api_http_requests_total', { method: 'GET', route, status_code: status });
+    expect([
+      requests(BLOCK_ROUTE, '200'),
+      requests(BLOCK_ROUTE, '404'),
+      requests(BLOCK_ROUTE, '400'),
+    ]).toEqual([1, 1, 1]);
     // Unknown URLs share one series, so scanners cannot grow the metrics without bound.
     expect(requests('(unmatched)', '400')).toBe(1);
     expect(text).not.toContain('/no/such/route');
-    expect(sample(text, 'api_http_request_duration_seconds_count', { method: 'GET', route: BLOCK_ROUTE })).toBe(3);
-    expect(sample(text, 'api_http_request_duration_seconds_bucket', { method: 'GET', route: BLOCK_ROUTE, le: '+Inf' })).toBe(3);
+    expect(
+      sample(text, 'api_http_request_duration_seconds_count', { method: 'GET', route: BLOCK_ROUTE }),
+    ).toBe(3);
+    expect(
+      sample(text, 'api_http_request_duration_seconds_bucket', {
+        method: 'GET',
+        route: BLOCK_ROUTE,
+        le: '+Inf',
+      }),
+    ).toBe(3);
     expect(sample(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
     expect(sample(text, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
   });
 
   it('counts rate-limit rejections and bans', async () => {
     const api = await app({
-      RATE_LIMIT_ENABLED: 'true', RATE_LIMIT_BURST: '2', RATE_LIMIT_PER_SECOND: '0.001', RATE_LIMIT_BAN_AFTER: '2', RATE_LIMIT_BAN_SECONDS: '60',
+      RATE_LIMIT_ENABLED: 'true',
+      RATE_LIMIT_BURST: '2',
+      RATE_LIMIT_PER_SECOND: '0.001',
+      RATE_LIMIT_BAN_AFTER: '2',
+      RATE_LIMIT_BAN_SECONDS: '60',
     });
     // Two allowed, two over the limit (the second bans the IP), one refused while banned.
-    expect(await Promise.all([1, 2, 3, 4, 5].map(async () => (await get(api, BLOCK)).status)).then((s) => s.sort())).toEqual([200, 200, 418, 429, 429]);
+    expect(
+      await Promise.all([1, 2, 3, 4, 5].map(async () => (await get(api, BLOCK)).status)).then((s) =>
+        s.sort(),
+      ),
+    ).toEqual([200, 200, 418, 429, 429]);
     // Scraping is refused too while banned: read the registry from another IP.
     const text = (await api.inject({ method: 'GET', url: '/metrics', remoteAddress: '10.9.9.9' })).body;
     expect(sample(text, 'api_rate_limit_rejections_total', { outcome: 'over-limit' })).toBe(2);
@@ -104,29 +135,44 @@ describe('GET /ready', () => {
   it('is ready when the database and Redis answer and the indexer is within the allowed lag', async () => {
     await setNodeTip(432_100 + 600);
     const ready = await get(await app(), '/ready', {});
-    expect([ready.status, ready.body]).toEqual([200, { ready: true, database: 'up', redis: 'up', lagSlots: 600 }]);
+    expect([ready.status, ready.body]).toEqual([
+      200,
+      { ready: true, database: 'up', redis: 'up', lagSlots: 600 },
+    ]);
   });
 
   it('is not ready when the newest block is further behind the node than API_READY_MAX_LAG_SLOTS', async () => {
     await setNodeTip(432_100 + 50);
     const ready = await get(await app({ API_READY_MAX_LAG_SLOTS: '49' }), '/ready', {});
-    expect([ready.status, ready.body]).toEqual([503, { ready: false, database: 'up', redis: 'up', lagSlots: 50 }]);
+    expect([ready.status, ready.body]).toEqual([
+      503,
+      { ready: false, database: 'up', redis: 'up', lagSlots: 50 },
+    ]);
   });
 
   it('is not ready before the indexer has reported the node tip', async () => {
     const ready = await get(await app(), '/ready', {});
-    expect([ready.status, ready.body]).toEqual([503, { ready: false, database: 'up', redis: 'up', lagSlots: null }]);
+    expect([ready.status, ready.body]).toEqual([
+      503,
+      { ready: false, database: 'up', redis: 'up', lagSlots: null },
+    ]);
   });
 
   it('is not ready when the database is down', async () => {
     const ready = await get(await app({ DATABASE_URL: DOWN_DATABASE }), '/ready', {});
-    expect([ready.status, ready.body]).toEqual([503, { ready: false, database: 'down', redis: 'up', lagSlots: null }]);
+    expect([ready.status, ready.body]).toEqual([
+      503,
+      { ready: false, database: 'down', redis: 'up', lagSlots: null },
+    ]);
   });
 
   it('is not ready when Redis is down', async () => {
     await setNodeTip(432_100);
     const ready = await get(await app({ REDIS_URL: DOWN_REDIS }), '/ready', {});
-    expect([ready.status, ready.body]).toEqual([503, { ready: false, database: 'up', redis: 'down', lagSlots: 0 }]);
+    expect([ready.status, ready.body]).toEqual([
+      503,
+      { ready: false, database: 'up', redis: 'down', lagSlots: 0 },
+    ]);
   });
 });
 
@@ -139,7 +185,9 @@ describe('logs', () => {
         done();
       },
     });
-    const api = await createApp(testConfig(db.database, { DATABASE_URL: DOWN_DATABASE }), { logger: pino({ level: 'info' }, sink) });
+    const api = await createApp(testConfig(db.database, { DATABASE_URL: DOWN_DATABASE }), {
+      logger: pino({ level: 'info' }, sink),
+    });
     apps.push(api);
     const failed = await get(api, BLOCK, { project_id: TOKEN, 'x-request-id': 'trace-42' });
     expect([failed.status, failed.headers['x-request-id']]).toEqual([500, 'trace-42']);
@@ -159,11 +207,15 @@ describe('the built program (dist/main.js)', () => {
   afterAll(() => children.forEach((child) => child.exitCode === null && child.kill('SIGKILL')));
 
   beforeAll(() => {
-    if (!existsSync(main)) throw new Error(`${main} is missing: build the API first (pnpm --filter @frostline/api build)`);
+    if (!existsSync(main))
+      throw new Error(`${main} is missing: build the API first (pnpm --filter @frostline/api build)`);
   });
 
   function run(env: Record<string, string>) {
-    const child = spawn(process.execPath, [main], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [main], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     children.push(child);
     let stdout = '';
     let stderr = '';
@@ -174,7 +226,13 @@ describe('the built program (dist/main.js)', () => {
   }
 
   it('refuses a bad configuration with one clear line and a non-zero exit', async () => {
-    const { exited, output } = run({ DATABASE_URL: 'mysql://db', REDIS_URL: testRedisUrl(), API_TOKENS: TOKEN, PORT: '70000', API_READY_MAX_LAG_SLOTS: '-1' });
+    const { exited, output } = run({
+      DATABASE_URL: 'mysql://db',
+      REDIS_URL: testRedisUrl(),
+      API_TOKENS: TOKEN,
+      PORT: '70000',
+      API_READY_MAX_LAG_SLOTS: '-1',
+    });
     const [code] = await exited;
     expect(code).toBe(1);
     expect(output().stderr.trim().split('\n')).toEqual([
@@ -187,11 +245,18 @@ describe('the built program (dist/main.js)', () => {
   it('finishes in-flight requests on SIGTERM, then exits 0', async () => {
     const port = await freePort();
     const { child, exited, output } = run({
-      PORT: String(port), DATABASE_URL: db.database.url, REDIS_URL: testRedisUrl(), API_TOKENS: TOKEN, LOG_LEVEL: 'warn',
+      PORT: String(port),
+      DATABASE_URL: db.database.url,
+      REDIS_URL: testRedisUrl(),
+      API_TOKENS: TOKEN,
+      LOG_LEVEL: 'warn',
       RATE_LIMIT_ENABLED: 'false',
     });
     const base = `http://127.0.0.1:${port}`;
-    await waitFor(async () => (await fetch(`${base}/health`).catch(() => null))?.ok === true, 'the API to listen');
+    await waitFor(
+      async () => (await fetch(`${base}/health`).catch(() => null))?.ok === true,
+      'the API to listen',
+    );
 
     // A request held in flight: its query waits for a table lock this test holds.
     const locker = new pg.Client({ connectionString: db.database.url });
@@ -200,7 +265,9 @@ describe('the built program (dist/main.js)', () => {
       await locker.query('BEGIN; LOCK TABLE block IN ACCESS EXCLUSIVE MODE');
       const inFlight = fetch(`${base}${BLOCK}`, { headers: { project_id: TOKEN } });
       await waitFor(async () => {
-        const { rows } = await locker.query(`SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND relation = 'block'::regclass`);
+        const { rows } = await locker.query(
+          `SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND relation = 'block'::regclass`,
+        );
         return rows[0].n > 0;
       }, 'the request to wait for the lock');
 
@@ -209,7 +276,10 @@ describe('the built program (dist/main.js)', () => {
       expect(child.exitCode).toBeNull(); // still finishing the request
       await locker.query('COMMIT');
       const response = await inFlight;
-      expect([response.status, ((await response.json()) as { hash: string }).hash]).toEqual([200, 'b1'.repeat(32)]);
+      expect([response.status, ((await response.json()) as { hash: string }).hash]).toEqual([
+        200,
+        'b1'.repeat(32),
+      ]);
     } finally {
       await locker.end();
     }

@@ -18,7 +18,11 @@ async function referenceDump(chain: OgmiosBlock[], ogmiosUrl: string) {
   const ogmios = await connectOgmios(new URL(ogmiosUrl));
   try {
     const facts = await networkFacts(ogmios);
-    const store = new ChainStore(prisma, { networkId: 0, chainTime: PREPROD_CHAIN_TIME, securityParameter: 2160 });
+    const store = new ChainStore(prisma, {
+      networkId: 0,
+      chainTime: PREPROD_CHAIN_TIME,
+      securityParameter: 2160,
+    });
     await store.load();
     await store.seedGenesis(facts.genesisFunds, facts.systemStartUnix);
     for (let i = 0; i < chain.length; i += 300) await store.write(chain.slice(i, i + 300));
@@ -30,7 +34,8 @@ async function referenceDump(chain: OgmiosBlock[], ogmiosUrl: string) {
   }
 }
 
-const tipIs = (running: { store: ChainStore }, block: OgmiosBlock) => () => running.store.tipPoint?.id === block.id;
+const tipIs = (running: { store: ChainStore }, block: OgmiosBlock) => () =>
+  running.store.tipPoint?.id === block.id;
 
 describe('indexer following a devnet through Ogmios chain-sync', () => {
   it('indexes 864 real preprod blocks, then follows a fork and a restart', async () => {
@@ -64,7 +69,9 @@ describe('indexer following a devnet through Ogmios chain-sync', () => {
   it('refuses to start a second writer on the same database', async () => {
     const env = await indexedDevnet(blocks.slice(0, 10));
     try {
-      await expect(startIndexer(indexerConfig(env.db.url, env.devnet.url), silentLogger)).rejects.toThrow(WriterLockTakenError);
+      await expect(startIndexer(indexerConfig(env.db.url, env.devnet.url), silentLogger)).rejects.toThrow(
+        WriterLockTakenError,
+      );
     } finally {
       await env.close();
     }

@@ -41,9 +41,16 @@ export async function startIndexer(config: IndexerConfig, logger: Logger): Promi
         .finally(() => ogmios.socket.close());
     });
     const networkId = config.network === 'mainnet' ? 1 : 0;
-    const store = new ChainStore(prisma, { networkId, chainTime: facts.chainTime, securityParameter: facts.securityParameter });
+    const store = new ChainStore(prisma, {
+      networkId,
+      chainTime: facts.chainTime,
+      securityParameter: facts.securityParameter,
+    });
     await store.load();
-    if (config.startPoint === 'origin' && (await store.seedGenesis(facts.genesisFunds, facts.systemStartUnix))) {
+    if (
+      config.startPoint === 'origin' &&
+      (await store.seedGenesis(facts.genesisFunds, facts.systemStartUnix))
+    ) {
       logger.info('stored the genesis distribution (initial funds)');
     }
     await prisma.indexerStatus.upsert({
@@ -60,7 +67,11 @@ export async function startIndexer(config: IndexerConfig, logger: Logger): Promi
       await queues.tokenRegistry.upsertJobScheduler(
         'refresh-all',
         { every: config.tokenRegistryRefreshMs },
-        { name: 'refresh-all', data: { kind: 'refresh-all' }, opts: { removeOnComplete: true, removeOnFail: 100 } },
+        {
+          name: 'refresh-all',
+          data: { kind: 'refresh-all' },
+          opts: { removeOnComplete: true, removeOnFail: 100 },
+        },
       );
     }
 
@@ -82,9 +93,19 @@ export async function startIndexer(config: IndexerConfig, logger: Logger): Promi
       }
     }, 5000);
     if (config.metricsPort) {
-      server = await startHttpServer(config.metricsPort, metrics.registry, () => readiness(prisma, config, store));
+      server = await startHttpServer(config.metricsPort, metrics.registry, () =>
+        readiness(prisma, config, store),
+      );
     }
-    logger.info({ network: config.network, ogmios: config.ogmiosUrl.toString(), k: facts.securityParameter, tip: store.tipPoint }, 'indexer started');
+    logger.info(
+      {
+        network: config.network,
+        ogmios: config.ogmiosUrl.toString(),
+        k: facts.securityParameter,
+        tip: store.tipPoint,
+      },
+      'indexer started',
+    );
     const done = follower.run();
     let stopping: Promise<void> | null = null;
     const stop = () =>
@@ -112,7 +133,11 @@ export async function startIndexer(config: IndexerConfig, logger: Logger): Promi
   }
 }
 
-async function readiness(prisma: ReturnType<typeof createPrismaClient>, config: IndexerConfig, store: ChainStore) {
+async function readiness(
+  prisma: ReturnType<typeof createPrismaClient>,
+  config: IndexerConfig,
+  store: ChainStore,
+) {
   const details: Record<string, unknown> = {};
   let ready = true;
   try {
@@ -128,7 +153,11 @@ async function readiness(prisma: ReturnType<typeof createPrismaClient>, config: 
     details.database = 'down';
     ready = false;
   }
-  const redis = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 2000 });
+  const redis = new Redis(config.redisUrl, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2000,
+  });
   try {
     await redis.connect();
     await redis.ping();
@@ -143,7 +172,12 @@ async function readiness(prisma: ReturnType<typeof createPrismaClient>, config: 
 }
 
 /** Ogmios may start after us (docker compose, a node still loading): wait for it with backoff. */
-async function retrying<T>(logger: Logger, what: string, attempt: () => Promise<T>, attempts = 10): Promise<T> {
+async function retrying<T>(
+  logger: Logger,
+  what: string,
+  attempt: () => Promise<T>,
+  attempts = 10,
+): Promise<T> {
   for (let i = 1; ; i++) {
     try {
       return await attempt();

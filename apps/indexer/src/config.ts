@@ -53,14 +53,18 @@ function url(name: string, value: string | undefined, protocols: string[]): URL 
 function integer(name: string, value: string | undefined, fallback: number, min: number): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < min) throw new ConfigError(`${name} must be an integer ≥ ${min}, got "${value}"`);
+  if (!Number.isInteger(n) || n < min)
+    throw new ConfigError(`${name} must be an integer ≥ ${min}, got "${value}"`);
   return n;
 }
 
 function startPoint(value: string | undefined): IndexerConfig['startPoint'] {
   if (!value || value === 'origin') return 'origin';
   const match = /^(\d+)\.([0-9a-f]{64})$/.exec(value);
-  if (!match) throw new ConfigError(`INDEXER_START_POINT must be "origin" or "<slot>.<block hash hex>", got "${value}"`);
+  if (!match)
+    throw new ConfigError(
+      `INDEXER_START_POINT must be "origin" or "<slot>.<block hash hex>", got "${value}"`,
+    );
   return { slot: Number(match[1]), id: match[2]! };
 }
 
@@ -72,7 +76,8 @@ function workers(value: string | undefined): boolean {
 
 export function readIndexerConfig(env: NodeJS.ProcessEnv): IndexerConfig {
   const network = (env.NETWORK ?? 'mainnet') as IndexerConfig['network'];
-  if (!NETWORKS.includes(network)) throw new ConfigError(`NETWORK must be one of ${NETWORKS.join(', ')}, got "${network}"`);
+  if (!NETWORKS.includes(network))
+    throw new ConfigError(`NETWORK must be one of ${NETWORKS.join(', ')}, got "${network}"`);
   const ogmiosUrl = url('OGMIOS_URL', env.OGMIOS_URL, ['ws:', 'wss:', 'http:', 'https:']);
   const registry = env.TOKEN_REGISTRY_URL ?? DEFAULT_TOKEN_REGISTRY[network] ?? '';
   return {
@@ -83,7 +88,12 @@ export function readIndexerConfig(env: NodeJS.ProcessEnv): IndexerConfig {
     startPoint: startPoint(env.INDEXER_START_POINT),
     batchSize: integer('INDEXER_BATCH_SIZE', env.INDEXER_BATCH_SIZE, 500, 1),
     tokenRegistryUrl: registry ? url('TOKEN_REGISTRY_URL', registry, ['http:', 'https:']) : null,
-    tokenRegistryRefreshMs: integer('TOKEN_REGISTRY_REFRESH_MS', env.TOKEN_REGISTRY_REFRESH_MS, 24 * 3600_000, 1000),
+    tokenRegistryRefreshMs: integer(
+      'TOKEN_REGISTRY_REFRESH_MS',
+      env.TOKEN_REGISTRY_REFRESH_MS,
+      24 * 3600_000,
+      1000,
+    ),
     logLevel: env.LOG_LEVEL ?? 'info',
     metricsPort: integer('INDEXER_METRICS_PORT', env.INDEXER_METRICS_PORT, 9101, 0),
     readyMaxLagSlots: integer('INDEXER_READY_MAX_LAG_SLOTS', env.INDEXER_READY_MAX_LAG_SLOTS, 600, 0),

@@ -24,8 +24,15 @@ describe('a generated chain indexed end to end', () => {
     devnet = await startDevnet({ chain: { file: chain.file }, network: 'custom', port: 0 });
     db = await createTestDatabase();
     prisma = createPrismaClient(db.url);
-    running = await startIndexer(indexerConfig(db.url, devnet.url, { network: 'custom', batchSize: 40 }), silentLogger);
-    await waitUntil(() => running.store.tipPoint?.id === chain.expected.tip.id, 120_000, 'sync to the generated tip');
+    running = await startIndexer(
+      indexerConfig(db.url, devnet.url, { network: 'custom', batchSize: 40 }),
+      silentLogger,
+    );
+    await waitUntil(
+      () => running.store.tipPoint?.id === chain.expected.tip.id,
+      120_000,
+      'sync to the generated tip',
+    );
   }, 180_000);
 
   afterAll(async () => {
@@ -56,30 +63,45 @@ describe('a generated chain indexed end to end', () => {
        WHERE o.spent_by_tx_id IS NULL AND t.block_id > (SELECT min(id) FROM block) GROUP BY a.address`,
     );
     const stored = Object.fromEntries(rows.map((r) => [r.address, { utxos: r.utxos }]));
-    const expected = Object.fromEntries(Object.entries(chain.expected.addresses).filter(([, a]) => a.utxos.length > 0));
+    const expected = Object.fromEntries(
+      Object.entries(chain.expected.addresses).filter(([, a]) => a.utxos.length > 0),
+    );
     expect(stored).toEqual(expected);
   });
 
   it('stores the supply, mint count and first mint of every asset', async () => {
-    const rows = await prisma.$queryRawUnsafe<{ unit: string; quantity: string; count: number; first: string }[]>(
+    const rows = await prisma.$queryRawUnsafe<
+      { unit: string; quantity: string; count: number; first: string }[]
+    >(
       `SELECT encode(a.policy, 'hex') || encode(a.name, 'hex') AS unit, sum(m.quantity)::text AS quantity,
               count(*)::int AS count, (SELECT encode(t.hash, 'hex') FROM tx t WHERE t.id = min(m.tx_id)) AS first
        FROM asset a JOIN asset_mint m ON m.asset_id = a.id GROUP BY a.id`,
     );
     const stored = Object.fromEntries(rows.map((r) => [r.unit, [r.quantity, r.count, r.first]]));
     const expected = Object.fromEntries(
-      Object.entries(chain.expected.assets).map(([unit, a]) => [unit, [a.quantity, a.mintOrBurnCount, a.initialMintTxHash]]),
+      Object.entries(chain.expected.assets).map(([unit, a]) => [
+        unit,
+        [a.quantity, a.mintOrBurnCount, a.initialMintTxHash],
+      ]),
     );
     expect(stored).toEqual(expected);
   });
 
   it('stores what the accounts endpoint sums: live lovelace, withdrawals, MIRs by pot, rewards', async () => {
     // Reward balances come from ledger-state queries run by the rewards queue after each batch.
-    const withRewards = Object.values(chain.expected.accounts).filter((a) => a.withdrawableAmount !== '0').length;
-    await waitUntil(async () => {
-      const [{ n }] = await prisma.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM reward_balance WHERE amount > 0`);
-      return Number(n) >= withRewards;
-    }, 60_000, 'reward balances');
+    const withRewards = Object.values(chain.expected.accounts).filter(
+      (a) => a.withdrawableAmount !== '0',
+    ).length;
+    await waitUntil(
+      async () => {
+        const [{ n }] = await prisma.$queryRawUnsafe<{ n: bigint }[]>(
+          `SELECT count(*) AS n FROM reward_balance WHERE amount > 0`,
+        );
+        return Number(n) >= withRewards;
+      },
+      60_000,
+      'reward balances',
+    );
     const rows = await prisma.$queryRawUnsafe<Record<string, string>[]>(
       `SELECT s.view,
          coalesce((SELECT utxo_value FROM stake_balance b WHERE b.stake_address_id = s.id), 0)::text AS "utxoLovelace",
@@ -106,7 +128,9 @@ describe('a generated chain indexed end to end', () => {
   });
 
   it('stores nut.link tickers: one count per output to the oracle, latest block height', async () => {
-    const rows = await prisma.$queryRawUnsafe<{ address: string; ticker: string; count: number; latest: number }[]>(
+    const rows = await prisma.$queryRawUnsafe<
+      { address: string; ticker: string; count: number; latest: number }[]
+    >(
       `SELECT a.address, n.ticker, count(*)::int AS count,
               (SELECT b.height FROM tx t JOIN block b ON b.id = t.block_id WHERE t.id = max(n.tx_id)) AS latest
        FROM nutlink_ticker n JOIN address a ON a.id = n.address_id
@@ -142,11 +166,17 @@ describe('fork property', () => {
   }, 120_000);
   afterAll(() => devnet?.close());
 
-  async function withStore(run: (store: ChainStore, url: string) => Promise<void>): Promise<Record<string, string[]>> {
+  async function withStore(
+    run: (store: ChainStore, url: string) => Promise<void>,
+  ): Promise<Record<string, string[]>> {
     const db = await createTestDatabase();
     const prisma = createPrismaClient(db.url, { maxConnections: 2 });
     try {
-      const store = new ChainStore(prisma, { networkId: 0, chainTime: facts.chainTime, securityParameter: facts.securityParameter * 100 });
+      const store = new ChainStore(prisma, {
+        networkId: 0,
+        chainTime: facts.chainTime,
+        securityParameter: facts.securityParameter * 100,
+      });
       await store.load();
       await store.seedGenesis(facts.genesisFunds, facts.systemStartUnix);
       await run(store, db.url);
@@ -174,7 +204,8 @@ describe('fork property', () => {
     for (const line of chain.lines) {
       if (!isBlock(line)) {
         const p = rollbackPoint(line);
-        if (p !== null) await rollBackTo(p === 'origin' ? 0 : applied.concat(pending).findIndex((b) => b.id === p.id) + 1);
+        if (p !== null)
+          await rollBackTo(p === 'origin' ? 0 : applied.concat(pending).findIndex((b) => b.id === p.id) + 1);
         continue;
       }
       pending.push(line as unknown as OgmiosBlock);
@@ -210,7 +241,8 @@ describe('fork property', () => {
       for (let seed = 1; seed <= SCENARIOS; seed++) {
         await runScenario(store, random(seed));
         const dump = await dumpChainTables(url);
-        if (JSON.stringify(dump) !== JSON.stringify(reference)) expect({ seed, dump }).toEqual({ seed, dump: reference });
+        if (JSON.stringify(dump) !== JSON.stringify(reference))
+          expect({ seed, dump }).toEqual({ seed, dump: reference });
         await store.rollBackTo('origin');
       }
     });

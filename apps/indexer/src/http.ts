@@ -6,7 +6,11 @@ export interface ReadinessCheck {
 }
 
 /** /metrics (Prometheus), /health (the process is alive) and /ready (dependencies up, lag small). */
-export function startHttpServer(port: number, registry: Registry, readiness: ReadinessCheck): Promise<Server> {
+export function startHttpServer(
+  port: number,
+  registry: Registry,
+  readiness: ReadinessCheck,
+): Promise<Server> {
   const server = createServer(async (request, response) => {
     const send = (status: number, body: string, type = 'application/json') =>
       response.writeHead(status, { 'content-type': type }).end(body);

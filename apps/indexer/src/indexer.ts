@@ -50,7 +50,11 @@ export class Indexer implements ChainHandler {
     if (this.buffer.length === 0) this.bufferSince = Date.now();
     this.buffer.push(block);
     const nearTip = tip !== 'origin' && tip.height - block.height <= this.options.nearTipBlocks;
-    if (nearTip || this.buffer.length >= this.options.batchSize || Date.now() - this.bufferSince > this.options.maxBatchDelayMs) {
+    if (
+      nearTip ||
+      this.buffer.length >= this.options.batchSize ||
+      Date.now() - this.bufferSince > this.options.maxBatchDelayMs
+    ) {
       await this.flush();
     }
   }
@@ -63,7 +67,11 @@ export class Indexer implements ChainHandler {
     // The first answer after an intersection is a rollback to it: nothing to undo (STYLE.md §6.7).
     if (current === null ? point === 'origin' : point !== 'origin' && point.id === current.id) return;
     const started = performance.now();
-    const job = await this.queues.rollbacks.add('rollback', { point }, { removeOnComplete: 1000, removeOnFail: 1000 });
+    const job = await this.queues.rollbacks.add(
+      'rollback',
+      { point },
+      { removeOnComplete: 1000, removeOnFail: 1000 },
+    );
     const removed = (await job.waitUntilFinished(this.queues.rollbackEvents)) as number;
     await this.store.load();
     this.metrics.rollbacks.inc();
@@ -109,7 +117,13 @@ export class Indexer implements ChainHandler {
         result.newAssets.map((subject) => ({
           name: 'subject',
           data: { kind: 'subject' as const, subject },
-          opts: { deduplication: { id: subject }, removeOnComplete: true, removeOnFail: 1000, attempts: 8, backoff: { type: 'exponential', delay: 5000 } },
+          opts: {
+            deduplication: { id: subject },
+            removeOnComplete: true,
+            removeOnFail: 1000,
+            attempts: 8,
+            backoff: { type: 'exponential', delay: 5000 },
+          },
         })),
       );
     }
@@ -117,14 +131,24 @@ export class Indexer implements ChainHandler {
       await this.queues.rewards.add(
         'accounts',
         { kind: 'accounts', hashRaws: result.touchedAccounts },
-        { removeOnComplete: true, removeOnFail: 1000, attempts: 5, backoff: { type: 'exponential', delay: 2000 } },
+        {
+          removeOnComplete: true,
+          removeOnFail: 1000,
+          attempts: 5,
+          backoff: { type: 'exponential', delay: 2000 },
+        },
       );
     }
     if (result.newEpoch) {
       await this.queues.rewards.add(
         'all',
         { kind: 'all' },
-        { deduplication: { id: `epoch-${result.newEpoch}` }, removeOnComplete: true, removeOnFail: 1000, attempts: 5 },
+        {
+          deduplication: { id: `epoch-${result.newEpoch}` },
+          removeOnComplete: true,
+          removeOnFail: 1000,
+          attempts: 5,
+        },
       );
     }
   }
@@ -161,7 +185,10 @@ export class Indexer implements ChainHandler {
         height,
         tipSlot: tip === 'origin' ? null : tip.slot,
         tipHeight: tip === 'origin' ? null : tip.height,
-        syncPercent: tip === 'origin' || tip.height === 0 ? 100 : Math.min(100, Math.round((height / tip.height) * 10000) / 100),
+        syncPercent:
+          tip === 'origin' || tip.height === 0
+            ? 100
+            : Math.min(100, Math.round((height / tip.height) * 10000) / 100),
         blocksPerSecond: Math.round(blocksPerSecond),
         txPerSecond: Math.round(this.progress.transactions / seconds),
         etaSeconds: atTip ? 0 : Math.round(remaining / Math.max(blocksPerSecond, 1e-9)),

@@ -13,20 +13,35 @@ import { testRedisUrl, waitUntil } from './test-support/indexer.js';
 // The built program, as users run it (npm test builds before testing).
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 
-function runIndexer(env: Record<string, string>): { child: ChildProcess; exited: Promise<{ code: number | null; stderr: string }> } {
-  const child = spawn(process.execPath, [MAIN], { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+function runIndexer(env: Record<string, string>): {
+  child: ChildProcess;
+  exited: Promise<{ code: number | null; stderr: string }>;
+} {
+  const child = spawn(process.execPath, [MAIN], {
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr += chunk));
-  const exited = new Promise<{ code: number | null; stderr: string }>((resolve) => child.on('exit', (code) => resolve({ code, stderr })));
+  const exited = new Promise<{ code: number | null; stderr: string }>((resolve) =>
+    child.on('exit', (code) => resolve({ code, stderr })),
+  );
   return { child, exited };
 }
 
 describe('the indexer program', () => {
   it('exits with one clear line on a bad configuration', async () => {
-    const { exited } = runIndexer({ DATABASE_URL: 'postgresql://x@127.0.0.1/db', REDIS_URL: 'redis://127.0.0.1', OGMIOS_URL: 'ws://127.0.0.1:1337', NETWORK: 'moon' });
+    const { exited } = runIndexer({
+      DATABASE_URL: 'postgresql://x@127.0.0.1/db',
+      REDIS_URL: 'redis://127.0.0.1',
+      OGMIOS_URL: 'ws://127.0.0.1:1337',
+      NETWORK: 'moon',
+    });
     const { code, stderr } = await exited;
     expect(code).not.toBe(0);
-    expect(stderr.trim()).toBe('indexer: invalid configuration: NETWORK must be one of mainnet, preprod, preview, custom, got "moon"');
+    expect(stderr.trim()).toBe(
+      'indexer: invalid configuration: NETWORK must be one of mainnet, preprod, preview, custom, got "moon"',
+    );
   });
 
   it('loses and doubles nothing when killed in the middle of writing, and stops cleanly on SIGTERM', async () => {
@@ -46,7 +61,13 @@ describe('the indexer program', () => {
       LOG_LEVEL: 'silent',
     };
     const storedBlocks = async () =>
-      Number((await prisma.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM block WHERE era <> 'genesis'`))[0]!.n);
+      Number(
+        (
+          await prisma.$queryRawUnsafe<{ n: bigint }[]>(
+            `SELECT count(*) AS n FROM block WHERE era <> 'genesis'`,
+          )
+        )[0]!.n,
+      );
     try {
       const first = runIndexer(env);
       await waitUntil(async () => (await storedBlocks()) >= 150, 60_000, 'a first part of the chain');
@@ -55,7 +76,11 @@ describe('the indexer program', () => {
       expect(await storedBlocks()).toBeLessThan(blocks.length);
 
       const second = runIndexer(env);
-      await waitUntil(async () => (await storedBlocks()) === blocks.length, 60_000, 'the whole chain after the restart');
+      await waitUntil(
+        async () => (await storedBlocks()) === blocks.length,
+        60_000,
+        'the whole chain after the restart',
+      );
       second.child.kill('SIGTERM');
       expect((await second.exited).code).toBe(0);
 
@@ -64,7 +89,11 @@ describe('the indexer program', () => {
       const ogmios = await connectOgmios(new URL(devnet.url));
       try {
         const facts = await networkFacts(ogmios);
-        const store = new ChainStore(referencePrisma, { networkId: 0, chainTime: PREPROD_CHAIN_TIME, securityParameter: 2160 });
+        const store = new ChainStore(referencePrisma, {
+          networkId: 0,
+          chainTime: PREPROD_CHAIN_TIME,
+          securityParameter: 2160,
+        });
         await store.load();
         await store.seedGenesis(facts.genesisFunds, facts.systemStartUnix);
         await store.write(blocks);

@@ -4,15 +4,31 @@ import type { WriteResult } from './sink/chain-store.js';
 /** Prometheus metrics of the indexer (served on /metrics). */
 export class IndexerMetrics {
   readonly registry = new Registry();
-  readonly height = new Gauge({ name: 'indexer_block_height', help: 'Height of the last stored block', registers: [this.registry] });
+  readonly height = new Gauge({
+    name: 'indexer_block_height',
+    help: 'Height of the last stored block',
+    registers: [this.registry],
+  });
   readonly tipLagSlots = new Gauge({
     name: 'indexer_tip_lag_slots',
     help: 'Slots between the node tip and the last stored block',
     registers: [this.registry],
   });
-  readonly blocks = new Counter({ name: 'indexer_blocks_total', help: 'Blocks stored', registers: [this.registry] });
-  readonly transactions = new Counter({ name: 'indexer_transactions_total', help: 'Transactions stored', registers: [this.registry] });
-  readonly rows = new Counter({ name: 'indexer_rows_written_total', help: 'Rows written', registers: [this.registry] });
+  readonly blocks = new Counter({
+    name: 'indexer_blocks_total',
+    help: 'Blocks stored',
+    registers: [this.registry],
+  });
+  readonly transactions = new Counter({
+    name: 'indexer_transactions_total',
+    help: 'Transactions stored',
+    registers: [this.registry],
+  });
+  readonly rows = new Counter({
+    name: 'indexer_rows_written_total',
+    help: 'Rows written',
+    registers: [this.registry],
+  });
   readonly batchSeconds = new Histogram({
     name: 'indexer_batch_seconds',
     help: 'Time to decode and write one batch, by phase',
@@ -20,7 +36,11 @@ export class IndexerMetrics {
     buckets: [0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [this.registry],
   });
-  readonly rollbacks = new Counter({ name: 'indexer_rollbacks_total', help: 'Rollbacks applied', registers: [this.registry] });
+  readonly rollbacks = new Counter({
+    name: 'indexer_rollbacks_total',
+    help: 'Rollbacks applied',
+    registers: [this.registry],
+  });
   readonly rollbackDepth = new Histogram({
     name: 'indexer_rollback_depth_blocks',
     help: 'Blocks removed per rollback',

@@ -20,7 +20,13 @@ try {
 const logger = createLogger(config.logLevel).child({ role: 'worker' });
 const prisma = createPrismaClient(config.databaseUrl, { maxConnections: 4 });
 const metrics = new IndexerMetrics();
-const workers = startJobWorkers(config, { connection: redisConnection(config.redisUrl), prefix: config.queuePrefix, prisma, logger, metrics });
+const workers = startJobWorkers(config, {
+  connection: redisConnection(config.redisUrl),
+  prefix: config.queuePrefix,
+  prisma,
+  logger,
+  metrics,
+});
 const server = config.metricsPort
   ? await startHttpServer(config.metricsPort, metrics.registry, async () => ({ ready: true, details: {} }))
   : null;

@@ -51,7 +51,9 @@ describe('applyMigrations', () => {
   });
 
   it('rolls a failing migration back entirely and reports it', async () => {
-    const dir = await migrationsDir({ '20260101000000_bad': 'CREATE TABLE "ok" (id INT); SELECT no_such_function();' });
+    const dir = await migrationsDir({
+      '20260101000000_bad': 'CREATE TABLE "ok" (id INT); SELECT no_such_function();',
+    });
     await expect(applyMigrations(db.url, dir)).rejects.toThrow(/20260101000000_bad failed/);
     const client = new pg.Client({ connectionString: db.url });
     await client.connect();

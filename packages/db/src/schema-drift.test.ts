@@ -44,7 +44,13 @@ async function liveCatalog(url: string) {
              NOT a.attnotnull AS nullable
       FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
       WHERE n.nspname = 'public' AND c.relkind = 'r' AND a.attnum > 0 AND NOT a.attisdropped`);
-    const indexes = await client.query<{ table: string; columns: string[]; unique: boolean; primary: boolean; partial: boolean }>(`
+    const indexes = await client.query<{
+      table: string;
+      columns: string[];
+      unique: boolean;
+      primary: boolean;
+      partial: boolean;
+    }>(`
       SELECT t.relname AS table, i.indisunique AS unique, i.indisprimary AS primary, i.indpred IS NOT NULL AS partial,
              array_agg(a.attname::text ORDER BY k.ord) AS columns
       FROM pg_index i JOIN pg_class t ON t.oid = i.indrelid JOIN pg_namespace n ON n.oid = t.relnamespace
@@ -52,7 +58,12 @@ async function liveCatalog(url: string) {
       JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum
       WHERE n.nspname = 'public'
       GROUP BY t.relname, i.indexrelid, i.indisunique, i.indisprimary, i.indpred`);
-    const foreignKeys = await client.query<{ table: string; columns: string[]; target: string; on_delete: string }>(`
+    const foreignKeys = await client.query<{
+      table: string;
+      columns: string[];
+      target: string;
+      on_delete: string;
+    }>(`
       SELECT t.relname AS table, f.relname AS target, c.confdeltype AS on_delete,
              array(SELECT a.attname::text FROM unnest(c.conkey) WITH ORDINALITY k(n, o)
                    JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.n ORDER BY k.o) AS columns
@@ -103,7 +114,13 @@ function expectedFromDmmf(dmmf: Dmmf) {
 }
 
 // pg_constraint.confdeltype codes
-const ON_DELETE: Record<string, string> = { c: 'Cascade', n: 'SetNull', r: 'Restrict', a: 'NoAction', d: 'SetDefault' };
+const ON_DELETE: Record<string, string> = {
+  c: 'Cascade',
+  n: 'SetNull',
+  r: 'Restrict',
+  a: 'NoAction',
+  d: 'SetDefault',
+};
 
 describe('prisma/schema.prisma vs the migrated database', () => {
   let db: TestDatabase;
@@ -125,7 +142,10 @@ describe('prisma/schema.prisma vs the migrated database', () => {
 
   it('has every column with the type and nullability of the schema, and no other column', () => {
     const key = (c: Column) => `${c.table}.${c.column}: ${c.type}${c.nullable ? ' NULL' : ''}`;
-    const liveColumns = live.columns.filter((c) => c.table !== '_prisma_migrations').map(key).sort();
+    const liveColumns = live.columns
+      .filter((c) => c.table !== '_prisma_migrations')
+      .map(key)
+      .sort();
     expect(liveColumns).toEqual(expected.columns.map(key).sort());
   });
 
@@ -133,7 +153,9 @@ describe('prisma/schema.prisma vs the migrated database', () => {
     const liveKeys = new Set(
       live.indexes
         .filter((i) => !i.partial)
-        .map((i) => `${i.table}(${i.columns.join(',')}) ${i.primary ? 'id' : i.unique ? 'unique' : 'normal'}`),
+        .map(
+          (i) => `${i.table}(${i.columns.join(',')}) ${i.primary ? 'id' : i.unique ? 'unique' : 'normal'}`,
+        ),
     );
     const missing = expected.indexes
       .map((i) => `${i.table}(${i.columns.join(',')}) ${i.kind}`)

@@ -30,7 +30,8 @@ function watchStderr(child: ChildProcess) {
   return { waitFor };
 }
 
-const exitCode = (child: ChildProcess) => new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+const exitCode = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
 async function health(url: string) {
   const response = await fetch(`${url.replace('ws://', 'http://')}/health`);
@@ -49,12 +50,17 @@ describe('devnet CLI', () => {
     closeSync(out);
     expect(result.status).toBe(0);
     expect(result.stderr).toMatch(/generated \d+ blocks/);
-    const lines = readFileSync(chainFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    const lines = readFileSync(chainFile, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines.filter((line) => 'era' in line).length).toBeGreaterThanOrEqual(20);
   });
 
   it('serve answers /health over the chain file; npm run devnet forwards SIGTERM and the exit code', async () => {
-    const child = spawn(process.execPath, [NPM_SCRIPT, 'serve', '--chain', chainFile, '--port', '0'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [NPM_SCRIPT, 'serve', '--chain', chainFile, '--port', '0'], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     const stderr = watchStderr(child);
     const [, url] = await stderr.waitFor(/protocol on (ws:\/\/[\d.]+:\d+)/);
     await stderr.waitFor(/chain replayed/);
@@ -65,7 +71,11 @@ describe('devnet CLI', () => {
   });
 
   it('serve --generate generates into a temporary file, says where, and serves it', async () => {
-    const child = spawn(process.execPath, [CLI, 'serve', '--generate', '--blocks 20 --seed 7', '--port', '0'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [CLI, 'serve', '--generate', '--blocks 20 --seed 7', '--port', '0'],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
     const stderr = watchStderr(child);
     const [, file] = await stderr.waitFor(/generating the chain into (\S+)/);
     const [, url] = await stderr.waitFor(/protocol on (ws:\/\/[\d.]+:\d+)/);

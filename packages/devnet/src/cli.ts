@@ -60,12 +60,15 @@ async function serve(args: string[]): Promise<void> {
   if ((values.chain === undefined) === (values.generate === undefined)) {
     throw new UsageError('serve needs either --chain FILE or --generate "OPTIONS"');
   }
-  const generated = values.generate === undefined ? undefined : generateOptions(values.generate.split(/\s+/).filter(Boolean));
+  const generated =
+    values.generate === undefined ? undefined : generateOptions(values.generate.split(/\s+/).filter(Boolean));
   // A generated chain belongs to the network it was generated for.
   const network = values.network ?? generated?.options.network ?? 'custom';
   if (!isNetworkName(network)) throw new UsageError(`--network must be one of ${NETWORK_NAMES.join(', ')}`);
   if (generated !== undefined && generated.options.network !== network) {
-    throw new UsageError(`--network ${network} differs from the generated chain's network ${generated.options.network}`);
+    throw new UsageError(
+      `--network ${network} differs from the generated chain's network ${generated.options.network}`,
+    );
   }
   const port = integer(values.port, '--port');
   const blockInterval = integer(values['block-interval'], '--block-interval');
@@ -95,7 +98,10 @@ async function serve(args: string[]): Promise<void> {
   };
   process.on('SIGINT', stop).on('SIGTERM', stop);
   devnet.replayed.then(
-    () => console.error(`devnet: chain replayed, tip ${JSON.stringify(devnet.tip(), (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v))}`),
+    () =>
+      console.error(
+        `devnet: chain replayed, tip ${JSON.stringify(devnet.tip(), (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v))}`,
+      ),
     (error: Error) => {
       console.error(`devnet: ${error.message}`);
       void devnet.close().then(() => process.exit(1));
@@ -105,7 +111,9 @@ async function serve(args: string[]): Promise<void> {
 
 async function generate(args: string[]): Promise<void> {
   const summary = await writeChain(generateOptions(args));
-  console.error(`devnet: generated ${summary.blocks} blocks (${summary.lines} lines) in ${summary.seconds.toFixed(1)} s`);
+  console.error(
+    `devnet: generated ${summary.blocks} blocks (${summary.lines} lines) in ${summary.seconds.toFixed(1)} s`,
+  );
 }
 
 /** Generator options are a usage matter: a bad one exits with 2 and the usage text. */
@@ -118,7 +126,11 @@ function generateOptions(args: string[]): GenerateCommand {
 }
 
 function convert(args: string[]): void {
-  const { values, positionals } = parseOptions({ args, allowPositionals: true, options: { era: { type: 'string' } } });
+  const { values, positionals } = parseOptions({
+    args,
+    allowPositionals: true,
+    options: { era: { type: 'string' } },
+  });
   if (positionals.length === 0) throw new UsageError('convert needs at least one FILE');
   const era = values.era as EraName | undefined;
   for (const file of positionals) {
@@ -147,7 +159,8 @@ function joinGenerateValue(args: string[]): string[] {
 
 function integer(text: string, option: string): number {
   const value = Number(text);
-  if (!Number.isSafeInteger(value) || value < 0) throw new UsageError(`${option} must be a non-negative integer`);
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new UsageError(`${option} must be a non-negative integer`);
   return value;
 }
 

@@ -18,7 +18,11 @@ export class AddressesService {
   ) {}
 
   /** Check order as RYO: pagination, address, asset; then 404 for an unseen address or asset. */
-  async utxosOfAsset(addressParam: string, assetParam: string, query: PaginationQuery): Promise<AddressUtxo[]> {
+  async utxosOfAsset(
+    addressParam: string,
+    assetParam: string,
+    query: PaginationQuery,
+  ): Promise<AddressUtxo[]> {
     const page = parsePage(query);
     const address = parseAddressParam(addressParam, this.config.network);
     const asset = assetParam === LOVELACE ? LOVELACE : parseAssetParam(assetParam);

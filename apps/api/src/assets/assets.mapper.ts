@@ -23,7 +23,10 @@ export function toAsset(row: AssetRow): Asset {
     cip25Label721:
       row.label721_cbor === null
         ? null
-        : { json: (row.label721_json ?? null) as MetadataJson | null, cbor: label721ValueCbor(row.label721_cbor) },
+        : {
+            json: (row.label721_json ?? null) as MetadataJson | null,
+            cbor: label721ValueCbor(row.label721_cbor),
+          },
   });
   return {
     asset: row.policy_id + row.asset_name,

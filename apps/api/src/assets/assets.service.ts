@@ -1,6 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { assetsAsset, type PrismaClient } from '@frostline/db';
-import { BlockfrostError, POLICY_ID_HEX_LENGTH, cip68ReferenceNft, parseAssetParam, type Asset } from '@frostline/model';
+import {
+  BlockfrostError,
+  POLICY_ID_HEX_LENGTH,
+  cip68ReferenceNft,
+  parseAssetParam,
+  type Asset,
+} from '@frostline/model';
 import { canNameAnAsset } from '../common/asset-lookup.js';
 import { READ_DB } from '../common/tokens.js';
 import { toAsset } from './assets.mapper.js';

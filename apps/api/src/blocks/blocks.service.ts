@@ -10,8 +10,14 @@ export class BlocksService {
 
   /** {slot_number} is the slot within the epoch (SEMANTICS 4.1). */
   async byEpochAndSlot(epochParam: string, slotParam: string): Promise<Block> {
-    const { epoch_number, slot_number } = parseIntegerPathParams({ epoch_number: epochParam, slot_number: slotParam });
-    const row = await blocksEpochNumberSlotSlotNumber(this.db, { epoch: epoch_number, epochSlot: slot_number });
+    const { epoch_number, slot_number } = parseIntegerPathParams({
+      epoch_number: epochParam,
+      slot_number: slotParam,
+    });
+    const row = await blocksEpochNumberSlotSlotNumber(this.db, {
+      epoch: epoch_number,
+      epochSlot: slot_number,
+    });
     if (!row) throw new BlockfrostError(404);
     return toBlock(row);
   }

@@ -17,7 +17,8 @@ export class AuthGuard implements CanActivate {
   ) {}
 
   canActivate(context: ExecutionContext): boolean {
-    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()])) return true;
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]))
+      return true;
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     if (this.tokens.projectOf(request.headers[PROJECT_TOKEN_HEADER]) === null) throw new BlockfrostError(403);
     return true;

@@ -1,5 +1,11 @@
 import { STATUS_CODES } from 'node:http';
-import { Catch, HttpException, NotFoundException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import {
+  Catch,
+  HttpException,
+  NotFoundException,
+  type ArgumentsHost,
+  type ExceptionFilter,
+} from '@nestjs/common';
 import { BlockfrostError, INVALID_PATH_MESSAGE, errorBody, type ErrorBody } from '@frostline/model';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 

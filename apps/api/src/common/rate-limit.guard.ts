@@ -25,7 +25,10 @@ export class RateLimitGuard implements CanActivate {
     const http = context.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
-    const decision = await this.limiter.take(request.ip, this.tokens.projectOf(request.headers[PROJECT_TOKEN_HEADER]));
+    const decision = await this.limiter.take(
+      request.ip,
+      this.tokens.projectOf(request.headers[PROJECT_TOKEN_HEADER]),
+    );
     if (decision === null) return true;
     reply.header('X-RateLimit-Limit', decision.limit);
     reply.header('X-RateLimit-Remaining', decision.remaining);

@@ -31,7 +31,13 @@ export class ReadyController {
 
   @Get()
   async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<Readiness> {
-    const [lag, redisUp] = await Promise.all([this.lagSlots(), this.redis.ping().then(() => true, () => false)]);
+    const [lag, redisUp] = await Promise.all([
+      this.lagSlots(),
+      this.redis.ping().then(
+        () => true,
+        () => false,
+      ),
+    ]);
     const lagSlots = lag === 'down' ? null : lag;
     const ready = lag !== 'down' && lagSlots !== null && lagSlots <= this.config.readyMaxLagSlots && redisUp;
     if (!ready) reply.status(503);

@@ -15,7 +15,9 @@ const compiled = new Map<string, ValidateFunction>();
  */
 function withNullableStandard(schema: object): object {
   return JSON.parse(JSON.stringify(schema), (key, value) =>
-    key === 'onchain_metadata_standard' && Array.isArray(value?.enum) ? { ...value, enum: [...value.enum, null] } : value,
+    key === 'onchain_metadata_standard' && Array.isArray(value?.enum)
+      ? { ...value, enum: [...value.enum, null] }
+      : value,
   );
 }
 
@@ -29,5 +31,7 @@ export function schemaErrors(endpoint: string, status: number, body: unknown): s
     validate = ajv.compile(withNullableStandard(schema));
     compiled.set(key, validate);
   }
-  return validate(body) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath || '(root)'} ${error.message}`);
+  return validate(body)
+    ? []
+    : (validate.errors ?? []).map((error) => `${error.instancePath || '(root)'} ${error.message}`);
 }

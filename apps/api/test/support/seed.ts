@@ -56,9 +56,22 @@ export class ChainSeed {
        VALUES ($1, decode($2, 'hex'), $3, $4, false, $5, $6, $7, $8, $9, $10, $11, $12, $13, decode($14, 'hex'), $15,
          decode($16, 'hex'), 'conway')`,
       [
-        id, block.hash, block.height, block.slot, block.epoch, block.epochSlot, block.time, block.size ?? 3,
-        block.txCount ?? 0, block.outSum ?? null, block.fees ?? null, block.slotLeader ?? 'pool1test',
-        block.blockVrf ?? null, block.opCert ?? null, block.opCertCounter ?? null, block.previousHash ?? null,
+        id,
+        block.hash,
+        block.height,
+        block.slot,
+        block.epoch,
+        block.epochSlot,
+        block.time,
+        block.size ?? 3,
+        block.txCount ?? 0,
+        block.outSum ?? null,
+        block.fees ?? null,
+        block.slotLeader ?? 'pool1test',
+        block.blockVrf ?? null,
+        block.opCert ?? null,
+        block.opCertCounter ?? null,
+        block.previousHash ?? null,
       ],
     );
     return id;
@@ -110,13 +123,26 @@ export class ChainSeed {
          inline_datum, reference_script_hash)
        VALUES ($1, $2, $3, $4, decode($5, 'hex'), $6, $7, $8, decode($9, 'hex'), decode($10, 'hex'), decode($11, 'hex'))`,
       [
-        id, txId, index, addressId, paymentCred, output.stakeAddressId ?? null, output.value, assets.length > 0,
-        output.dataHash ?? null, output.inlineDatum ?? null, output.referenceScriptHash ?? null,
+        id,
+        txId,
+        index,
+        addressId,
+        paymentCred,
+        output.stakeAddressId ?? null,
+        output.value,
+        assets.length > 0,
+        output.dataHash ?? null,
+        output.inlineDatum ?? null,
+        output.referenceScriptHash ?? null,
       ],
     );
     for (const asset of assets) {
       const assetId = await this.asset(asset.policyId, asset.assetName);
-      await this.sql.query(`INSERT INTO ma_tx_out (tx_out_id, asset_id, quantity) VALUES ($1, $2, $3)`, [id, assetId, asset.quantity]);
+      await this.sql.query(`INSERT INTO ma_tx_out (tx_out_id, asset_id, quantity) VALUES ($1, $2, $3)`, [
+        id,
+        assetId,
+        asset.quantity,
+      ]);
     }
     return id;
   }
@@ -128,7 +154,10 @@ export class ChainSeed {
   async mint(txId: number, policyId: string, assetName: string, quantity: string): Promise<void> {
     const assetId = await this.asset(policyId, assetName);
     await this.sql.query(`INSERT INTO asset_mint (id, asset_id, tx_id, quantity) VALUES ($1, $2, $3, $4)`, [
-      this.nextId('asset_mint'), assetId, txId, quantity,
+      this.nextId('asset_mint'),
+      assetId,
+      txId,
+      quantity,
     ]);
   }
 
@@ -141,15 +170,34 @@ export class ChainSeed {
   }
 
   async datum(txId: number, hash: string, cbor: string): Promise<void> {
-    await this.sql.query(`INSERT INTO datum (id, hash, bytes, tx_id) VALUES ($1, decode($2, 'hex'), decode($3, 'hex'), $4)`, [
-      this.nextId('datum'), hash, cbor, txId,
-    ]);
+    await this.sql.query(
+      `INSERT INTO datum (id, hash, bytes, tx_id) VALUES ($1, decode($2, 'hex'), decode($3, 'hex'), $4)`,
+      [this.nextId('datum'), hash, cbor, txId],
+    );
   }
 
-  async tokenMetadata(subject: string, entry: { name: string; description: string; ticker?: string; url?: string; logo?: string; decimals?: number }) {
+  async tokenMetadata(
+    subject: string,
+    entry: {
+      name: string;
+      description: string;
+      ticker?: string;
+      url?: string;
+      logo?: string;
+      decimals?: number;
+    },
+  ) {
     await this.sql.query(
       `INSERT INTO token_metadata (subject, name, description, ticker, url, logo, decimals) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [subject, entry.name, entry.description, entry.ticker ?? null, entry.url ?? null, entry.logo ?? null, entry.decimals ?? null],
+      [
+        subject,
+        entry.name,
+        entry.description,
+        entry.ticker ?? null,
+        entry.url ?? null,
+        entry.logo ?? null,
+        entry.decimals ?? null,
+      ],
     );
   }
 
@@ -163,7 +211,12 @@ export class ChainSeed {
     return id;
   }
 
-  async stakeRegistration(txId: number, stakeAddressId: number, deregistration: boolean, certIndex = 0): Promise<void> {
+  async stakeRegistration(
+    txId: number,
+    stakeAddressId: number,
+    deregistration: boolean,
+    certIndex = 0,
+  ): Promise<void> {
     await this.sql.query(
       `INSERT INTO stake_registration (id, tx_id, cert_index, stake_address_id, deregistration) VALUES ($1, $2, $3, $4, $5)`,
       [this.nextId('stake_registration'), txId, certIndex, stakeAddressId, deregistration],
@@ -177,7 +230,13 @@ export class ChainSeed {
     );
   }
 
-  async voteDelegation(txId: number, stakeAddressId: number, drepKind: string, drepHash: string | null, certIndex = 0) {
+  async voteDelegation(
+    txId: number,
+    stakeAddressId: number,
+    drepKind: string,
+    drepHash: string | null,
+    certIndex = 0,
+  ) {
     await this.sql.query(
       `INSERT INTO delegation_vote (id, tx_id, cert_index, stake_address_id, drep_kind, drep_hash)
        VALUES ($1, $2, $3, $4, $5, decode($6, 'hex'))`,
@@ -194,24 +253,39 @@ export class ChainSeed {
   }
 
   async withdrawal(txId: number, stakeAddressId: number, amount: string): Promise<void> {
-    await this.sql.query(`INSERT INTO withdrawal (id, tx_id, stake_address_id, amount) VALUES ($1, $2, $3, $4)`, [
-      this.nextId('withdrawal'), txId, stakeAddressId, amount,
-    ]);
+    await this.sql.query(
+      `INSERT INTO withdrawal (id, tx_id, stake_address_id, amount) VALUES ($1, $2, $3, $4)`,
+      [this.nextId('withdrawal'), txId, stakeAddressId, amount],
+    );
   }
 
-  async mir(txId: number, stakeAddressId: number, pot: 'reserves' | 'treasury', amount: string): Promise<void> {
+  async mir(
+    txId: number,
+    stakeAddressId: number,
+    pot: 'reserves' | 'treasury',
+    amount: string,
+  ): Promise<void> {
     await this.sql.query(
       `INSERT INTO mir (id, tx_id, cert_index, stake_address_id, pot, amount) VALUES ($1, $2, 0, $3, $4, $5)`,
       [this.nextId('mir'), txId, stakeAddressId, pot, amount],
     );
   }
 
-  async balances(stakeAddressId: number, { utxo, reward }: { utxo?: string; reward?: string }): Promise<void> {
+  async balances(
+    stakeAddressId: number,
+    { utxo, reward }: { utxo?: string; reward?: string },
+  ): Promise<void> {
     if (utxo !== undefined) {
-      await this.sql.query(`INSERT INTO stake_balance (stake_address_id, utxo_value) VALUES ($1, $2)`, [stakeAddressId, utxo]);
+      await this.sql.query(`INSERT INTO stake_balance (stake_address_id, utxo_value) VALUES ($1, $2)`, [
+        stakeAddressId,
+        utxo,
+      ]);
     }
     if (reward !== undefined) {
-      await this.sql.query(`INSERT INTO reward_balance (stake_address_id, amount, slot) VALUES ($1, $2, 0)`, [stakeAddressId, reward]);
+      await this.sql.query(`INSERT INTO reward_balance (stake_address_id, amount, slot) VALUES ($1, $2, 0)`, [
+        stakeAddressId,
+        reward,
+      ]);
     }
   }
 
@@ -224,7 +298,12 @@ export class ChainSeed {
   }
 
   /** One row per (output to the oracle address, top-level key of the tx's label-1968 metadata). */
-  async nutlinkTickers(txId: number, address: string, paymentCred: string | null, tickers: string[]): Promise<void> {
+  async nutlinkTickers(
+    txId: number,
+    address: string,
+    paymentCred: string | null,
+    tickers: string[],
+  ): Promise<void> {
     const addressId = await this.address(address, paymentCred);
     for (const ticker of tickers) {
       await this.sql.query(

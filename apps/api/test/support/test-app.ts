@@ -53,7 +53,11 @@ export async function startApp(config: ApiConfig): Promise<NestFastifyApplicatio
 }
 
 /** GET through Fastify's inject (no socket) with the project token unless told otherwise. */
-export async function get(app: NestFastifyApplication, url: string, headers: Record<string, string> = { project_id: TOKEN }) {
+export async function get(
+  app: NestFastifyApplication,
+  url: string,
+  headers: Record<string, string> = { project_id: TOKEN },
+) {
   const response = await app.inject({ method: 'GET', url, headers });
   return { status: response.statusCode, body: response.json(), headers: response.headers };
 }

@@ -70,7 +70,9 @@ export class ChainFollower {
   private async followOnce(): Promise<string> {
     let end!: (reason: string) => void;
     const ended = new Promise<string>((resolve) => (end = resolve));
-    const context = await connectOgmios(this.options.url, (code, reason) => end(`connection closed (${code} ${reason})`));
+    const context = await connectOgmios(this.options.url, (code, reason) =>
+      end(`connection closed (${code} ${reason})`),
+    );
     this.context = context;
     const socket = context.socket;
     let fatal: unknown = null;
@@ -122,8 +124,7 @@ export class ChainFollower {
 }
 
 type ChainSyncResult =
-  | { direction: 'forward'; block: OgmiosBlock; tip: Tip }
-  | { direction: 'backward'; point: Point; tip: Tip };
+  { direction: 'forward'; block: OgmiosBlock; tip: Tip } | { direction: 'backward'; point: Point; tip: Tip };
 
 /** Errors retrying cannot fix: they stop the indexer loudly. */
 export class FatalIndexerError extends Error {}

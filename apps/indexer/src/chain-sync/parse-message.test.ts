@@ -19,7 +19,10 @@ describe('parseOgmiosMessage', () => {
   });
 
   it('leaves digits inside strings alone, escaped quotes included', () => {
-    const text = JSON.stringify({ label: 'count: 12345678901234567890, "quoted" 9999999999999999', id: 'ab12' });
+    const text = JSON.stringify({
+      label: 'count: 12345678901234567890, "quoted" 9999999999999999',
+      id: 'ab12',
+    });
     expect(parseOgmiosMessage(text)).toEqual(JSON.parse(text));
   });
 });

@@ -10,5 +10,7 @@ const STRING_OR_BIG_INTEGER = /"[^"\\]*(?:\\.[^"\\]*)*"|(?<![\d.eE+-])-?\d{16,}(
  * while this runs several times faster and keeps every digit.
  */
 export function parseOgmiosMessage(text: string): unknown {
-  return JSON.parse(text.replace(STRING_OR_BIG_INTEGER, (token) => (token.charCodeAt(0) === 0x22 ? token : `"${token}"`)));
+  return JSON.parse(
+    text.replace(STRING_OR_BIG_INTEGER, (token) => (token.charCodeAt(0) === 0x22 ? token : `"${token}"`)),
+  );
 }

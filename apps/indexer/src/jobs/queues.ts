@@ -44,7 +44,12 @@ export async function openQueues(connection: ConnectionOptions, prefix?: string)
   const rollbackEvents = new QueueEvents(QUEUES.rollbacks, options);
   const tokenRegistry = new Queue<TokenRegistryJob>(QUEUES.tokenRegistry, options);
   const rewards = new Queue<RewardsJob>(QUEUES.rewards, options);
-  await Promise.all([rollbacks.waitUntilReady(), rollbackEvents.waitUntilReady(), tokenRegistry.waitUntilReady(), rewards.waitUntilReady()]);
+  await Promise.all([
+    rollbacks.waitUntilReady(),
+    rollbackEvents.waitUntilReady(),
+    tokenRegistry.waitUntilReady(),
+    rewards.waitUntilReady(),
+  ]);
   return {
     rollbacks,
     rollbackEvents,

@@ -6,18 +6,33 @@ import type { PrismaClient } from '@frostline/db';
  * rewardAccountSummaries for the given stake credentials (hash_raw hex: header byte + 28-byte hash)
  * and store the answer; a credential the ledger does not know (not registered) has none.
  */
-export async function refreshRewardBalances(prisma: PrismaClient, ogmios: InteractionContext, hashRaws: string[]): Promise<number> {
+export async function refreshRewardBalances(
+  prisma: PrismaClient,
+  ogmios: InteractionContext,
+  hashRaws: string[],
+): Promise<number> {
   if (hashRaws.length === 0) return 0;
-  const keys = hashRaws.filter((raw) => (parseInt(raw.slice(0, 2), 16) & 0x10) === 0).map((raw) => raw.slice(2));
-  const scripts = hashRaws.filter((raw) => (parseInt(raw.slice(0, 2), 16) & 0x10) !== 0).map((raw) => raw.slice(2));
+  const keys = hashRaws
+    .filter((raw) => (parseInt(raw.slice(0, 2), 16) & 0x10) === 0)
+    .map((raw) => raw.slice(2));
+  const scripts = hashRaws
+    .filter((raw) => (parseInt(raw.slice(0, 2), 16) & 0x10) !== 0)
+    .map((raw) => raw.slice(2));
   const client = await createLedgerStateQueryClient(ogmios);
   const [tip, summaries] = await Promise.all([
     client.ledgerTip(),
-    client.rewardAccountSummaries({ ...(keys.length ? { keys } : {}), ...(scripts.length ? { scripts } : {}) }),
+    client.rewardAccountSummaries({
+      ...(keys.length ? { keys } : {}),
+      ...(scripts.length ? { scripts } : {}),
+    }),
   ]);
   const slot = tip === 'origin' ? 0n : BigInt(tip.slot);
   const rewards = new Map<string, bigint>();
-  for (const summary of summaries as unknown as { from: string; credential: string; rewards: { ada: { lovelace: bigint | number } } }[]) {
+  for (const summary of summaries as unknown as {
+    from: string;
+    credential: string;
+    rewards: { ada: { lovelace: bigint | number } };
+  }[]) {
     const kind = summary.from === 'script' ? 'script' : 'key';
     rewards.set(`${kind}:${summary.credential}`, BigInt(summary.rewards.ada.lovelace));
   }

@@ -14,7 +14,10 @@ import {
 // Real CIP-26 mapping files (cardano-foundation/cardano-token-registry; see test-data/token-registry/SOURCES.md).
 const DATA = new URL('../../test-data/token-registry/', import.meta.url);
 const mappings = new Map(
-  readdirSync(new URL('mappings/', DATA)).map((file) => [file.replace(/\.json$/, ''), readFileSync(new URL(`mappings/${file}`, DATA), 'utf8')]),
+  readdirSync(new URL('mappings/', DATA)).map((file) => [
+    file.replace(/\.json$/, ''),
+    readFileSync(new URL(`mappings/${file}`, DATA), 'utf8'),
+  ]),
 );
 const history = (name: string) => readFileSync(new URL(`history/${name}`, DATA), 'utf8');
 
@@ -32,12 +35,15 @@ class Registry {
   async start() {
     this.server = createServer((request, response) => {
       this.requests++;
-      if (this.failWith) return response.writeHead(this.failWith).end('Exception occurred while handling request');
+      if (this.failWith)
+        return response.writeHead(this.failWith).end('Exception occurred while handling request');
       if (request.method === 'GET' && request.url?.startsWith('/metadata/')) {
         const subject = decodeURIComponent(request.url.slice('/metadata/'.length));
         const file = this.files.get(subject);
-        if (file) return response.writeHead(200, { 'content-type': 'application/json;charset=utf-8' }).end(file);
-        if (this.flavour === 'haskell') return response.writeHead(404).end(`Requested subject '${subject}' not found`);
+        if (file)
+          return response.writeHead(200, { 'content-type': 'application/json;charset=utf-8' }).end(file);
+        if (this.flavour === 'haskell')
+          return response.writeHead(404).end(`Requested subject '${subject}' not found`);
         return response.writeHead(204).end();
       }
       if (request.method === 'POST' && request.url === '/metadata/query') {
@@ -46,8 +52,11 @@ class Registry {
         request.on('end', () => {
           const subjects: string[] = JSON.parse(body).subjects;
           const found = subjects.filter((s) => this.files.has(s)).map((s) => JSON.parse(this.files.get(s)!));
-          if (found.length === 0 && this.flavour === 'cardano-foundation') return response.writeHead(204).end();
-          response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ subjects: found }));
+          if (found.length === 0 && this.flavour === 'cardano-foundation')
+            return response.writeHead(204).end();
+          response
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ subjects: found }));
         });
         return;
       }
@@ -111,22 +120,31 @@ describe('token registry', () => {
       expect(metadata?.description).toBe(entry.description.value);
       await saveTokenMetadata(prisma, subject, metadata);
       const stored = await prisma.tokenMetadata.findUniqueOrThrow({ where: { subject } });
-      expect({ ...stored, updatedAt: undefined, subject: undefined }).toEqual({ ...metadata, updatedAt: undefined, subject: undefined });
+      expect({ ...stored, updatedAt: undefined, subject: undefined }).toEqual({
+        ...metadata,
+        updatedAt: undefined,
+        subject: undefined,
+      });
     }
   });
 
-  it.each<Flavour>(['haskell', 'cardano-foundation'])('treats an unknown subject as no metadata (%s server)', async (flavour) => {
-    registry.flavour = flavour;
-    expect(await fetchTokenMetadata(registry.url, LIQWID_DELETED)).toBeNull();
-    // Lookups are exact: the lower-case form of an upper-case registry subject is unknown.
-    expect(await fetchTokenMetadata(registry.url, MATRIX_UPPERCASE.toLowerCase())).toBeNull();
-    expect(await fetchTokenMetadata(registry.url, MATRIX_UPPERCASE)).not.toBeNull();
-  });
+  it.each<Flavour>(['haskell', 'cardano-foundation'])(
+    'treats an unknown subject as no metadata (%s server)',
+    async (flavour) => {
+      registry.flavour = flavour;
+      expect(await fetchTokenMetadata(registry.url, LIQWID_DELETED)).toBeNull();
+      // Lookups are exact: the lower-case form of an upper-case registry subject is unknown.
+      expect(await fetchTokenMetadata(registry.url, MATRIX_UPPERCASE.toLowerCase())).toBeNull();
+      expect(await fetchTokenMetadata(registry.url, MATRIX_UPPERCASE)).not.toBeNull();
+    },
+  );
 
   it('reports server errors and unreachable registries as retryable, never as "no metadata"', async () => {
     registry.failWith = 500;
     await expect(fetchTokenMetadata(registry.url, NUTCOIN)).rejects.toThrow(RegistryUnavailableError);
-    await expect(fetchTokenMetadata(new URL('http://127.0.0.1:9/'), NUTCOIN)).rejects.toThrow(RegistryUnavailableError);
+    await expect(fetchTokenMetadata(new URL('http://127.0.0.1:9/'), NUTCOIN)).rejects.toThrow(
+      RegistryUnavailableError,
+    );
     await expect(queryTokenMetadata(registry.url, [NUTCOIN])).rejects.toThrow(RegistryUnavailableError);
   });
 
@@ -141,7 +159,9 @@ describe('token registry', () => {
     };
     await save();
     expect((await prisma.tokenMetadata.findUniqueOrThrow({ where: { subject: ONE } })).name).toBe('Universe');
-    expect((await prisma.tokenMetadata.findUniqueOrThrow({ where: { subject: USDM } })).url).toBe('https://mehen.io');
+    expect((await prisma.tokenMetadata.findUniqueOrThrow({ where: { subject: USDM } })).url).toBe(
+      'https://mehen.io',
+    );
     expect(await prisma.tokenMetadata.findUnique({ where: { subject: LIQWID_DELETED } })).not.toBeNull();
 
     registry.files = new Map(mappings);
@@ -149,9 +169,13 @@ describe('token registry', () => {
     await save();
     const one = await prisma.tokenMetadata.findUniqueOrThrow({ where: { subject: ONE } });
     expect([one.name, one.ticker, one.decimals]).toEqual(['ONE', 'ONE', 18]);
-    expect((await prisma.tokenMetadata.findUniqueOrThrow({ where: { subject: USDM } })).url).toBe('https://moneta.global/');
+    expect((await prisma.tokenMetadata.findUniqueOrThrow({ where: { subject: USDM } })).url).toBe(
+      'https://moneta.global/',
+    );
     expect(await prisma.tokenMetadata.findUnique({ where: { subject: LIQWID_DELETED } })).toBeNull();
-    expect((await prisma.tokenMetadata.findUniqueOrThrow({ where: { subject: NUTCOIN } })).name).toBe('nutcoin');
+    expect((await prisma.tokenMetadata.findUniqueOrThrow({ where: { subject: NUTCOIN } })).name).toBe(
+      'nutcoin',
+    );
   });
 
   it('a batch of only unknown subjects finds nothing on both servers', async () => {

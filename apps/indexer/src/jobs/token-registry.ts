@@ -54,7 +54,8 @@ export async function fetchTokenMetadata(registry: URL, subject: string): Promis
     throw new RegistryUnavailableError(`token registry unreachable: ${(error as Error).message}`);
   }
   if (response.status === 404 || response.status === 204) return null;
-  if (!response.ok) throw new RegistryUnavailableError(`token registry answered ${response.status} for ${subject}`);
+  if (!response.ok)
+    throw new RegistryUnavailableError(`token registry answered ${response.status} for ${subject}`);
   const text = await response.text();
   if (!text.trim()) return null;
   let entry: unknown;
@@ -63,7 +64,9 @@ export async function fetchTokenMetadata(registry: URL, subject: string): Promis
   } catch {
     throw new RegistryUnavailableError(`token registry sent invalid JSON for ${subject}`);
   }
-  return typeof entry === 'object' && entry !== null ? tokenMetadataFromEntry(entry as Record<string, unknown>) : null;
+  return typeof entry === 'object' && entry !== null
+    ? tokenMetadataFromEntry(entry as Record<string, unknown>)
+    : null;
 }
 
 function withSlash(url: URL): URL {
@@ -71,7 +74,11 @@ function withSlash(url: URL): URL {
 }
 
 /** Stores or clears one subject's entry; a subject no longer in the registry loses its metadata. */
-export async function saveTokenMetadata(prisma: PrismaClient, subject: string, metadata: TokenMetadata | null): Promise<void> {
+export async function saveTokenMetadata(
+  prisma: PrismaClient,
+  subject: string,
+  metadata: TokenMetadata | null,
+): Promise<void> {
   if (metadata === null) {
     await prisma.tokenMetadata.deleteMany({ where: { subject } });
     return;
@@ -102,7 +109,10 @@ export async function* allAssetSubjects(prisma: PrismaClient, pageSize = 1000): 
  * POST {registry}/metadata/query for a page of subjects (both registry servers implement it; the
  * Cardano Foundation's answers 204 when none is known). Subjects absent from the answer have no entry.
  */
-export async function queryTokenMetadata(registry: URL, subjects: string[]): Promise<Map<string, TokenMetadata>> {
+export async function queryTokenMetadata(
+  registry: URL,
+  subjects: string[],
+): Promise<Map<string, TokenMetadata>> {
   let response: Response;
   try {
     response = await fetch(new URL('metadata/query', withSlash(registry)), {
@@ -115,7 +125,8 @@ export async function queryTokenMetadata(registry: URL, subjects: string[]): Pro
     throw new RegistryUnavailableError(`token registry unreachable: ${(error as Error).message}`);
   }
   if (response.status === 204) return new Map();
-  if (!response.ok) throw new RegistryUnavailableError(`token registry answered ${response.status} to a batch query`);
+  if (!response.ok)
+    throw new RegistryUnavailableError(`token registry answered ${response.status} to a batch query`);
   const body = (await response.json()) as { subjects?: Record<string, unknown>[] };
   const found = new Map<string, TokenMetadata>();
   for (const entry of body.subjects ?? []) {

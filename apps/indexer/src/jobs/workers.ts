@@ -9,7 +9,12 @@ import type { ChainStore } from '../sink/chain-store.js';
 import { QUEUES, type RewardsJob, type RollbackJob, type TokenRegistryJob } from './queues.js';
 import { refreshProtocolParameters } from './protocol-parameters.js';
 import { refreshRewardBalances, registeredAccounts } from './rewards.js';
-import { allAssetSubjects, fetchTokenMetadata, queryTokenMetadata, saveTokenMetadata } from './token-registry.js';
+import {
+  allAssetSubjects,
+  fetchTokenMetadata,
+  queryTokenMetadata,
+  saveTokenMetadata,
+} from './token-registry.js';
 
 export interface WorkerContext {
   connection: ConnectionOptions;
@@ -55,12 +60,17 @@ export function startTokenRegistryWorker(registry: URL, context: WorkerContext):
     let pages = 0;
     for await (const subjects of allAssetSubjects(context.prisma, 100)) {
       const found = await queryTokenMetadata(registry, subjects);
-      for (const subject of subjects) await saveTokenMetadata(context.prisma, subject, found.get(subject) ?? null);
+      for (const subject of subjects)
+        await saveTokenMetadata(context.prisma, subject, found.get(subject) ?? null);
       await job.updateProgress(++pages);
     }
   };
   return observe(
-    new Worker<TokenRegistryJob>(QUEUES.tokenRegistry, process, { connection: context.connection, prefix: context.prefix, concurrency: 4 }),
+    new Worker<TokenRegistryJob>(QUEUES.tokenRegistry, process, {
+      connection: context.connection,
+      prefix: context.prefix,
+      concurrency: 4,
+    }),
     QUEUES.tokenRegistry,
     context,
   );
@@ -86,7 +96,11 @@ export function startRewardsWorker(ogmiosUrl: URL, context: WorkerContext): Work
       await refreshRewardBalances(context.prisma, await connection(), page);
     }
   };
-  const worker = new Worker<RewardsJob>(QUEUES.rewards, process, { connection: context.connection, prefix: context.prefix, concurrency: 1 });
+  const worker = new Worker<RewardsJob>(QUEUES.rewards, process, {
+    connection: context.connection,
+    prefix: context.prefix,
+    concurrency: 1,
+  });
   worker.on('closed', () => ogmios?.socket.close());
   return observe(worker, QUEUES.rewards, context);
 }

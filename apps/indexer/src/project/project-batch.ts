@@ -48,8 +48,11 @@ export interface BatchKeys {
 }
 
 export const outputKey = (txHash: string, index: number) => `${txHash}#${index}`;
-export const pointerKey = (p: { slot: bigint | number; txIndex: bigint | number; certIndex: bigint | number }) =>
-  `${p.slot}.${p.txIndex}.${p.certIndex}`;
+export const pointerKey = (p: {
+  slot: bigint | number;
+  txIndex: bigint | number;
+  certIndex: bigint | number;
+}) => `${p.slot}.${p.txIndex}.${p.certIndex}`;
 
 /** Raw reward address (header byte + credential) as stake_address.hash_raw stores it. */
 export function stakeHashRaw(credential: Credential, networkId: number): string {
@@ -71,11 +74,13 @@ export interface ProjectContext {
 function stakeCredentialsOf(tx: DecodedTransaction, networkId: number): string[] {
   const seen: string[] = [];
   for (const output of tx.outputs) {
-    if (output.stake?.kind === 'credential') seen.push(stakeHashRaw(output.stake.credential, output.stake.networkId));
+    if (output.stake?.kind === 'credential')
+      seen.push(stakeHashRaw(output.stake.credential, output.stake.networkId));
   }
   for (const cert of tx.certificates) {
     if ('credential' in cert) seen.push(stakeHashRaw(cert.credential, networkId));
-    if (cert.kind === 'mir') for (const reward of cert.rewards) seen.push(stakeHashRaw(reward.credential, networkId));
+    if (cert.kind === 'mir')
+      for (const reward of cert.rewards) seen.push(stakeHashRaw(reward.credential, networkId));
     if (cert.kind === 'poolRegistration') {
       seen.push(cert.rewardAccount);
       for (const owner of cert.owners) seen.push(stakeHashRaw({ type: 'key', hash: owner }, networkId));
@@ -104,7 +109,8 @@ export function batchKeys(blocks: DecodedBlock[], networkId: number): BatchKeys 
         created.add(outputKey(tx.hash, output.index));
         addresses.add(output.address);
         for (const asset of output.assets) assets.add(asset.policy + asset.name);
-        if (output.stake?.kind === 'pointer' && POINTERS_RESOLVED.has(block.era)) pointers.push(output.stake.pointer);
+        if (output.stake?.kind === 'pointer' && POINTERS_RESOLVED.has(block.era))
+          pointers.push(output.stake.pointer);
         if (output.referenceScript) scripts.add(output.referenceScript.hash);
       }
       for (const mint of tx.mints) assets.add(mint.policy + mint.name);
@@ -183,7 +189,13 @@ export function projectBatch(blocks: DecodedBlock[], context: ProjectContext): B
     if (id === undefined) {
       id = ids.take('asset');
       assetIds.set(unit, id);
-      rows.assets.push({ id, policy, name, fingerprint: assetFingerprint(policy, name), firstBlockId: blockId });
+      rows.assets.push({
+        id,
+        policy,
+        name,
+        fingerprint: assetFingerprint(policy, name),
+        firstBlockId: blockId,
+      });
     }
     return id;
   };
@@ -238,7 +250,10 @@ export function projectBatch(blocks: DecodedBlock[], context: ProjectContext): B
       for (const output of tx.outputs) {
         let outputStakeId: bigint | null = null;
         if (output.stake?.kind === 'credential') {
-          outputStakeId = stakeAddressId(stakeHashRaw(output.stake.credential, output.stake.networkId), blockId);
+          outputStakeId = stakeAddressId(
+            stakeHashRaw(output.stake.credential, output.stake.networkId),
+            blockId,
+          );
         } else if (output.stake?.kind === 'pointer' && POINTERS_RESOLVED.has(block.era)) {
           outputStakeId = pointers.get(pointerKey(output.stake.pointer)) ?? null;
         }
@@ -261,12 +276,22 @@ export function projectBatch(blocks: DecodedBlock[], context: ProjectContext): B
         addDelta(outputStakeId, output.lovelace);
         txOutSum += output.lovelace;
         for (const asset of output.assets) {
-          rows.maTxOuts.push({ txOutId: row.id, assetId: assetId(asset.policy, asset.name, blockId), quantity: asset.quantity });
+          rows.maTxOuts.push({
+            txOutId: row.id,
+            assetId: assetId(asset.policy, asset.name, blockId),
+            quantity: asset.quantity,
+          });
         }
         const script = output.referenceScript;
         if (script && !knownScripts.has(script.hash)) {
           knownScripts.add(script.hash);
-          rows.scripts.push({ id: ids.take('script'), hash: script.hash, language: script.language, bytes: script.bytes, txId });
+          rows.scripts.push({
+            id: ids.take('script'),
+            hash: script.hash,
+            language: script.language,
+            bytes: script.bytes,
+            txId,
+          });
         }
       }
       for (const datum of tx.datums) {
@@ -329,7 +354,13 @@ export function projectBatch(blocks: DecodedBlock[], context: ProjectContext): B
     }
   }
 
-  function projectAccounts(tx: DecodedTransaction, txId: bigint, blockId: bigint, slot: number, blockIndex: number) {
+  function projectAccounts(
+    tx: DecodedTransaction,
+    txId: bigint,
+    blockId: bigint,
+    slot: number,
+    blockIndex: number,
+  ) {
     for (const cert of tx.certificates) {
       const certIndex = cert.index;
       switch (cert.kind) {
@@ -337,7 +368,13 @@ export function projectBatch(blocks: DecodedBlock[], context: ProjectContext): B
         case 'stakeDeregistration': {
           const id = credentialId(cert.credential, blockId);
           const deregistration = cert.kind === 'stakeDeregistration';
-          rows.stakeRegistrations.push({ id: ids.take('stake_registration'), txId, certIndex, stakeAddressId: id, deregistration });
+          rows.stakeRegistrations.push({
+            id: ids.take('stake_registration'),
+            txId,
+            certIndex,
+            stakeAddressId: id,
+            deregistration,
+          });
           if (!deregistration) pointers.set(pointerKey({ slot, txIndex: blockIndex, certIndex }), id);
           break;
         }
@@ -370,11 +407,21 @@ export function projectBatch(blocks: DecodedBlock[], context: ProjectContext): B
             drepKind: cert.drep.type,
             drepHash: cert.drep.hash,
             // db-sync convention: deposit > 0 registration, < 0 retirement, null update
-            deposit: cert.kind === 'drepRegistration' ? cert.deposit : cert.kind === 'drepRetirement' ? -cert.deposit : null,
+            deposit:
+              cert.kind === 'drepRegistration'
+                ? cert.deposit
+                : cert.kind === 'drepRetirement'
+                  ? -cert.deposit
+                  : null,
           });
           break;
         case 'poolRegistration':
-          rows.poolRegistrations.push({ id: ids.take('pool_registration'), txId, certIndex, poolHash: cert.poolHash });
+          rows.poolRegistrations.push({
+            id: ids.take('pool_registration'),
+            txId,
+            certIndex,
+            poolHash: cert.poolHash,
+          });
           registeredPools.add(cert.poolHash);
           stakeAddressId(cert.rewardAccount, blockId);
           for (const owner of cert.owners) credentialId({ type: 'key', hash: owner }, blockId);
@@ -397,7 +444,12 @@ export function projectBatch(blocks: DecodedBlock[], context: ProjectContext): B
       const raw = rewardAddressBech32ToHex(withdrawal.rewardAddress);
       if (!raw) continue;
       rows.rewardAccounts.add(raw);
-      rows.withdrawals.push({ id: ids.take('withdrawal'), txId, stakeAddressId: stakeAddressId(raw, blockId), amount: withdrawal.amount });
+      rows.withdrawals.push({
+        id: ids.take('withdrawal'),
+        txId,
+        stakeAddressId: stakeAddressId(raw, blockId),
+        amount: withdrawal.amount,
+      });
     }
     for (const address of tx.proposalStakeAddresses) {
       if (decodeStakeAddress(address)) stakeAddressId(rewardAddressBech32ToHex(address)!, blockId);

@@ -61,7 +61,13 @@ export interface BatchRows {
   metadata: { id: bigint; txId: bigint; label: string; json: string | null; bytes: string }[];
   datums: { id: bigint; hash: string; bytes: string; txId: bigint }[];
   scripts: { id: bigint; hash: string; language: string; bytes: string; txId: bigint }[];
-  stakeRegistrations: { id: bigint; txId: bigint; certIndex: number; stakeAddressId: bigint; deregistration: boolean }[];
+  stakeRegistrations: {
+    id: bigint;
+    txId: bigint;
+    certIndex: number;
+    stakeAddressId: bigint;
+    deregistration: boolean;
+  }[];
   delegations: { id: bigint; txId: bigint; certIndex: number; stakeAddressId: bigint; poolHash: string }[];
   voteDelegations: {
     id: bigint;
@@ -71,12 +77,32 @@ export interface BatchRows {
     drepKind: string;
     drepHash: string | null;
   }[];
-  drepRegistrations: { id: bigint; txId: bigint; certIndex: number; drepKind: string; drepHash: string; deposit: bigint | null }[];
+  drepRegistrations: {
+    id: bigint;
+    txId: bigint;
+    certIndex: number;
+    drepKind: string;
+    drepHash: string;
+    deposit: bigint | null;
+  }[];
   withdrawals: { id: bigint; txId: bigint; stakeAddressId: bigint; amount: bigint }[];
-  mirs: { id: bigint; txId: bigint; certIndex: number; stakeAddressId: bigint; pot: string; amount: bigint }[];
+  mirs: {
+    id: bigint;
+    txId: bigint;
+    certIndex: number;
+    stakeAddressId: bigint;
+    pot: string;
+    amount: bigint;
+  }[];
   poolRegistrations: { id: bigint; txId: bigint; certIndex: number; poolHash: string }[];
   nutlinkRegistrations: { id: bigint; txId: bigint; addressId: bigint; paymentCred: string | null }[];
-  nutlinkTickers: { id: bigint; txId: bigint; addressId: bigint; paymentCred: string | null; ticker: string }[];
+  nutlinkTickers: {
+    id: bigint;
+    txId: bigint;
+    addressId: bigint;
+    paymentCred: string | null;
+    ticker: string;
+  }[];
   /** change of unspent lovelace per stake address */
   stakeBalanceDeltas: Map<bigint, bigint>;
   /** stake addresses (hash_raw) whose rewards may have changed: certificates, withdrawals, MIRs */

@@ -86,6 +86,8 @@ describe('ChainStore on 864 real preprod blocks', () => {
   });
 
   it('refuses a rollback to a point it does not know', async () => {
-    await expect(store.rollBackTo({ slot: 1, id: 'ff'.repeat(32) })).rejects.toThrow(UnrecoverableRollbackError);
+    await expect(store.rollBackTo({ slot: 1, id: 'ff'.repeat(32) })).rejects.toThrow(
+      UnrecoverableRollbackError,
+    );
   });
 });

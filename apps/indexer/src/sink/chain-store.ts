@@ -1,5 +1,12 @@
 import type { PrismaClient } from '@frostline/db';
-import { decodeBlock, genesisBlock, type ChainTime, type DecodedBlock, type GenesisFunds, type OgmiosBlock } from '@frostline/model';
+import {
+  decodeBlock,
+  genesisBlock,
+  type ChainTime,
+  type DecodedBlock,
+  type GenesisFunds,
+  type OgmiosBlock,
+} from '@frostline/model';
 import { ID_TABLES, IdAllocator, type IdTable } from '../project/ids.js';
 import { batchKeys, projectBatch } from '../project/project-batch.js';
 import { lookUp } from './lookups.js';
@@ -50,14 +57,18 @@ export class ChainStore {
   ) {}
 
   async load(): Promise<void> {
-    const union = ID_TABLES.map((table) => `SELECT '${table}' AS name, max(id) AS id FROM "${table}"`).join(' UNION ALL ');
+    const union = ID_TABLES.map((table) => `SELECT '${table}' AS name, max(id) AS id FROM "${table}"`).join(
+      ' UNION ALL ',
+    );
     const rows = await this.prisma.$queryRawUnsafe<{ name: IdTable; id: bigint | null }[]>(union);
     this.ids = new IdAllocator(new Map(rows.map((r) => [r.name, r.id ?? 0n])));
     const pools = await this.prisma.$queryRawUnsafe<{ hash: string }[]>(
       `SELECT DISTINCT encode(pool_hash, 'hex') AS hash FROM pool_registration`,
     );
     this.registeredPools = new Set(pools.map((p) => p.hash));
-    const [tip] = await this.prisma.$queryRawUnsafe<{ slot: bigint; hash: string; height: number | null; epoch: number }[]>(
+    const [tip] = await this.prisma.$queryRawUnsafe<
+      { slot: bigint; hash: string; height: number | null; epoch: number }[]
+    >(
       `SELECT slot, encode(hash, 'hex') AS hash, height, epoch FROM block WHERE era <> 'genesis' ORDER BY id DESC LIMIT 1`,
     );
     this.tip = tip ? { slot: Number(tip.slot), id: tip.hash, height: tip.height, epoch: tip.epoch } : null;
@@ -91,7 +102,9 @@ export class ChainStore {
    * funds, which the first transactions spend. Returns false when there was something already.
    */
   async seedGenesis(funds: GenesisFunds, systemStartUnix: number): Promise<boolean> {
-    const [{ count }] = await this.prisma.$queryRawUnsafe<{ count: bigint }[]>(`SELECT count(*) AS count FROM block`);
+    const [{ count }] = await this.prisma.$queryRawUnsafe<{ count: bigint }[]>(
+      `SELECT count(*) AS count FROM block`,
+    );
     if (count > 0n) return false;
     await this.writeDecoded([genesisBlock(funds, systemStartUnix)], 0);
     this.tip = null;
@@ -116,9 +129,14 @@ export class ChainStore {
     // Reads need no transaction: this process is the only writer (writer lock).
     const lookups = await lookUp(this.prisma, batchKeys(decoded, this.options.networkId));
     const rows = projectBatch(decoded, { networkId: this.options.networkId, ids, registeredPools, lookups });
-    const rowCount = Object.values(rows).reduce((n, table) => n + (Array.isArray(table) ? table.length : table.size), 0);
+    const rowCount = Object.values(rows).reduce(
+      (n, table) => n + (Array.isArray(table) ? table.length : table.size),
+      0,
+    );
     await this.prisma.$transaction(
-      writeStatements(rows).map((statement) => this.prisma.$executeRawUnsafe(statement.sql, ...statement.params)),
+      writeStatements(rows).map((statement) =>
+        this.prisma.$executeRawUnsafe(statement.sql, ...statement.params),
+      ),
     );
     const newAssets = rows.assets.map((asset) => asset.policy + asset.name);
     const touchedAccounts = [...rows.rewardAccounts];
@@ -126,7 +144,12 @@ export class ChainStore {
     this.registeredPools = registeredPools;
     const last = decoded.at(-1)!;
     const newEpoch = this.tip !== null && last.epoch > this.tip.epoch ? last.epoch : null;
-    this.tip = { slot: last.slot, id: last.hash, height: last.height ?? this.tip?.height ?? null, epoch: last.epoch };
+    this.tip = {
+      slot: last.slot,
+      id: last.hash,
+      height: last.height ?? this.tip?.height ?? null,
+      epoch: last.epoch,
+    };
     const transactions = decoded.reduce((n, b) => n + b.transactions.length, 0);
     return {
       newAssets,
@@ -156,11 +179,18 @@ export class ChainStore {
         );
         let blockId = genesis ?? 0n;
         if (point !== 'origin') {
-          const [row] = await sql.$queryRawUnsafe<{ id: bigint }[]>(`SELECT id FROM block WHERE hash = $1::bytea`, Buffer.from(point.id, 'hex'));
-          if (!row) throw new UnrecoverableRollbackError(`rollback to unknown point ${point.slot}.${point.id}`);
+          const [row] = await sql.$queryRawUnsafe<{ id: bigint }[]>(
+            `SELECT id FROM block WHERE hash = $1::bytea`,
+            Buffer.from(point.id, 'hex'),
+          );
+          if (!row)
+            throw new UnrecoverableRollbackError(`rollback to unknown point ${point.slot}.${point.id}`);
           blockId = row.id;
         }
-        const [{ count }] = await sql.$queryRawUnsafe<{ count: bigint }[]>(`SELECT count(*) AS count FROM block WHERE id > $1`, blockId);
+        const [{ count }] = await sql.$queryRawUnsafe<{ count: bigint }[]>(
+          `SELECT count(*) AS count FROM block WHERE id > $1`,
+          blockId,
+        );
         if (point !== 'origin' && count > BigInt(this.options.securityParameter)) {
           throw new UnrecoverableRollbackError(
             `rollback of ${count} blocks to ${point.slot}.${point.id} is deeper than k = ${this.options.securityParameter}`,

@@ -4,26 +4,27 @@ import { textArray, type Sql } from './sql.js';
 
 /** Resolves everything a batch mentions that was stored before it, in one query per kind. */
 export async function lookUp(sql: Sql, keys: BatchKeys): Promise<BatchLookups> {
-  const [outputs, addressIds, stakeAddressIds, assetIds, pointers, knownDatums, knownScripts] = await Promise.all([
-    storedOutputs(sql, keys),
-    idsBy(sql, `SELECT id, address AS key FROM address WHERE address = ANY($1::text[])`, keys.addresses),
-    idsBy(
-      sql,
-      `SELECT s.id, encode(s.hash_raw, 'hex') AS key FROM unnest($1::text[]) AS k(h) JOIN stake_address s ON s.hash_raw = decode(k.h, 'hex')`,
-      keys.stakeAddresses,
-    ),
-    idsBy(
-      sql,
-      `SELECT a.id, encode(a.policy, 'hex') || encode(a.name, 'hex') AS key
+  const [outputs, addressIds, stakeAddressIds, assetIds, pointers, knownDatums, knownScripts] =
+    await Promise.all([
+      storedOutputs(sql, keys),
+      idsBy(sql, `SELECT id, address AS key FROM address WHERE address = ANY($1::text[])`, keys.addresses),
+      idsBy(
+        sql,
+        `SELECT s.id, encode(s.hash_raw, 'hex') AS key FROM unnest($1::text[]) AS k(h) JOIN stake_address s ON s.hash_raw = decode(k.h, 'hex')`,
+        keys.stakeAddresses,
+      ),
+      idsBy(
+        sql,
+        `SELECT a.id, encode(a.policy, 'hex') || encode(a.name, 'hex') AS key
        FROM unnest($1::text[], $2::text[]) AS k(policy, name)
        JOIN asset a ON a.policy = decode(k.policy, 'hex') AND a.name = decode(k.name, 'hex')`,
-      keys.assets.map((unit) => unit.slice(0, 56)),
-      keys.assets.map((unit) => unit.slice(56)),
-    ),
-    registrationsAt(sql, keys.pointers),
-    hashesIn(sql, 'datum', keys.datums),
-    hashesIn(sql, 'script', keys.scripts),
-  ]);
+        keys.assets.map((unit) => unit.slice(0, 56)),
+        keys.assets.map((unit) => unit.slice(56)),
+      ),
+      registrationsAt(sql, keys.pointers),
+      hashesIn(sql, 'datum', keys.datums),
+      hashesIn(sql, 'script', keys.scripts),
+    ]);
   return { outputs, addressIds, stakeAddressIds, assetIds, pointers, knownDatums, knownScripts };
 }
 
@@ -45,7 +46,10 @@ async function storedOutputs(sql: Sql, keys: BatchKeys): Promise<Map<string, Sto
     textArray(keys.spends.map((s) => s.index)),
   );
   return new Map(
-    rows.map((r) => [outputKey(r.hash, r.index), { id: r.id, value: r.value, stakeAddressId: r.stake_address_id }]),
+    rows.map((r) => [
+      outputKey(r.hash, r.index),
+      { id: r.id, value: r.value, stakeAddressId: r.stake_address_id },
+    ]),
   );
 }
 
@@ -73,4 +77,3 @@ async function hashesIn(sql: Sql, table: 'datum' | 'script', hashes: string[]): 
   );
   return new Set(rows.map((r) => r.hash));
 }
-

@@ -42,14 +42,20 @@ export class CombinedWrite {
     return `$${this.params.length}::text[]`;
   }
 
-  insert(table: string, columns: Record<string, { type: ColumnType; values: unknown[] }>, conflict = ''): this {
+  insert(
+    table: string,
+    columns: Record<string, { type: ColumnType; values: unknown[] }>,
+    conflict = '',
+  ): this {
     const entries = Object.entries(columns);
     if (entries[0]![1].values.length === 0) return this;
     const names = entries.map(([name]) => `"${name}"`).join(', ');
     const arrays = entries.map(([, column]) => this.param(column.values)).join(', ');
     const aliases = entries.map((_, i) => `c${i}`).join(', ');
     const selects = entries.map(([, column], i) => castFrom(column.type, `u.c${i}`)).join(', ');
-    this.parts.push(`INSERT INTO "${table}" (${names}) SELECT ${selects} FROM unnest(${arrays}) AS u(${aliases}) ${conflict}`);
+    this.parts.push(
+      `INSERT INTO "${table}" (${names}) SELECT ${selects} FROM unnest(${arrays}) AS u(${aliases}) ${conflict}`,
+    );
     return this;
   }
 

@@ -174,12 +174,15 @@ export function writeStatements(rows: BatchRows): Statement[] {
     payment_cred: col('bytea', rows.nutlinkTickers, (r) => r.paymentCred),
     ticker: col('text', rows.nutlinkTickers, (r) => r.ticker),
   });
-  write.write([rows.spentBefore.map((s) => s.txOutId), rows.spentBefore.map((s) => s.txId)], (unnest) =>
-    `UPDATE tx_out SET spent_by_tx_id = u.c1::int8 FROM ${unnest} WHERE tx_out.id = u.c0::int8`,
+  write.write(
+    [rows.spentBefore.map((s) => s.txOutId), rows.spentBefore.map((s) => s.txId)],
+    (unnest) => `UPDATE tx_out SET spent_by_tx_id = u.c1::int8 FROM ${unnest} WHERE tx_out.id = u.c0::int8`,
   );
   const deltas = [...rows.stakeBalanceDeltas];
-  write.write([deltas.map(([id]) => id), deltas.map(([, delta]) => delta)], (unnest) =>
-    `INSERT INTO stake_balance (stake_address_id, utxo_value) SELECT u.c0::int8, u.c1::int8 FROM ${unnest}
+  write.write(
+    [deltas.map(([id]) => id), deltas.map(([, delta]) => delta)],
+    (unnest) =>
+      `INSERT INTO stake_balance (stake_address_id, utxo_value) SELECT u.c0::int8, u.c1::int8 FROM ${unnest}
      ON CONFLICT (stake_address_id) DO UPDATE SET utxo_value = stake_balance.utxo_value + EXCLUDED.utxo_value`,
   );
   const statements = [write.statement()].filter((s): s is Statement => s !== null);

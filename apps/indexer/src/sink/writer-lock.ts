@@ -12,10 +12,14 @@ export class WriterLockTakenError extends Error {}
 export async function acquireWriterLock(databaseUrl: string): Promise<{ release(): Promise<void> }> {
   const client = new pg.Client({ connectionString: databaseUrl, application_name: 'frostline-indexer-lock' });
   await client.connect();
-  const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [WRITER_LOCK_KEY]);
+  const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [
+    WRITER_LOCK_KEY,
+  ]);
   if (!rows[0]!.locked) {
     await client.end();
-    throw new WriterLockTakenError('another indexer is already writing to this database; only one writer may run at a time');
+    throw new WriterLockTakenError(
+      'another indexer is already writing to this database; only one writer may run at a time',
+    );
   }
   return {
     async release() {

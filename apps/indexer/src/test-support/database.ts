@@ -12,7 +12,9 @@ export async function dumpChainTables(url: string): Promise<Record<string, strin
   try {
     const dump: Record<string, string[]> = {};
     for (const table of CHAIN_TABLES) {
-      const { rows } = await client.query<{ row: string }>(`SELECT t::text AS row FROM "${table}" t ORDER BY 1`);
+      const { rows } = await client.query<{ row: string }>(
+        `SELECT t::text AS row FROM "${table}" t ORDER BY 1`,
+      );
       dump[table] = rows.map((r) => r.row);
     }
     return dump;

@@ -3,7 +3,12 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { stringifyOgmios } from '@frostline/devnet/convert';
-import { generateChain, type ExpectedState, type GenerateOptions, type GeneratedLine } from '@frostline/devnet/generate';
+import {
+  generateChain,
+  type ExpectedState,
+  type GenerateOptions,
+  type GeneratedLine,
+} from '@frostline/devnet/generate';
 import type { Point } from '@frostline/devnet';
 import type { OgmiosBlock } from '@frostline/model';
 

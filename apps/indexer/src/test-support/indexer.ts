@@ -13,7 +13,11 @@ export function testRedisUrl(): string {
 
 export const silentLogger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 
-export function indexerConfig(databaseUrl: string, ogmiosUrl: string, overrides: Partial<IndexerConfig> = {}): IndexerConfig {
+export function indexerConfig(
+  databaseUrl: string,
+  ogmiosUrl: string,
+  overrides: Partial<IndexerConfig> = {},
+): IndexerConfig {
   return {
     databaseUrl,
     redisUrl: testRedisUrl(),
@@ -32,7 +36,11 @@ export function indexerConfig(databaseUrl: string, ogmiosUrl: string, overrides:
   };
 }
 
-export async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs = 60_000, what = 'condition'): Promise<void> {
+export async function waitUntil(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 60_000,
+  what = 'condition',
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
@@ -41,7 +49,11 @@ export async function waitUntil(check: () => boolean | Promise<boolean>, timeout
 }
 
 /** A database, a devnet serving `blocks`, and an indexer following it, each torn down by `close`. */
-export async function indexedDevnet(blocks: object[], network: 'preprod' | 'custom' = 'preprod', overrides: Partial<IndexerConfig> = {}) {
+export async function indexedDevnet(
+  blocks: object[],
+  network: 'preprod' | 'custom' = 'preprod',
+  overrides: Partial<IndexerConfig> = {},
+) {
   const db: TestDatabase = await createTestDatabase();
   const devnet: Devnet = await startDevnet({ chain: { blocks }, network, port: 0 });
   const config = indexerConfig(db.url, devnet.url, { network, ...overrides });

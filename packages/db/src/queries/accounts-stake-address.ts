@@ -22,7 +22,10 @@ export interface AccountRow {
 }
 
 /** The account, or null when the stake address was never seen. */
-export async function accountsStakeAddress(db: PrismaClient, stakeAddress: string): Promise<AccountRow | null> {
+export async function accountsStakeAddress(
+  db: PrismaClient,
+  stakeAddress: string,
+): Promise<AccountRow | null> {
   const rows = await db.$queryRawUnsafe<AccountRow[]>(SQL, stakeAddress);
   return rows[0] ?? null;
 }

@@ -55,7 +55,8 @@ async function* readLines(file: string): AsyncGenerator<Line> {
     pendingOffset += start;
     pending = buffer.subarray(start);
   }
-  if (pending.length > 0) yield { text: lineText(pending, 0, pending.length), offset: pendingOffset, lineNumber: lineNumber + 1 };
+  if (pending.length > 0)
+    yield { text: lineText(pending, 0, pending.length), offset: pendingOffset, lineNumber: lineNumber + 1 };
 }
 
 function lineText(buffer: Buffer, start: number, end: number): string {

@@ -68,6 +68,8 @@ function checkRewardAccount(account: Record<string, unknown>): void {
   }
   if (account.registered === false) return;
   if (account.rewards === undefined || account.deposit === undefined) {
-    throw new Error('reward account needs "rewards" and "deposit" ({"ada":{"lovelace":N}}) or "registered": false');
+    throw new Error(
+      'reward account needs "rewards" and "deposit" ({"ada":{"lovelace":N}}) or "registered": false',
+    );
   }
 }

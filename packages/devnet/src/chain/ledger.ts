@@ -39,7 +39,9 @@ export class LedgerData {
    * registered at `slot`, in request order; unregistered credentials are absent, as with Ogmios.
    */
   rewardAccounts(credentials: Credential[] | undefined, slot: Slot): RewardAccountSummary[] {
-    const keys = credentials?.map(({ from, credential }) => credentialKey(from, credential)) ?? [...this.accounts.keys()];
+    const keys = credentials?.map(({ from, credential }) => credentialKey(from, credential)) ?? [
+      ...this.accounts.keys(),
+    ];
     const found: RewardAccountSummary[] = [];
     for (const key of keys) {
       const summary = valueAt(this.accounts.get(key) ?? [], BigInt(slot));

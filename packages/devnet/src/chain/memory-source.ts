@@ -4,13 +4,20 @@ import { stringifyJson } from './json.js';
 import type { Slot } from './point.js';
 
 /** Turns Ogmios block objects into chain entries kept in memory (for tests and converted CBOR). */
-export function memoryEntry(block: object, previousSlot: Slot | undefined, byronEpochLength: number): BlockEntry {
+export function memoryEntry(
+  block: object,
+  previousSlot: Slot | undefined,
+  byronEpochLength: number,
+): BlockEntry {
   const json = stringifyJson(block);
   const fields = readBlockFields(json);
   return makeEntry(fields, fields.slot ?? ebbSlot(previousSlot, byronEpochLength), { json });
 }
 
-export async function* memoryLines(blocks: Iterable<object>, byronEpochLength: number): AsyncGenerator<ChainLine> {
+export async function* memoryLines(
+  blocks: Iterable<object>,
+  byronEpochLength: number,
+): AsyncGenerator<ChainLine> {
   let previousSlot: Slot | undefined;
   for (const block of blocks) {
     const entry = memoryEntry(block, previousSlot, byronEpochLength);

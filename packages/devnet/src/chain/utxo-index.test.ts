@@ -22,16 +22,23 @@ describe('UtxoIndex over a generated chain (forks, rollbacks, phase-2-invalid tr
     const index = new UtxoIndex(chain, genesisUtxos(network), 1);
     // Interleave lookups with the replay so that the rollbacks hit a partly caught-up index.
     chain.on('update', () => index.get({ transaction: { id: '00'.repeat(32) }, index: 0 }));
-    await replay(readChainFile(file, byronEpochLength(network)), chain, new LedgerData(), { blockInterval: 0 });
+    await replay(readChainFile(file, byronEpochLength(network)), chain, new LedgerData(), {
+      blockInterval: 0,
+    });
 
     const unspent = new Set(
-      Object.values(expected.addresses).flatMap(({ utxos }) => utxos.map(({ txHash, index }) => `${txHash}#${index}`)),
+      Object.values(expected.addresses).flatMap(({ utxos }) =>
+        utxos.map(({ txHash, index }) => `${txHash}#${index}`),
+      ),
     );
     const everCreated = [
       ...genesisUtxos(network),
       ...lines.filter(isBlock).flatMap((block) =>
         (block.transactions ?? []).flatMap((transaction) =>
-          [...transaction.outputs, ...(transaction.collateralReturn ? [transaction.collateralReturn] : [])].map((_, index) => ({
+          [
+            ...transaction.outputs,
+            ...(transaction.collateralReturn ? [transaction.collateralReturn] : []),
+          ].map((_, index) => ({
             transaction: { id: transaction.id },
             index,
           })),
@@ -43,8 +50,14 @@ describe('UtxoIndex over a generated chain (forks, rollbacks, phase-2-invalid tr
     expect(unspent.size).toBeGreaterThan(100);
     // The chain exercises what the index must get right.
     const transactions = lines.filter(isBlock).flatMap((block) => block.transactions ?? []);
-    expect(transactions.some((transaction) => transaction.spends === 'collaterals' && transaction.collateralReturn)).toBe(true);
-    expect(lines.filter((line) => 'event' in line && (line.event === 'fork' || line.event === 'rollback'))).toHaveLength(4);
+    expect(
+      transactions.some(
+        (transaction) => transaction.spends === 'collaterals' && transaction.collateralReturn,
+      ),
+    ).toBe(true);
+    expect(
+      lines.filter((line) => 'event' in line && (line.event === 'fork' || line.event === 'rollback')),
+    ).toHaveLength(4);
     chain.close();
   });
 });

@@ -55,7 +55,9 @@ export class UtxoIndex {
 
   private catchUp(): void {
     while (this.applied < this.chain.length) {
-      const block = parseJson(this.chain.blockBytes(this.chain.at(this.applied)).toString()) as { transactions?: OgmiosTransaction[] };
+      const block = parseJson(this.chain.blockBytes(this.chain.at(this.applied)).toString()) as {
+        transactions?: OgmiosTransaction[];
+      };
       this.changes.push(this.apply(block.transactions ?? []));
       if (this.changes.length > this.undoDepth) this.changes.shift();
       this.applied += 1;

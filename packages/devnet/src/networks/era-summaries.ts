@@ -63,7 +63,8 @@ export interface SlotInfo {
 export function slotInfo(network: Network, slot: number | bigint): SlotInfo {
   const summaries = eraSummaries(network);
   const at = Number(slot);
-  const summary = summaries.find(({ end }) => end === undefined || at < end.slot) ?? summaries[summaries.length - 1];
+  const summary =
+    summaries.find(({ end }) => end === undefined || at < end.slot) ?? summaries[summaries.length - 1];
   const { start, parameters } = summary;
   const sinceStart = at - start.slot;
   const seconds = start.time.seconds + (sinceStart * parameters.slotLength.milliseconds) / 1000;
@@ -77,7 +78,11 @@ export function slotInfo(network: Network, slot: number | bigint): SlotInfo {
 }
 
 /** Slot-to-time conversion of the Shelley-based eras (times in ms), as Plutus scripts see validity intervals. */
-export function shelleySlotConfig(network: Network): { zeroTime: number; zeroSlot: number; slotLength: number } {
+export function shelleySlotConfig(network: Network): {
+  zeroTime: number;
+  zeroSlot: number;
+  slotLength: number;
+} {
   const shelley = eraSummaries(network).find(({ era }) => era === 'shelley')!;
   return {
     zeroTime: systemStart(network).getTime() + shelley.start.time.seconds * 1000,

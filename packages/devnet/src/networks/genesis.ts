@@ -33,7 +33,10 @@ function byronGenesis(network: Network): Record<string, unknown> {
     genesisDelegations: Object.fromEntries(
       Object.entries(heavyDelegation).map(([keyHash, { issuerPk, delegatePk }]) => [
         keyHash,
-        { issuer: { verificationKey: base64ToHex(issuerPk) }, delegate: { verificationKey: base64ToHex(delegatePk) } },
+        {
+          issuer: { verificationKey: base64ToHex(issuerPk) },
+          delegate: { verificationKey: base64ToHex(delegatePk) },
+        },
       ]),
     ),
     startTime: new Date((genesis.startTime as number) * 1000).toISOString().replace('.000Z', 'Z'),
@@ -164,11 +167,18 @@ function conwayGenesis(network: Network): Record<string, unknown> {
   const members = genesis.committee.members as Record<string, number>;
   return {
     era: 'conway',
-    constitution: { metadata: { url: anchor.url, hash: anchor.dataHash }, guardrails: script ? { hash: script } : null },
+    constitution: {
+      metadata: { url: anchor.url, hash: anchor.dataHash },
+      guardrails: script ? { hash: script } : null,
+    },
     constitutionalCommittee: {
       members: Object.entries(members).map(([member, expiration]) => {
         const [kind, id] = member.split('-');
-        return { id, from: kind === 'scriptHash' ? 'script' : 'verificationKey', mandate: { epoch: expiration } };
+        return {
+          id,
+          from: kind === 'scriptHash' ? 'script' : 'verificationKey',
+          mandate: { epoch: expiration },
+        };
       }),
       quorum: threshold(genesis.committee.threshold),
     },

@@ -52,7 +52,12 @@ export function loadNetwork(name: NetworkName): Network {
     JSON.parse(readFileSync(new URL(`${name}/${era}.json`, GENESIS_DIR), 'utf8')) as GenesisFile;
   return {
     name,
-    genesis: { byron: read('byron'), shelley: read('shelley'), alonzo: read('alonzo'), conway: read('conway') },
+    genesis: {
+      byron: read('byron'),
+      shelley: read('shelley'),
+      alonzo: read('alonzo'),
+      conway: read('conway'),
+    },
     eraStartEpochs: ERA_START_EPOCHS[name],
   };
 }

@@ -11,7 +11,10 @@ import { RawClient } from './test-support/ws-client.js';
 const directory = mkdtempSync(join(tmpdir(), 'devnet-chain-sync-'));
 function chainFile(name: string, lines: Array<string | object>): string {
   const file = join(directory, name);
-  writeFileSync(file, lines.map((line) => (typeof line === 'string' ? line : stringifyJson(line))).join('\n') + '\n');
+  writeFileSync(
+    file,
+    lines.map((line) => (typeof line === 'string' ? line : stringifyJson(line))).join('\n') + '\n',
+  );
   return file;
 }
 
@@ -103,7 +106,11 @@ describe('live chain: parked requests, new blocks, rollbacks and forks', () => {
     raw.send({ jsonrpc: '2.0', method: 'nextBlock', id: 'a' });
     raw.send({ jsonrpc: '2.0', method: 'nextBlock', id: 'b' });
     const [first, second] = [await raw.next(), await raw.next()];
-    expect(first.result).toMatchObject({ direction: 'backward', point: pointOf(5), tip: { ...pointOf(12), height: 12 } });
+    expect(first.result).toMatchObject({
+      direction: 'backward',
+      point: pointOf(5),
+      tip: { ...pointOf(12), height: 12 },
+    });
     expect(second).toMatchObject({ id: 'b', result: { direction: 'forward', block: { id: blockId(6) } } });
     raw.close();
     await ahead.shutdown();
@@ -173,7 +180,10 @@ describe('chain file events', () => {
   });
 
   it('serves a chain starting mid-chain from its first block', async () => {
-    const devnet = await startDevnet({ chain: { file: chainFile('mid.jsonl', syntheticBlocks(100, 110)) }, port: 0 });
+    const devnet = await startDevnet({
+      chain: { file: chainFile('mid.jsonl', syntheticBlocks(100, 110)) },
+      port: 0,
+    });
     await devnet.replayed;
     const sync = await follow(devnet.port, ['origin']);
     const events = await sync.until((seen) => forwards(seen) === 11);
@@ -187,7 +197,11 @@ describe('Ogmios v6.14 NextBlockResponse vectors as chain content', () => {
   const blocks = vectorBlocks();
   let devnet: Devnet;
   beforeAll(async () => {
-    devnet = await startDevnet({ chain: { file: chainFile('vectors.jsonl', blocks) }, port: 0, network: 'mainnet' });
+    devnet = await startDevnet({
+      chain: { file: chainFile('vectors.jsonl', blocks) },
+      port: 0,
+      network: 'mainnet',
+    });
     await devnet.replayed;
   });
   afterAll(() => devnet.close());
@@ -196,7 +210,9 @@ describe('Ogmios v6.14 NextBlockResponse vectors as chain content', () => {
     const raw = await RawClient.connect(devnet.url);
     for (let i = 0; i <= blocks.length; i += 1) raw.send('{"jsonrpc":"2.0","method":"nextBlock"}');
     const [rollback, ...forwards] = await raw.texts(blocks.length + 1);
-    expect(rollback).toMatch(/^\{"jsonrpc":"2\.0","method":"nextBlock","result":\{"direction":"backward","point":"origin","tip":/);
+    expect(rollback).toMatch(
+      /^\{"jsonrpc":"2\.0","method":"nextBlock","result":\{"direction":"backward","point":"origin","tip":/,
+    );
     forwards.forEach((text, index) => {
       const prefix = '{"jsonrpc":"2.0","method":"nextBlock","result":{"direction":"forward","block":';
       expect(text.startsWith(prefix + blocks[index] + ',"tip":')).toBe(true);
@@ -209,7 +225,9 @@ describe('Ogmios v6.14 NextBlockResponse vectors as chain content', () => {
     const byron = vectors('NextBlockResponse').find(({ name }) => name === '000.json')!.value.result.block;
     expect(typeof byron.slot).toBe('bigint');
     const raw = await RawClient.connect(devnet.url);
-    raw.send(`{"jsonrpc":"2.0","method":"findIntersection","params":{"points":[{"slot":${byron.slot},"id":"${byron.id}"}]},"id":7}`);
+    raw.send(
+      `{"jsonrpc":"2.0","method":"findIntersection","params":{"points":[{"slot":${byron.slot},"id":"${byron.id}"}]},"id":7}`,
+    );
     const response = await raw.next();
     expect(response.result.intersection).toEqual({ slot: byron.slot, id: byron.id });
     raw.close();

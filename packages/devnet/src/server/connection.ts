@@ -15,7 +15,12 @@ import {
   type Outcome,
   type Request,
 } from './rpc.js';
-import { NO_EVALUATOR, SUBMISSION_UNSUPPORTED, decodeEvaluationRequest, type Evaluator } from './transactions.js';
+import {
+  NO_EVALUATOR,
+  SUBMISSION_UNSUPPORTED,
+  decodeEvaluationRequest,
+  type Evaluator,
+} from './transactions.js';
 
 export interface ConnectionContext extends LedgerContext {
   metrics: Metrics;
@@ -97,13 +102,21 @@ function decodeRequest(text: string): Request | { error: ReturnType<typeof parse
   return { method, params: params as Record<string, unknown>, id };
 }
 
-async function evaluate(request: ReturnType<typeof decodeEvaluationRequest>, context: ConnectionContext): Promise<Outcome> {
+async function evaluate(
+  request: ReturnType<typeof decodeEvaluationRequest>,
+  context: ConnectionContext,
+): Promise<Outcome> {
   if (context.evaluator === undefined) return NO_EVALUATOR;
   const tip = context.chain.tip();
   const protocolParameters =
-    context.ledger.protocolParameters(tip === 'origin' ? 0 : tip.slot) ?? genesisProtocolParameters(context.network);
+    context.ledger.protocolParameters(tip === 'origin' ? 0 : tip.slot) ??
+    genesisProtocolParameters(context.network);
   try {
-    return await context.evaluator(request, { chain: context.chain, network: context.network, protocolParameters });
+    return await context.evaluator(request, {
+      chain: context.chain,
+      network: context.network,
+      protocolParameters,
+    });
   } catch (error) {
     return { error: internalError((error as Error).message) };
   }

@@ -14,7 +14,8 @@ export function decodeCredential(text: unknown, listedAs: Credential['from']): C
     if (text.startsWith('stake_vkh1')) {
       return { from: 'verificationKey', credential: CSL.Ed25519KeyHash.from_bech32(text).to_hex() };
     }
-    if (text.startsWith('script1')) return { from: 'script', credential: CSL.ScriptHash.from_bech32(text).to_hex() };
+    if (text.startsWith('script1'))
+      return { from: 'script', credential: CSL.ScriptHash.from_bech32(text).to_hex() };
     if (text.startsWith('stake')) {
       const reward = CSL.RewardAddress.from_address(CSL.Address.from_bech32(text));
       if (reward === undefined) throw new Error('not a reward address');

@@ -76,15 +76,24 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
     options.evaluator ??
     (options.evaluation === false
       ? undefined
-      : localEvaluator(new UtxoIndex(chain, genesisUtxos(network), network.genesis.shelley.securityParam as number)));
+      : localEvaluator(
+          new UtxoIndex(chain, genesisUtxos(network), network.genesis.shelley.securityParam as number),
+        ));
   const sockets = new WebSocketServer({ server });
-  sockets.on('connection', (socket) => serveConnection(socket, { chain, ledger, network, metrics, evaluator }));
+  sockets.on('connection', (socket) =>
+    serveConnection(socket, { chain, ledger, network, metrics, evaluator }),
+  );
   const port = await listen(server, options.port ?? 1337, options.host ?? '127.0.0.1');
 
   const aborter = new AbortController();
   const lines: AsyncIterable<ChainLine> =
-    'file' in options.chain ? readChainFile(options.chain.file, epochLength) : memoryLines(options.chain.blocks, epochLength);
-  const replayed = replay(lines, chain, ledger, { blockInterval: options.blockInterval ?? 0, signal: aborter.signal });
+    'file' in options.chain
+      ? readChainFile(options.chain.file, epochLength)
+      : memoryLines(options.chain.blocks, epochLength);
+  const replayed = replay(lines, chain, ledger, {
+    blockInterval: options.blockInterval ?? 0,
+    signal: aborter.signal,
+  });
   // Callers observe failures through `replayed`; this keeps an unobserved failure from crashing the process.
   replayed.catch(() => undefined);
 
@@ -114,7 +123,9 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
       aborter.abort();
       sockets.clients.forEach((socket) => socket.terminate());
       await new Promise<void>((resolve) => sockets.close(() => resolve()));
-      await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+      await new Promise<void>((resolve, reject) =>
+        server.close((error) => (error ? reject(error) : resolve())),
+      );
       chain.close();
     },
   };

@@ -17,7 +17,10 @@ export interface HealthContext {
 }
 
 /** `GET /health` in Ogmios' v6 shape; 202 while the tip is behind the wall clock, as Ogmios does. */
-export function health({ chain, network, startTime, metrics }: HealthContext): { status: number; body: object } {
+export function health({ chain, network, startTime, metrics }: HealthContext): {
+  status: number;
+  body: object;
+} {
   const tip = chain.tip();
   const info = slotInfo(network, tip === 'origin' ? 0 : tip.slot);
   const now = Date.now();

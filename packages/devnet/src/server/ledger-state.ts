@@ -2,7 +2,12 @@ import type { Chain } from '../chain/chain.js';
 import type { Credential, LedgerData } from '../chain/ledger.js';
 import { isPoint, type Point, type Slot } from '../chain/point.js';
 import { eraSummaries, slotInfo } from '../networks/era-summaries.js';
-import { GENESIS_ERAS, genesisConfiguration, genesisProtocolParameters, type GenesisEra } from '../networks/genesis.js';
+import {
+  GENESIS_ERAS,
+  genesisConfiguration,
+  genesisProtocolParameters,
+  type GenesisEra,
+} from '../networks/genesis.js';
 import { systemStart, type Network } from '../networks/networks.js';
 import { decodeCredential } from './credentials.js';
 import { InvalidParams, type Outcome } from './rpc.js';
@@ -37,7 +42,8 @@ export class LedgerStateSession {
       }),
       'queryLedgerState/protocolParameters': () => ({
         result:
-          this.context.ledger.protocolParameters(this.slot()) ?? genesisProtocolParameters(this.context.network),
+          this.context.ledger.protocolParameters(this.slot()) ??
+          genesisProtocolParameters(this.context.network),
       }),
       'queryLedgerState/rewardAccountSummaries': (params) => ({
         result: this.context.ledger.rewardAccounts(filterCredentials(params), this.slot()),
@@ -62,9 +68,12 @@ export class LedgerStateSession {
 
   private acquire(params: Record<string, unknown>): Outcome {
     const { point } = params;
-    if (!isPoint(point)) throw new InvalidParams('acquireLedgerState needs "point": {"slot","id"} or "origin"');
+    if (!isPoint(point))
+      throw new InvalidParams('acquireLedgerState needs "point": {"slot","id"} or "origin"');
     if (this.context.chain.find(point) === undefined) {
-      return { error: { code: 2000, message: 'Failed to acquire requested point.', data: 'pointNotOnChain' } };
+      return {
+        error: { code: 2000, message: 'Failed to acquire requested point.', data: 'pointNotOnChain' },
+      };
     }
     this.acquired = point;
     return { result: { acquired: 'ledgerState', point } };

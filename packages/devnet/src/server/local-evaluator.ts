@@ -21,9 +21,14 @@ export function localEvaluator(chainUtxos: UtxoIndex): Evaluator {
   return async ({ cbor, additionalUtxo }, { network, protocolParameters }) => {
     const transaction = Buffer.from(cbor, 'hex');
     const additional = additionalUtxo as UtxoJson[];
-    const overlap = await checkAdditionalUtxoOverlap(additional, (reference) => chainUtxos.get(reference) !== undefined);
+    const overlap = await checkAdditionalUtxoOverlap(
+      additional,
+      (reference) => chainUtxos.get(reference) !== undefined,
+    );
     if (overlap !== undefined) return { error: overlap };
-    const fromChain = [...spentReferences(transaction).values()].flatMap((reference) => chainUtxos.get(reference) ?? []);
+    const fromChain = [...spentReferences(transaction).values()].flatMap(
+      (reference) => chainUtxos.get(reference) ?? [],
+    );
     const utxos = resolveOgmiosUtxos([...(fromChain as unknown as UtxoJson[]), ...additional]);
     if (!utxos.ok) return { error: utxos.error };
     return evaluate({

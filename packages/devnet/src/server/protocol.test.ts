@@ -19,18 +19,30 @@ describe('JSON-RPC envelope over a raw WebSocket', () => {
   it('answers unparseable text with -32700, no method and a null id', async () => {
     raw.send('{"jsonrpc":"2.0",');
     const response = await raw.next();
-    expect(response).toEqual({ jsonrpc: '2.0', error: { code: -32700, message: expect.stringMatching(/^Parse error/) }, id: null });
+    expect(response).toEqual({
+      jsonrpc: '2.0',
+      error: { code: -32700, message: expect.stringMatching(/^Parse error/) },
+      id: null,
+    });
   });
 
   it.each([
     ['an unknown method', { jsonrpc: '2.0', method: 'queryLedgerState/nope', id: 5 }, 5],
     ['a missing jsonrpc', { method: 'nextBlock', id: 'a' }, 'a'],
     ['a non-object', [1, 2], null],
-    ['bad params', { jsonrpc: '2.0', method: 'findIntersection', params: { points: 'origin' }, id: { requestId: 'r' } }, { requestId: 'r' }],
+    [
+      'bad params',
+      { jsonrpc: '2.0', method: 'findIntersection', params: { points: 'origin' }, id: { requestId: 'r' } },
+      { requestId: 'r' },
+    ],
   ])('answers %s with -32600 and no method, mirroring the id', async (_case, request, id) => {
     raw.send(request);
     const response = await raw.next();
-    expect(response).toEqual({ jsonrpc: '2.0', error: { code: -32600, message: expect.stringMatching(/^Invalid request/) }, id });
+    expect(response).toEqual({
+      jsonrpc: '2.0',
+      error: { code: -32600, message: expect.stringMatching(/^Invalid request/) },
+      id,
+    });
   });
 
   it('echoes the method and mirrors any id, null when absent', async () => {

@@ -29,7 +29,9 @@ async function validated(devnet: Devnet, schema: string, method: string, params?
   const valid = validate(JSON.parse(text));
   const response = parseJson(text) as Record<string, any>;
   // On failure show the errors of the branch that was meant (not those of the alternative error shapes).
-  const errors = validate.errors?.filter(({ schemaPath }) => !/Failure|Invalid|Mismatch|Unavailable|Expired|RpcError/.test(schemaPath));
+  const errors = validate.errors?.filter(
+    ({ schemaPath }) => !/Failure|Invalid|Mismatch|Unavailable|Expired|RpcError/.test(schemaPath),
+  );
   expect({ valid, errors: valid ? null : errors }).toEqual({ valid: true, errors: null });
   return response;
 }
@@ -40,7 +42,10 @@ describe('ledger-state and network queries (custom network)', () => {
     devnet = await startDevnet({ chain: { blocks: syntheticBlocks(1, 30) }, port: 0 });
     await devnet.replayed;
     devnet.setRewardAccounts(100, [account(KEY, 'verificationKey', 10), account(SCRIPT, 'script', 5)]);
-    devnet.setRewardAccounts(250, [account(KEY, 'verificationKey', 25), { from: 'script', credential: SCRIPT, registered: false }]);
+    devnet.setRewardAccounts(250, [
+      account(KEY, 'verificationKey', 25),
+      { from: 'script', credential: SCRIPT, registered: false },
+    ]);
   });
   afterAll(() => devnet.close());
 
@@ -66,7 +71,11 @@ describe('ledger-state and network queries (custom network)', () => {
     const keyHash = CSL.Credential.from_keyhash(CSL.Ed25519KeyHash.from_hex(KEY));
     const stakeAddress = CSL.RewardAddress.new(0, keyHash).to_address().to_bech32();
     expect(await client.rewardAccountSummaries({ keys: [KEY], scripts: [SCRIPT, 'c'.repeat(56)] })).toEqual([
-      { ...account(KEY, 'verificationKey', 25), rewards: { ada: { lovelace: 25n } }, deposit: { ada: { lovelace: 2000000n } } },
+      {
+        ...account(KEY, 'verificationKey', 25),
+        rewards: { ada: { lovelace: 25n } },
+        deposit: { ada: { lovelace: 2000000n } },
+      },
     ]);
     await client.acquireLedgerState(pointOf(20));
     const atSlot200 = await client.rewardAccountSummaries({ keys: [KEY], scripts: [SCRIPT] });
@@ -78,9 +87,14 @@ describe('ledger-state and network queries (custom network)', () => {
     await client.releaseLedgerState();
     expect((await client.rewardAccountSummaries({ keys: [stakeAddress] }))[0].credential).toBe(KEY);
     await client.shutdown();
-    await validated(devnet, 'QueryLedgerStateRewardAccountSummariesResponse', 'queryLedgerState/rewardAccountSummaries', {
-      keys: [KEY],
-    });
+    await validated(
+      devnet,
+      'QueryLedgerStateRewardAccountSummariesResponse',
+      'queryLedgerState/rewardAccountSummaries',
+      {
+        keys: [KEY],
+      },
+    );
   });
 
   it('refuses to acquire a point that is not on the chain with 2000', async () => {
@@ -95,16 +109,32 @@ describe('ledger-state and network queries (custom network)', () => {
     expect(response.error).toMatchObject({ code: 2000, data: 'pointNotOnChain' });
   });
 
-  it.each(['byron', 'shelley', 'alonzo', 'conway'] as const)('answers genesisConfiguration %s in the schema shape', async (era) => {
-    const client = await createLedgerStateQueryClient(await connect(devnet.port));
-    expect(await client.genesisConfiguration(era)).toMatchObject({ era });
-    await client.shutdown();
-    await validated(devnet, 'QueryNetworkGenesisConfigurationResponse', 'queryNetwork/genesisConfiguration', { era });
-  });
+  it.each(['byron', 'shelley', 'alonzo', 'conway'] as const)(
+    'answers genesisConfiguration %s in the schema shape',
+    async (era) => {
+      const client = await createLedgerStateQueryClient(await connect(devnet.port));
+      expect(await client.genesisConfiguration(era)).toMatchObject({ era });
+      await client.shutdown();
+      await validated(
+        devnet,
+        'QueryNetworkGenesisConfigurationResponse',
+        'queryNetwork/genesisConfiguration',
+        { era },
+      );
+    },
+  );
 
   it('answers protocolParameters from genesis, then from a protocolParameters event', async () => {
-    const response = await validated(devnet, 'QueryLedgerStateProtocolParametersResponse', 'queryLedgerState/protocolParameters');
-    expect(response.result).toMatchObject({ minFeeCoefficient: 44, minUtxoDepositCoefficient: 4310, version: { major: 10 } });
+    const response = await validated(
+      devnet,
+      'QueryLedgerStateProtocolParametersResponse',
+      'queryLedgerState/protocolParameters',
+    );
+    expect(response.result).toMatchObject({
+      minFeeCoefficient: 44,
+      minUtxoDepositCoefficient: 4310,
+      version: { major: 10 },
+    });
     devnet.setProtocolParameters(290, { ...response.result, minFeeCoefficient: 45 });
     const client = await createLedgerStateQueryClient(await connect(devnet.port));
     expect((await client.protocolParameters()).minFeeCoefficient).toBe(45);
@@ -138,7 +168,8 @@ describe('ledger-state and network queries (custom network)', () => {
     const withEngine = await startDevnet({
       chain: { blocks: [] },
       port: 0,
-      evaluator: async ({ cbor }) => (cbor === '84a400' ? { result: budget } : { error: { code: 3004, message: 'no' } }),
+      evaluator: async ({ cbor }) =>
+        cbor === '84a400' ? { result: budget } : { error: { code: 3004, message: 'no' } },
     });
     const client = await createTransactionSubmissionClient(await connect(withEngine.port));
     expect(await client.evaluateTransaction('84a400')).toEqual(budget);
@@ -168,7 +199,10 @@ describe('custom network: agrees with the chain generator', () => {
     const summaries = await client.eraSummaries();
     // Byron to Alonzo start and end at slot 0: zero-length eras, as the hard-fork combinator reports them.
     expect(summaries.slice(0, 5).every(({ end }) => end?.slot === 0)).toBe(true);
-    expect(summaries[5]).toMatchObject({ start: { slot: 0, epoch: 0 }, end: { time: { seconds: 200 }, slot: 200, epoch: 2 } });
+    expect(summaries[5]).toMatchObject({
+      start: { slot: 0, epoch: 0 },
+      end: { time: { seconds: 200 }, slot: 200, epoch: 2 },
+    });
     expect(summaries[6]).toMatchObject({ start: { time: { seconds: 200 }, slot: 200, epoch: 2 } });
     await client.shutdown();
   });
@@ -179,27 +213,43 @@ describe('networks', () => {
     ['mainnet', 4492800, 208, 1596059091],
     ['preprod', 86400, 4, 1655769600],
     ['preview', 0, 0, 1666656000],
-  ] as const)('%s: the first Shelley-based era starts at slot %i, epoch %i', async (network, slot, epoch, unix) => {
-    const devnet = await startDevnet({ chain: { blocks: [] }, port: 0, network });
-    const client = await createLedgerStateQueryClient(await connect(devnet.port));
-    const summaries = await client.eraSummaries();
-    const shelley = summaries[1];
-    expect(shelley.start).toMatchObject({ slot, epoch });
-    const start = (await client.networkStartTime()).getTime() / 1000;
-    expect(start + Number(shelley.start.time.seconds)).toBe(unix);
-    await client.shutdown();
-    await devnet.close();
-  });
+  ] as const)(
+    '%s: the first Shelley-based era starts at slot %i, epoch %i',
+    async (network, slot, epoch, unix) => {
+      const devnet = await startDevnet({ chain: { blocks: [] }, port: 0, network });
+      const client = await createLedgerStateQueryClient(await connect(devnet.port));
+      const summaries = await client.eraSummaries();
+      const shelley = summaries[1];
+      expect(shelley.start).toMatchObject({ slot, epoch });
+      const start = (await client.networkStartTime()).getTime() / 1000;
+      expect(start + Number(shelley.start.time.seconds)).toBe(unix);
+      await client.shutdown();
+      await devnet.close();
+    },
+  );
 
   it('reports health like Ogmios, with a non-null lastTipUpdate even before the first block', async () => {
     const devnet = await startDevnet({ chain: { blocks: [] }, port: 0, network: 'preview' });
     const response = await fetch(`http://127.0.0.1:${devnet.port}/health`);
     const body = (await response.json()) as Record<string, unknown>;
-    expect(body).toMatchObject({ lastKnownTip: 'origin', connectionStatus: 'connected', version: '6.14.0', network: 'preview' });
+    expect(body).toMatchObject({
+      lastKnownTip: 'origin',
+      connectionStatus: 'connected',
+      version: '6.14.0',
+      network: 'preview',
+    });
     expect(typeof body.lastTipUpdate).toBe('string');
     devnet.appendBlock(syntheticBlocks(1, 1)[0]);
-    const after = (await (await fetch(`http://127.0.0.1:${devnet.port}/health`)).json()) as Record<string, unknown>;
-    expect(after).toMatchObject({ lastKnownTip: { slot: 10, height: 1 }, currentEra: 'conway', currentEpoch: 0, slotInEpoch: 10 });
+    const after = (await (await fetch(`http://127.0.0.1:${devnet.port}/health`)).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(after).toMatchObject({
+      lastKnownTip: { slot: 10, height: 1 },
+      currentEra: 'conway',
+      currentEpoch: 0,
+      slotInEpoch: 10,
+    });
     await devnet.close();
   });
 });

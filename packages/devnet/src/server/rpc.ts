@@ -29,9 +29,15 @@ export function protocolError(error: RpcError, id: RpcId): string {
 
 export const parseError = (detail: string): RpcError => ({ code: -32700, message: `Parse error: ${detail}` });
 
-export const invalidRequest = (detail: string): RpcError => ({ code: -32600, message: `Invalid request: ${detail}` });
+export const invalidRequest = (detail: string): RpcError => ({
+  code: -32600,
+  message: `Invalid request: ${detail}`,
+});
 
-export const internalError = (detail: string): RpcError => ({ code: -32603, message: `Internal error: ${detail}` });
+export const internalError = (detail: string): RpcError => ({
+  code: -32603,
+  message: `Internal error: ${detail}`,
+});
 
 /** Thrown by handlers when params do not decode; answered as an invalid request like Ogmios does. */
 export class InvalidParams extends Error {}

@@ -28,14 +28,18 @@ export function decodeEvaluationRequest(params: Record<string, unknown>): Evalua
   }
   const additionalUtxo = params.additionalUtxo ?? [];
   if (!Array.isArray(additionalUtxo) || !additionalUtxo.every(isReferenced)) {
-    throw new InvalidParams('"additionalUtxo" must be an array of Ogmios UTxO ({"transaction": {"id"}, "index", …})');
+    throw new InvalidParams(
+      '"additionalUtxo" must be an array of Ogmios UTxO ({"transaction": {"id"}, "index", …})',
+    );
   }
   return { cbor: transaction.cbor, additionalUtxo };
 }
 
 function isReferenced(utxo: unknown): boolean {
   const { transaction, index } = (utxo ?? {}) as { transaction?: { id?: unknown }; index?: unknown };
-  return typeof transaction?.id === 'string' && /^[0-9a-f]{64}$/.test(transaction.id) && Number.isInteger(index);
+  return (
+    typeof transaction?.id === 'string' && /^[0-9a-f]{64}$/.test(transaction.id) && Number.isInteger(index)
+  );
 }
 
 /** Ogmios' answer when it cannot build an evaluation context; used when evaluation is turned off. */

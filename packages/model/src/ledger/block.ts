@@ -63,7 +63,8 @@ export function decodeBlock(block: OgmiosBlock, { chainTime, previousSlot }: Blo
 
 function decodeIssuer(block: OgmiosBlock): BlockIssuer {
   if (block.type === 'ebb' || !block.issuer) return { kind: 'ebb' };
-  if (block.type === 'bft') return { kind: 'byron', slotLeader: byronGenesisSlotLeader(block.issuer.verificationKey) };
+  if (block.type === 'bft')
+    return { kind: 'byron', slotLeader: byronGenesisSlotLeader(block.issuer.verificationKey) };
   const certificate = block.issuer.operationalCertificate!;
   return {
     kind: 'praos',

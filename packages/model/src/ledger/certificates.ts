@@ -16,12 +16,18 @@ export type Certificate =
   | { kind: 'stakeDelegation'; index: number; credential: Credential; poolHash: string }
   | { kind: 'voteDelegation'; index: number; credential: Credential; drep: DRepTarget }
   | { kind: 'poolRegistration'; index: number; poolHash: string; rewardAccount: string; owners: string[] }
-  | { kind: 'mir'; index: number; pot: 'reserves' | 'treasury'; rewards: { credential: Credential; amount: bigint }[] }
+  | {
+      kind: 'mir';
+      index: number;
+      pot: 'reserves' | 'treasury';
+      rewards: { credential: Credential; amount: bigint }[];
+    }
   | { kind: 'drepRegistration'; index: number; drep: Credential; deposit: bigint }
   | { kind: 'drepRetirement'; index: number; drep: Credential; deposit: bigint }
   | { kind: 'drepUpdate'; index: number; drep: Credential };
 
-export type DRepTarget = { kind: 'key' | 'script'; hash: string } | { kind: 'abstain' } | { kind: 'no_confidence' };
+export type DRepTarget =
+  { kind: 'key' | 'script'; hash: string } | { kind: 'abstain' } | { kind: 'no_confidence' };
 
 const decoder = new Decoder({ mapsAsObjects: false, useRecords: false });
 
@@ -65,13 +71,18 @@ function decodeCertificate(cert: unknown[], index: number): Certificate[] {
     case 3: {
       // pool_params are inlined: operator, vrf, pledge, cost, margin, reward_account, owners, relays, metadata
       const owners = [...(cert[7] as Iterable<Uint8Array>)].map((owner) => bytesToHex(owner));
-      return [{ kind: 'poolRegistration', index, poolHash: hex(cert[1]), rewardAccount: hex(cert[6]), owners }];
+      return [
+        { kind: 'poolRegistration', index, poolHash: hex(cert[1]), rewardAccount: hex(cert[6]), owners },
+      ];
     }
     case 6: {
       const [pot, target] = cert[1] as [number, unknown];
       // A MIR paying the other pot (a number, not a map) moves no money to stake credentials.
       if (!(target instanceof Map)) return [];
-      const rewards = [...target.entries()].map(([cred, amount]) => ({ credential: credential(cred), amount: BigInt(amount) }));
+      const rewards = [...target.entries()].map(([cred, amount]) => ({
+        credential: credential(cred),
+        amount: BigInt(amount),
+      }));
       return [{ kind: 'mir', index, pot: pot === 0 ? 'reserves' : 'treasury', rewards }];
     }
     case 7:
@@ -102,9 +113,13 @@ function decodeCertificate(cert: unknown[], index: number): Certificate[] {
         { kind: 'voteDelegation', index, credential: credential(cert[1]), drep: drepTarget(cert[3]) },
       ];
     case 16:
-      return [{ kind: 'drepRegistration', index, drep: credential(cert[1]), deposit: BigInt(cert[2] as number) }];
+      return [
+        { kind: 'drepRegistration', index, drep: credential(cert[1]), deposit: BigInt(cert[2] as number) },
+      ];
     case 17:
-      return [{ kind: 'drepRetirement', index, drep: credential(cert[1]), deposit: BigInt(cert[2] as number) }];
+      return [
+        { kind: 'drepRetirement', index, drep: credential(cert[1]), deposit: BigInt(cert[2] as number) },
+      ];
     case 18:
       return [{ kind: 'drepUpdate', index, drep: credential(cert[1]) }];
     default:

@@ -32,7 +32,9 @@ export function genesisBlock(funds: GenesisFunds, systemStartUnix: number): Deco
   const entries = [...Object.entries(funds.byron ?? {}), ...Object.entries(funds.shelley ?? {})];
   return {
     // Not a real header hash: the genesis pseudo-block is never a chain-sync point.
-    hash: bytesToHex(blake2b256(new TextEncoder().encode(`frostline-genesis:${JSON.stringify(entries.map(([a]) => a))}`))),
+    hash: bytesToHex(
+      blake2b256(new TextEncoder().encode(`frostline-genesis:${JSON.stringify(entries.map(([a]) => a))}`)),
+    ),
     height: null,
     slot: 0,
     isEbb: false,

@@ -30,51 +30,72 @@ const named = (name: string) => fixtures.find((f) => f.source.includes(name))!;
 
 // OGMIOS.md §5: mainnet Byron slots are 20 s from 2017-09-23T21:44:51Z, Shelley slots 1 s from slot 4492800.
 function mainnetSlot(slot: number) {
-  if (slot < 4_492_800) return { epoch: Math.floor(slot / 21600), epochSlot: slot % 21600, time: 1506203091 + 20 * slot };
+  if (slot < 4_492_800)
+    return { epoch: Math.floor(slot / 21600), epochSlot: slot % 21600, time: 1506203091 + 20 * slot };
   const since = slot - 4_492_800;
   return { epoch: 208 + Math.floor(since / 432_000), epochSlot: since % 432_000, time: 1596059091 + since };
 }
 
 describe('decodeBlock on real mainnet blocks', () => {
-  it.each(fixtures.map((f) => [f.source, f] as const))('%s: header fields, chain time and issuer', (_source, { manifest, block }) => {
-    const decoded = decodeBlock(block, { chainTime: MAINNET_CHAIN_TIME, previousSlot: null });
-    expect(decoded.hash).toBe(manifest.block_hash);
-    expect(decoded.transactions.map((tx) => tx.hash)).toEqual(manifest.tx_hashes ?? []);
-    if (decoded.isEbb) {
-      expect([decoded.height, decoded.epochSlot, decoded.slot]).toEqual([null, null, 0]);
-      expect(decoded.issuer).toEqual({ kind: 'ebb' });
-      return;
-    }
-    expect(decoded.height).toBe(manifest.block_number);
-    const expected = mainnetSlot(manifest.slot!);
-    expect([decoded.slot, decoded.epoch, decoded.epochSlot, decoded.time]).toEqual([manifest.slot, expected.epoch, expected.epochSlot, expected.time]);
-    if (decoded.issuer.kind === 'byron') {
-      expect(decoded.issuer.slotLeader).toMatch(/^ByronGenesis-[0-9a-f]{16}$/);
-      return;
-    }
-    expect(decoded.size).toBe(manifest.block_body_size);
-    expect(decoded.issuer).toEqual({
-      kind: 'praos',
-      coldKeyHash: bytesToHex(blake2b224(hexToBytes(manifest.issuer_vkey!))),
-      vrfKey: expect.stringMatching(/^vrf_vk1[02-9ac-hj-np-z]{58}$/),
-      opCert: manifest.op_cert!.hot_vkey,
-      opCertCounter: BigInt(manifest.op_cert!.seq),
-    });
-  });
+  it.each(fixtures.map((f) => [f.source, f] as const))(
+    '%s: header fields, chain time and issuer',
+    (_source, { manifest, block }) => {
+      const decoded = decodeBlock(block, { chainTime: MAINNET_CHAIN_TIME, previousSlot: null });
+      expect(decoded.hash).toBe(manifest.block_hash);
+      expect(decoded.transactions.map((tx) => tx.hash)).toEqual(manifest.tx_hashes ?? []);
+      if (decoded.isEbb) {
+        expect([decoded.height, decoded.epochSlot, decoded.slot]).toEqual([null, null, 0]);
+        expect(decoded.issuer).toEqual({ kind: 'ebb' });
+        return;
+      }
+      expect(decoded.height).toBe(manifest.block_number);
+      const expected = mainnetSlot(manifest.slot!);
+      expect([decoded.slot, decoded.epoch, decoded.epochSlot, decoded.time]).toEqual([
+        manifest.slot,
+        expected.epoch,
+        expected.epochSlot,
+        expected.time,
+      ]);
+      if (decoded.issuer.kind === 'byron') {
+        expect(decoded.issuer.slotLeader).toMatch(/^ByronGenesis-[0-9a-f]{16}$/);
+        return;
+      }
+      expect(decoded.size).toBe(manifest.block_body_size);
+      expect(decoded.issuer).toEqual({
+        kind: 'praos',
+        coldKeyHash: bytesToHex(blake2b224(hexToBytes(manifest.issuer_vkey!))),
+        vrfKey: expect.stringMatching(/^vrf_vk1[02-9ac-hj-np-z]{58}$/),
+        opCert: manifest.op_cert!.hot_vkey,
+        opCertCounter: BigInt(manifest.op_cert!.seq),
+      });
+    },
+  );
 });
 
 describe('decodeTransaction on real mainnet transactions', () => {
-  const transactions = fixtures.flatMap((f) => (f.block.transactions ?? []).map((tx) => [f.source, tx] as const));
+  const transactions = fixtures.flatMap((f) =>
+    (f.block.transactions ?? []).map((tx) => [f.source, tx] as const),
+  );
 
   it.each(transactions.map(([source, tx]) => [`${source} ${tx.id.slice(0, 12)}`, tx] as const))(
     '%s: outputs, spends and fee',
     (_name, tx) => {
-      const decoded = decodeBlock({ ...emptyPraos, transactions: [tx] }, { chainTime: MAINNET_CHAIN_TIME, previousSlot: null }).transactions[0]!;
+      const decoded = decodeBlock(
+        { ...emptyPraos, transactions: [tx] },
+        { chainTime: MAINNET_CHAIN_TIME, previousSlot: null },
+      ).transactions[0]!;
       expect(decoded.valid).toBe(tx.spends === 'inputs');
-      expect(decoded.spends).toEqual((decoded.valid ? tx.inputs : tx.collaterals!).map((i) => ({ txHash: i.transaction.id, index: i.index })));
-      if (decoded.valid) expect(decoded.outputs.map((o) => o.address)).toEqual(tx.outputs.map((o) => o.address));
+      expect(decoded.spends).toEqual(
+        (decoded.valid ? tx.inputs : tx.collaterals!).map((i) => ({
+          txHash: i.transaction.id,
+          index: i.index,
+        })),
+      );
+      if (decoded.valid)
+        expect(decoded.outputs.map((o) => o.address)).toEqual(tx.outputs.map((o) => o.address));
       for (const output of decoded.outputs) {
-        if (output.inlineDatum) expect(output.dataHash).toBe(bytesToHex(blake2b256(hexToBytes(output.inlineDatum))));
+        if (output.inlineDatum)
+          expect(output.dataHash).toBe(bytesToHex(blake2b256(hexToBytes(output.inlineDatum))));
         expect(output.lovelace).toBeGreaterThan(0n);
       }
       if (tx.fee) expect(decoded.fee).toBe(BigInt(tx.fee.ada.lovelace));
@@ -82,35 +103,42 @@ describe('decodeTransaction on real mainnet transactions', () => {
   );
 
   // The certificates come from the transaction CBOR (ledger order, MIR pots); Ogmios' JSON must agree on content.
-  it.each(transactions.filter(([, tx]) => tx.certificates?.length || tx.proposals?.length).map(([s, tx]) => [`${s} ${tx.id.slice(0, 12)}`, tx] as const))(
-    '%s: certificates decoded from CBOR agree with Ogmios JSON',
-    (_name, tx) => {
-      const decoded = decodeBlock({ ...emptyPraos, transactions: [tx] }, { chainTime: MAINNET_CHAIN_TIME, previousSlot: null }).transactions[0]!;
-      const fromJson = jsonCertificates(tx);
-      const fromCbor = decoded.certificates.flatMap((cert): string[] => {
-        switch (cert.kind) {
-          case 'stakeRegistration':
-          case 'stakeDeregistration':
-            return [`${cert.kind} ${cert.credential.hash}`];
-          case 'stakeDelegation':
-            return [`${cert.kind} ${cert.credential.hash} ${cert.poolHash}`];
-          case 'poolRegistration':
-            return [`poolRegistration ${cert.poolHash}`];
-          case 'mir':
-            return cert.rewards.map((r) => `mir ${r.credential.hash} ${r.amount}`);
-          default:
-            return [];
-        }
-      });
-      expect(fromCbor.sort()).toEqual(fromJson.sort());
-    },
-  );
+  it.each(
+    transactions
+      .filter(([, tx]) => tx.certificates?.length || tx.proposals?.length)
+      .map(([s, tx]) => [`${s} ${tx.id.slice(0, 12)}`, tx] as const),
+  )('%s: certificates decoded from CBOR agree with Ogmios JSON', (_name, tx) => {
+    const decoded = decodeBlock(
+      { ...emptyPraos, transactions: [tx] },
+      { chainTime: MAINNET_CHAIN_TIME, previousSlot: null },
+    ).transactions[0]!;
+    const fromJson = jsonCertificates(tx);
+    const fromCbor = decoded.certificates.flatMap((cert): string[] => {
+      switch (cert.kind) {
+        case 'stakeRegistration':
+        case 'stakeDeregistration':
+          return [`${cert.kind} ${cert.credential.hash}`];
+        case 'stakeDelegation':
+          return [`${cert.kind} ${cert.credential.hash} ${cert.poolHash}`];
+        case 'poolRegistration':
+          return [`poolRegistration ${cert.poolHash}`];
+        case 'mir':
+          return cert.rewards.map((r) => `mir ${r.credential.hash} ${r.amount}`);
+        default:
+          return [];
+      }
+    });
+    expect(fromCbor.sort()).toEqual(fromJson.sort());
+  });
 
   it('renders CIP-25 metadata (label 721) as db-sync does and keeps its CBOR', () => {
     const minted = (named('alonzo9').block.transactions ?? []).filter((tx) => tx.metadata?.labels['721']);
     expect(minted.length).toBeGreaterThan(0);
     for (const tx of minted) {
-      const decoded = decodeBlock({ ...emptyPraos, transactions: [tx] }, { chainTime: MAINNET_CHAIN_TIME, previousSlot: null }).transactions[0]!;
+      const decoded = decodeBlock(
+        { ...emptyPraos, transactions: [tx] },
+        { chainTime: MAINNET_CHAIN_TIME, previousSlot: null },
+      ).transactions[0]!;
       const label = decoded.metadata.find((m) => m.label === '721')!;
       expect(label.cbor).toBe(tx.metadata!.labels['721']!.cbor);
       expect(typeof label.json).toBe('object');
@@ -138,13 +166,18 @@ function jsonCertificates(tx: OgmiosTransaction): string[] {
   const out: string[] = [];
   for (const cert of (tx.certificates ?? []) as Record<string, any>[]) {
     if (cert.type === 'stakeCredentialRegistration' || cert.type === 'stakeCredentialDeregistration') {
-      out.push(`${cert.type === 'stakeCredentialRegistration' ? 'stakeRegistration' : 'stakeDeregistration'} ${cert.credential}`);
+      out.push(
+        `${cert.type === 'stakeCredentialRegistration' ? 'stakeRegistration' : 'stakeDeregistration'} ${cert.credential}`,
+      );
     }
-    if (cert.type === 'stakeDelegation' && cert.stakePool) out.push(`stakeDelegation ${cert.credential} ${poolIdToHash(cert.stakePool.id)}`);
-    if (cert.type === 'stakePoolRegistration') out.push(`poolRegistration ${poolIdToHash(cert.stakePool.id)}`);
+    if (cert.type === 'stakeDelegation' && cert.stakePool)
+      out.push(`stakeDelegation ${cert.credential} ${poolIdToHash(cert.stakePool.id)}`);
+    if (cert.type === 'stakePoolRegistration')
+      out.push(`poolRegistration ${poolIdToHash(cert.stakePool.id)}`);
   }
   for (const proposal of tx.proposals ?? []) {
-    const action = proposal.action as { type: string; withdrawals?: Record<string, { ada: { lovelace: number } }> } | undefined;
+    const action = proposal.action as
+      { type: string; withdrawals?: Record<string, { ada: { lovelace: number } }> } | undefined;
     if (action?.type !== 'treasuryWithdrawals') continue;
     for (const [key, value] of Object.entries(action.withdrawals ?? {})) {
       // Pre-Conway MIRs are keyed by credential hex; Conway treasury withdrawals by stake address.

@@ -22,7 +22,8 @@ export interface ReferenceScript {
   bytes: string;
 }
 
-export type OutputStake = { kind: 'credential'; networkId: number; credential: Credential } | { kind: 'pointer'; pointer: Pointer };
+export type OutputStake =
+  { kind: 'credential'; networkId: number; credential: Credential } | { kind: 'pointer'; pointer: Pointer };
 
 export interface DecodedOutput {
   index: number;
@@ -77,7 +78,8 @@ export function decodeValue(value: OgmiosValue): { lovelace: bigint; assets: Ass
   const assets: AssetQuantity[] = [];
   for (const [policy, names] of Object.entries(value)) {
     if (policy === 'ada') continue;
-    for (const [name, quantity] of Object.entries(names)) assets.push({ policy, name, quantity: toBigInt(quantity) });
+    for (const [name, quantity] of Object.entries(names))
+      assets.push({ policy, name, quantity: toBigInt(quantity) });
   }
   // Ledger map order (policy bytes, then name bytes, shorter first) = ascending unit hex.
   assets.sort((a, b) => compareUnits(a, b));
@@ -94,11 +96,14 @@ export function decodeOutput(output: OgmiosOutput, index: number): DecodedOutput
   const { lovelace, assets } = decodeValue(output.value);
   const shelley = decodeShelleyAddress(output.address);
   let stake: OutputStake | null = null;
-  if (shelley?.type === 'base') stake = { kind: 'credential', networkId: shelley.networkId, credential: shelley.stake };
+  if (shelley?.type === 'base')
+    stake = { kind: 'credential', networkId: shelley.networkId, credential: shelley.stake };
   if (shelley?.type === 'pointer') stake = { kind: 'pointer', pointer: shelley.pointer };
   const script = output.script;
   if (script && !script.cbor) {
-    throw new Error(`output ${index} has a ${script.language} script without CBOR: run Ogmios with --include-cbor`);
+    throw new Error(
+      `output ${index} has a ${script.language} script without CBOR: run Ogmios with --include-cbor`,
+    );
   }
   return {
     index,
@@ -145,10 +150,12 @@ export function decodeTransaction(tx: OgmiosTransaction): DecodedTransaction {
   if (valid) {
     // db-sync records no mints, metadata, certificates, withdrawals or witness datums of invalid transactions.
     for (const [policy, names] of Object.entries(tx.mint ?? {})) {
-      for (const [name, quantity] of Object.entries(names)) decoded.mints.push({ policy, name, quantity: toBigInt(quantity) });
+      for (const [name, quantity] of Object.entries(names))
+        decoded.mints.push({ policy, name, quantity: toBigInt(quantity) });
     }
     decoded.metadata = decodeIndexedMetadata(tx);
-    for (const [hash, bytes] of Object.entries(tx.datums ?? {})) if (!datums.has(hash)) datums.set(hash, bytes);
+    for (const [hash, bytes] of Object.entries(tx.datums ?? {}))
+      if (!datums.has(hash)) datums.set(hash, bytes);
     if (tx.certificates?.length || tx.proposals?.length) {
       if (!tx.cbor) throw new Error(`transaction ${tx.id} carries no CBOR: run Ogmios with --include-cbor`);
       decoded.certificates = decodeCertificates(tx.cbor);
@@ -175,7 +182,8 @@ function decodeIndexedMetadata(tx: OgmiosTransaction): DecodedMetadatum[] {
   for (const label of INDEXED_METADATA_LABELS) {
     const metadatum = labels[label];
     if (!metadatum) continue;
-    if (!metadatum.cbor) throw new Error(`transaction ${tx.id} metadata carries no CBOR: run Ogmios with --include-cbor`);
+    if (!metadatum.cbor)
+      throw new Error(`transaction ${tx.id} metadata carries no CBOR: run Ogmios with --include-cbor`);
     decoded.push({ label, json: renderMetadatumJson(metadatum.cbor), cbor: metadatum.cbor });
   }
   return decoded;
@@ -187,7 +195,8 @@ function proposalStakeAddresses(tx: OgmiosTransaction): string[] {
   for (const proposal of tx.proposals ?? []) {
     if (proposal.returnAccount) addresses.push(proposal.returnAccount);
     // Pre-Conway MIRs also appear as treasuryWithdrawals, keyed by credential hex: those come from the CBOR.
-    for (const key of Object.keys(proposal.action?.withdrawals ?? {})) if (decodeStakeAddress(key)) addresses.push(key);
+    for (const key of Object.keys(proposal.action?.withdrawals ?? {}))
+      if (decodeStakeAddress(key)) addresses.push(key);
   }
   return addresses;
 }

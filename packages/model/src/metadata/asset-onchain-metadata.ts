@@ -32,7 +32,11 @@ export function assetOnchainMetadata(sources: AssetOnchainSources): AssetOnchain
   return { ...cip25, onchain_metadata_extra: null };
 }
 
-function cip68Metadata({ policyId, assetNameHex, cip68ReferenceDatum }: AssetOnchainSources): AssetOnchainMetadata | null {
+function cip68Metadata({
+  policyId,
+  assetNameHex,
+  cip68ReferenceDatum,
+}: AssetOnchainSources): AssetOnchainMetadata | null {
   const userToken = cip68ReferenceNft(policyId + assetNameHex);
   if (!userToken || !cip68ReferenceDatum) return null;
   try {

@@ -58,11 +58,17 @@ class Reader {
           ? { kind: 'bytes', value: concat(this.chunks(2)) }
           : { kind: 'bytes', value: this.take(this.length(info)) };
       case 3:
-        return { kind: 'text', value: utf8.decode(info === INDEFINITE ? concat(this.chunks(3)) : this.take(this.length(info))) };
+        return {
+          kind: 'text',
+          value: utf8.decode(info === INDEFINITE ? concat(this.chunks(3)) : this.take(this.length(info))),
+        };
       case 4:
         return { kind: 'array', items: this.sequence(info, () => this.item()) };
       case 5:
-        return { kind: 'map', entries: this.sequence(info, () => [this.item(), this.item()] as [CborItem, CborItem]) };
+        return {
+          kind: 'map',
+          entries: this.sequence(info, () => [this.item(), this.item()] as [CborItem, CborItem]),
+        };
       case 6:
         return { kind: 'tag', tag: this.argument(info), item: this.item() };
       default:
@@ -87,7 +93,8 @@ class Reader {
     const out: Uint8Array[] = [];
     while (this.peek() !== BREAK) {
       const initial = this.byte();
-      if (initial >> 5 !== major || (initial & 0x1f) === INDEFINITE) throw new Error('CBOR: bad string chunk');
+      if (initial >> 5 !== major || (initial & 0x1f) === INDEFINITE)
+        throw new Error('CBOR: bad string chunk');
       out.push(this.take(this.length(initial & 0x1f)));
     }
     this.offset += 1;

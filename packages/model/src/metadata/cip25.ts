@@ -26,7 +26,11 @@ const NOT_FOUND: Cip25Result = { onchain_metadata: null, onchain_metadata_standa
  *   v1 text key is used for the metadata only and the standard stays null (openapi's backwards compatibility).
  * The entry found is returned even when it fails the CIP-25 schema; only the standard requires validity.
  */
-export function cip25OnchainMetadata(policyId: string, assetNameHex: string, label721: Label721Metadata | null): Cip25Result {
+export function cip25OnchainMetadata(
+  policyId: string,
+  assetNameHex: string,
+  label721: Label721Metadata | null,
+): Cip25Result {
   const json = label721?.json;
   if (!label721?.cbor || !json) return NOT_FOUND;
 
@@ -50,7 +54,8 @@ export function cip25OnchainMetadata(policyId: string, assetNameHex: string, lab
   }
 
   if (found === undefined) return NOT_FOUND;
-  const standard = countsAsStandard && isValidCip25Metadata(found) ? (version === 1 ? 'CIP25v1' : 'CIP25v2') : null;
+  const standard =
+    countsAsStandard && isValidCip25Metadata(found) ? (version === 1 ? 'CIP25v1' : 'CIP25v2') : null;
   return { onchain_metadata: found, onchain_metadata_standard: standard };
 }
 
@@ -67,7 +72,9 @@ function hasByteKeyedEntry(label721CborHex: string, policyId: string, assetNameH
   if (policies.kind !== 'map') return false;
   return policies.entries.some(
     ([policyKey, assets]) =>
-      isBytesKey(policyKey, policyId) && assets.kind === 'map' && assets.entries.some(([nameKey]) => isBytesKey(nameKey, assetNameHex)),
+      isBytesKey(policyKey, policyId) &&
+      assets.kind === 'map' &&
+      assets.entries.some(([nameKey]) => isBytesKey(nameKey, assetNameHex)),
   );
 }
 
@@ -77,5 +84,7 @@ function hasProperty(container: MetadataJson, key: string): boolean {
 
 /** container[key] for own properties of objects and arrays, else undefined (no prototype lookups). */
 function property(container: MetadataJson | undefined, key: string): MetadataJson | undefined {
-  return container !== undefined && hasProperty(container, key) ? (container as Record<string, MetadataJson>)[key] : undefined;
+  return container !== undefined && hasProperty(container, key)
+    ? (container as Record<string, MetadataJson>)[key]
+    : undefined;
 }

@@ -35,7 +35,9 @@ const POLICY_ID_HEX_LENGTH = 56;
  * For a CIP-68 user token (222/333/444) the unit of its reference NFT (same policy, label 100, same name
  * suffix) and the token's standard; null for any other asset, including the reference NFT itself.
  */
-export function cip68ReferenceNft(unitHex: string): { referenceNftUnit: string; standard: Cip68TokenStandard } | null {
+export function cip68ReferenceNft(
+  unitHex: string,
+): { referenceNftUnit: string; standard: Cip68TokenStandard } | null {
   const policyId = unitHex.slice(0, POLICY_ID_HEX_LENGTH);
   const prefix = unitHex.slice(POLICY_ID_HEX_LENGTH, POLICY_ID_HEX_LENGTH + 8);
   const nameSuffix = unitHex.slice(POLICY_ID_HEX_LENGTH + 8);

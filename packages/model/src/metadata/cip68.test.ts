@@ -28,18 +28,28 @@ describe('parseCip68Datum shapes', () => {
   });
 
   test('the constructor index is not checked; a non-integer version gives NaN', () => {
-    expect(parseCip68Datum(`d87a82a1${name}40`, 'nft')).toEqual({ metadata: { name: 'abc' }, version: NaN, extra: null });
+    expect(parseCip68Datum(`d87a82a1${name}40`, 'nft')).toEqual({
+      metadata: { name: 'abc' },
+      version: NaN,
+      extra: null,
+    });
   });
 
   test('integers: JS-safe ones become numbers, bignums keep their CBOR', () => {
     const decimals = '48646563696d616c73'; // "decimals"
-    expect(parseCip68Datum(`d87982a2${name}${decimals}1b001fffffffffffff01`, 'ft')!.metadata.decimals).toBe(9007199254740991);
-    expect(parseCip68Datum(`d87982a2${name}${decimals}1b002000000000000001`, 'ft')!.metadata.decimals).toBe('1b0020000000000000');
+    expect(parseCip68Datum(`d87982a2${name}${decimals}1b001fffffffffffff01`, 'ft')!.metadata.decimals).toBe(
+      9007199254740991,
+    );
+    expect(parseCip68Datum(`d87982a2${name}${decimals}1b002000000000000001`, 'ft')!.metadata.decimals).toBe(
+      '1b0020000000000000',
+    );
     expect(parseCip68Datum(`d87982a2${name}${decimals}c2410501`, 'ft')!.metadata.decimals).toBe('c24105');
   });
 
   test('non-UTF-8 byte keys render as "[object ArrayBuffer]" like the hosted API', () => {
-    expect(parseCip68Datum(`d87982a1${'44deadbeef'}${'426e65'}01`, 'nft')!.metadata).toEqual({ '[object ArrayBuffer]': '426e65' });
+    expect(parseCip68Datum(`d87982a1${'44deadbeef'}${'426e65'}01`, 'nft')!.metadata).toEqual({
+      '[object ArrayBuffer]': '426e65',
+    });
   });
 
   test('a chunk list with a non-bytes item fails the whole datum (utils Buffer.concat throws)', () => {
@@ -55,8 +65,12 @@ describe('parseCip68Datum shapes', () => {
 describe('validateCip68Datum (openapi validateCIP68Metadata)', () => {
   const nft = { name: 'n', image: 'i' };
   test('version: integer and at most 3, no lower bound', () => {
-    expect(validateCip68Datum({ metadata: nft, version: 3, extra: null }, 'nft')?.onchain_metadata_standard).toBe('CIP68v3');
-    expect(validateCip68Datum({ metadata: nft, version: 0, extra: null }, 'nft')?.onchain_metadata_standard).toBe('CIP68v0');
+    expect(
+      validateCip68Datum({ metadata: nft, version: 3, extra: null }, 'nft')?.onchain_metadata_standard,
+    ).toBe('CIP68v3');
+    expect(
+      validateCip68Datum({ metadata: nft, version: 0, extra: null }, 'nft')?.onchain_metadata_standard,
+    ).toBe('CIP68v0');
     expect(validateCip68Datum({ metadata: nft, version: 4, extra: null }, 'nft')).toBeNull();
     expect(validateCip68Datum({ metadata: nft, version: NaN, extra: null }, 'nft')).toBeNull();
   });
@@ -68,6 +82,8 @@ describe('validateCip68Datum (openapi validateCIP68Metadata)', () => {
       onchain_metadata_extra: 'ff',
     });
     expect(validateCip68Datum({ metadata: nft, version: 1, extra: null }, 'ft')).toBeNull();
-    expect(validateCip68Datum({ metadata: { name: 'n', description: 'd' }, version: 1, extra: null }, 'ft')).not.toBeNull();
+    expect(
+      validateCip68Datum({ metadata: { name: 'n', description: 'd' }, version: 1, extra: null }, 'ft'),
+    ).not.toBeNull();
   });
 });

@@ -3,7 +3,11 @@ import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { decodeCborItem, type CborItem } from './cbor-item.js';
 import type { Cip68TokenStandard } from './cip67.js';
 import type { MetadataJson } from './db-sync-json.js';
-import { isValidCip68FtMetadata, isValidCip68NftMetadata, isValidCip68RftMetadata } from './metadata-schemas.js';
+import {
+  isValidCip68FtMetadata,
+  isValidCip68NftMetadata,
+  isValidCip68RftMetadata,
+} from './metadata-schemas.js';
 
 /** A reference-NFT datum as blockfrost-utils `getMetadataFromOutputDatum` returns it. */
 export interface Cip68Datum {
@@ -21,10 +25,23 @@ type RecordRule = { [key: string]: Rule };
 const BYTESTRING: Rule = { type: 'bytestring' };
 const NUMBER: Rule = { type: 'number' };
 const FILES: Rule = { type: 'list', item: { name: BYTESTRING, mediaType: BYTESTRING, src: BYTESTRING } };
-const NFT_RULES: RecordRule = { name: BYTESTRING, image: BYTESTRING, mediaType: BYTESTRING, description: BYTESTRING, files: FILES };
+const NFT_RULES: RecordRule = {
+  name: BYTESTRING,
+  image: BYTESTRING,
+  mediaType: BYTESTRING,
+  description: BYTESTRING,
+  files: FILES,
+};
 const RULES: Record<Cip68TokenStandard, RecordRule> = {
   nft: NFT_RULES,
-  ft: { name: BYTESTRING, description: BYTESTRING, ticker: BYTESTRING, url: BYTESTRING, logo: BYTESTRING, decimals: NUMBER },
+  ft: {
+    name: BYTESTRING,
+    description: BYTESTRING,
+    ticker: BYTESTRING,
+    url: BYTESTRING,
+    logo: BYTESTRING,
+    decimals: NUMBER,
+  },
   rft: { ...NFT_RULES, decimals: NUMBER },
 };
 
@@ -67,9 +84,15 @@ export function parseCip68Datum(datumCborHex: string, parseAs: Cip68TokenStandar
 export function validateCip68Datum(
   datum: Cip68Datum,
   standard: Cip68TokenStandard,
-): { onchain_metadata: Cip68Datum['metadata']; onchain_metadata_standard: string; onchain_metadata_extra: string | null } | null {
+): {
+  onchain_metadata: Cip68Datum['metadata'];
+  onchain_metadata_standard: string;
+  onchain_metadata_extra: string | null;
+} | null {
   if (!Number.isInteger(datum.version) || datum.version > 3) return null;
-  const isValid = { nft: isValidCip68NftMetadata, ft: isValidCip68FtMetadata, rft: isValidCip68RftMetadata }[standard];
+  const isValid = { nft: isValidCip68NftMetadata, ft: isValidCip68FtMetadata, rft: isValidCip68RftMetadata }[
+    standard
+  ];
   if (!isValid(datum.metadata)) return null;
   return {
     onchain_metadata: datum.metadata,
@@ -97,7 +120,9 @@ function convertValue(value: CborItem, rule: Rule | RecordRule | null): Metadata
       const name = propertyName(key);
       return [name, convertValue(item, Object.hasOwn(record, name) ? record[name] : null)];
     });
-    return entries.some(([, item]) => item === null) ? null : Object.fromEntries(entries as [string, MetadataJson][]);
+    return entries.some(([, item]) => item === null)
+      ? null
+      : Object.fromEntries(entries as [string, MetadataJson][]);
   }
   return null;
 }
@@ -110,7 +135,8 @@ function convertValue(value: CborItem, rule: Rule | RecordRule | null): Metadata
  * "[object Map]", which no real reference datum is expected to rely on.
  */
 function propertyName(key: CborItem): string {
-  if (key.kind === 'bytes') return isUtf8(key.value) ? Buffer.from(key.value).toString('utf8') : '[object ArrayBuffer]';
+  if (key.kind === 'bytes')
+    return isUtf8(key.value) ? Buffer.from(key.value).toString('utf8') : '[object ArrayBuffer]';
   return plutusInteger(key)?.toString() ?? bytesToHex(key.raw);
 }
 
@@ -151,8 +177,14 @@ function plutusInteger(item: CborItem): bigint | null {
 function constructorFields(item: CborItem): CborItem[] | null {
   if (item.kind !== 'tag') return null;
   const { tag, item: content } = item;
-  if (((tag >= 121n && tag <= 127n) || (tag >= 1280n && tag <= 1400n)) && content.kind === 'array') return content.items;
-  if (tag === 102n && content.kind === 'array' && content.items.length === 2 && content.items[1].kind === 'array') {
+  if (((tag >= 121n && tag <= 127n) || (tag >= 1280n && tag <= 1400n)) && content.kind === 'array')
+    return content.items;
+  if (
+    tag === 102n &&
+    content.kind === 'array' &&
+    content.items.length === 2 &&
+    content.items[1].kind === 'array'
+  ) {
     return content.items[1].items;
   }
   return null;

@@ -19,10 +19,7 @@ function labelValueCbor(txMetadataCborHex: string, label: number): string {
 }
 
 describe('renderMetadatumJson', () => {
-  describe.each([
-    ['cip25_label721_from_blocks.json'],
-    ['label1968_from_blocks.json'],
-  ])('%s', (fileName) => {
+  describe.each([['cip25_label721_from_blocks.json'], ['label1968_from_blocks.json']])('%s', (fileName) => {
     const { entries } = readFixture<{ entries: BlockMetadatum[] }>(fileName);
     test.each(entries.map((entry) => [entry.tx_hash, entry]))('tx %s', (_, entry) => {
       expect(renderMetadatumJson(entry.metadatum_cbor)).toEqual(entry.json_no_schema_derived);
@@ -33,7 +30,9 @@ describe('renderMetadatumJson', () => {
     const fixture = readFixture<{ metadata_cbor: string; json_no_schema_derived: { 721: unknown } }>(
       'cip25_spacebuds_metadata_cbor.json',
     );
-    expect(renderMetadatumJson(labelValueCbor(fixture.metadata_cbor, 721))).toEqual(fixture.json_no_schema_derived[721]);
+    expect(renderMetadatumJson(labelValueCbor(fixture.metadata_cbor, 721))).toEqual(
+      fixture.json_no_schema_derived[721],
+    );
   });
 
   test('matches real db-sync output: Blockfrost /txs/{hash}/metadata vs /metadata/cbor (nut.link tx)', () => {
@@ -41,21 +40,45 @@ describe('renderMetadatumJson', () => {
       'blockfrost_e2e_nutlink_fixtures.json',
     );
     const byName = (name: string) => fixtures.find((fixture) => fixture.testName === name)!.response;
-    const [json] = byName('txs/:tx - generic shelley with metadata') as { label: string; json_metadata: unknown }[];
-    const [cbor] = byName('txs/:tx/metadata/cbor - generic shelley with metadata cbor') as { cbor_metadata: string }[];
+    const [json] = byName('txs/:tx - generic shelley with metadata') as {
+      label: string;
+      json_metadata: unknown;
+    }[];
+    const [cbor] = byName('txs/:tx/metadata/cbor - generic shelley with metadata cbor') as {
+      cbor_metadata: string;
+    }[];
     const txMetadataBytes = cbor.cbor_metadata.replace(/^\\x/, '');
-    expect(renderMetadatumJson(labelValueCbor(txMetadataBytes, Number(json.label)))).toEqual(json.json_metadata);
+    expect(renderMetadatumJson(labelValueCbor(txMetadataBytes, Number(json.label)))).toEqual(
+      json.json_metadata,
+    );
   });
 
   test('scalars: ints as numbers (double precision), bytes as 0x-hex, text as is', () => {
-    expect(renderMetadatumJson('83' + '1bffffffffffffffff' + '43010203' + '6161')).toEqual([18446744073709552000, '0x010203', 'a']);
+    expect(renderMetadatumJson('83' + '1bffffffffffffffff' + '43010203' + '6161')).toEqual([
+      18446744073709552000,
+      '0x010203',
+      'a',
+    ]);
     expect(renderMetadatumJson('3903e7')).toBe(-1000);
     expect(renderMetadatumJson('40')).toBe('0x');
   });
 
   test('map keys: int -> decimal, bytes -> 0x-hex, text as is, list/map -> compact JSON text', () => {
     // {-5: 1, h'ab': 2, "k": 3, [1, h'00', "x"]: 4, {"b": 1, "a": [2]}: 5}
-    const cbor = 'a5' + '24' + '01' + '41ab' + '02' + '616b' + '03' + '83014100' + '6178' + '04' + 'a2616201616181' + '02' + '05';
+    const cbor =
+      'a5' +
+      '24' +
+      '01' +
+      '41ab' +
+      '02' +
+      '616b' +
+      '03' +
+      '83014100' +
+      '6178' +
+      '04' +
+      'a2616201616181' +
+      '02' +
+      '05';
     expect(renderMetadatumJson(cbor)).toEqual({
       '-5': 1,
       '0xab': 2,
@@ -83,7 +106,7 @@ describe('renderMetadatumJson', () => {
     expect(renderMetadatumJson('6161')).toBe('a');
   });
 
-  test('a literal backslash-u0000 text also hits db-sync\'s check on the escaped JSON text', () => {
+  test("a literal backslash-u0000 text also hits db-sync's check on the escaped JSON text", () => {
     expect(renderMetadatumJson('66' + bytesToHex(new TextEncoder().encode('\\u0000')))).toBeNull();
   });
 

@@ -31,7 +31,9 @@ function metadatumToJson(item: CborItem): MetadataJson {
       return item.items.map(metadatumToJson);
     case 'map':
       // Object.fromEntries keeps the last duplicate and, unlike assignment, treats "__proto__" as a plain key.
-      return Object.fromEntries(item.entries.map(([key, value]) => [metadatumJsonKey(key), metadatumToJson(value)]));
+      return Object.fromEntries(
+        item.entries.map(([key, value]) => [metadatumJsonKey(key), metadatumToJson(value)]),
+      );
     case 'tag':
       throw new Error('CBOR tags are not valid in transaction metadata');
   }

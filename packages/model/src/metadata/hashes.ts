@@ -10,7 +10,12 @@ export function datumHash(datumCborHex: string): string {
 export type ScriptLanguage = 'native' | 'plutus:v1' | 'plutus:v2' | 'plutus:v3';
 
 // The ledger hashes a script prefixed with its language tag.
-const LANGUAGE_TAG: Record<ScriptLanguage, number> = { native: 0, 'plutus:v1': 1, 'plutus:v2': 2, 'plutus:v3': 3 };
+const LANGUAGE_TAG: Record<ScriptLanguage, number> = {
+  native: 0,
+  'plutus:v1': 1,
+  'plutus:v2': 2,
+  'plutus:v3': 3,
+};
 
 /** Script hash (e.g. `reference_script_hash`): blake2b-224 of language tag || script bytes (Ogmios `cbor`). */
 export function scriptHash(language: ScriptLanguage, scriptCborHex: string): string {

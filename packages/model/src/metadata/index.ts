@@ -14,6 +14,15 @@ export {
   isValidCip68NftMetadata,
   isValidCip68RftMetadata,
 } from './metadata-schemas.js';
-export { assetOnchainMetadata, type AssetOnchainMetadata, type AssetOnchainSources } from './asset-onchain-metadata.js';
-export { nutlinkRegistration, nutlinkTickerNames, type NutlinkRegistration, type NutlinkTickerNames } from './nutlink.js';
+export {
+  assetOnchainMetadata,
+  type AssetOnchainMetadata,
+  type AssetOnchainSources,
+} from './asset-onchain-metadata.js';
+export {
+  nutlinkRegistration,
+  nutlinkTickerNames,
+  type NutlinkRegistration,
+  type NutlinkTickerNames,
+} from './nutlink.js';
 export { datumHash, scriptHash, type ScriptLanguage } from './hashes.js';

@@ -35,9 +35,9 @@ const probes: unknown[] = [
   { name: 'n', description: 'd', decimals: '02' },
   { name: 'n', description: 'd', ticker: 1 },
   { name: 'n', description: 'd', logo: ['l'] },
-  ...readFixture<{ entries: { response: { onchain_metadata: unknown } }[] }>('blockfrost_asset_responses.json').entries.map(
-    (entry) => entry.response.onchain_metadata,
-  ),
+  ...readFixture<{ entries: { response: { onchain_metadata: unknown } }[] }>(
+    'blockfrost_asset_responses.json',
+  ).entries.map((entry) => entry.response.onchain_metadata),
 ];
 
 describe.each([

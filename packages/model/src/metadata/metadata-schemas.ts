@@ -61,5 +61,8 @@ export function isValidCip68FtMetadata(metadata: unknown): boolean {
 }
 
 export function isValidCip68RftMetadata(metadata: unknown): boolean {
-  return isValidCip68NftMetadata(metadata) && optional(metadata as Json, 'decimals', (value) => typeof value === 'number');
+  return (
+    isValidCip68NftMetadata(metadata) &&
+    optional(metadata as Json, 'decimals', (value) => typeof value === 'number')
+  );
 }

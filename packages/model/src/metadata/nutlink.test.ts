@@ -9,13 +9,15 @@ interface E2eFixture {
 }
 const { fixtures } = readFixture<{ fixtures: E2eFixture[] }>('blockfrost_e2e_nutlink_fixtures.json');
 const labelResponse = (label: number) =>
-  fixtures.find((f) => f.testName === 'metadata/txs/labels/label' && f.endpoints[0].startsWith(`metadata/txs/labels/${label}`))!
-    .response as { tx_hash: string; json_metadata: never }[];
+  fixtures.find(
+    (f) =>
+      f.testName === 'metadata/txs/labels/label' && f.endpoints[0].startsWith(`metadata/txs/labels/${label}`),
+  )!.response as { tx_hash: string; json_metadata: never }[];
 
 describe('nutlinkTickerNames', () => {
-  const { entries } = readFixture<{ entries: { tx_hash: string; metadatum_cbor: string; json_no_schema_derived: object }[] }>(
-    'label1968_from_blocks.json',
-  );
+  const { entries } = readFixture<{
+    entries: { tx_hash: string; metadatum_cbor: string; json_no_schema_derived: object }[];
+  }>('label1968_from_blocks.json');
   test.each(entries.map((entry) => [entry.tx_hash, entry]))('label 1968 from blocks, tx %s', (_, entry) => {
     expect(nutlinkTickerNames(renderMetadatumJson(entry.metadatum_cbor))).toEqual({
       kind: 'tickers',
@@ -23,11 +25,14 @@ describe('nutlinkTickerNames', () => {
     });
   });
 
-  test.each(labelResponse(1968).map((row) => [row.tx_hash, row]))('Blockfrost /metadata/txs/labels/1968, tx %s', (_, row) => {
-    const result = nutlinkTickerNames(row.json_metadata);
-    expect(result.kind).toBe('tickers');
-    expect(result.kind === 'tickers' && result.names).toEqual(expect.arrayContaining(['ADAUSD', 'ADAEUR']));
-  });
+  test.each(labelResponse(1968).map((row) => [row.tx_hash, row]))(
+    'Blockfrost /metadata/txs/labels/1968, tx %s',
+    (_, row) => {
+      const result = nutlinkTickerNames(row.json_metadata);
+      expect(result.kind).toBe('tickers');
+      expect(result.kind === 'tickers' && result.names).toEqual(expect.arrayContaining(['ADAUSD', 'ADAEUR']));
+    },
+  );
 
   test('a non-object data point is what makes RYO answer 500', () => {
     expect(nutlinkTickerNames([1, 2])).toEqual({ kind: 'not-an-object' });
@@ -41,10 +46,13 @@ describe('nutlinkTickerNames', () => {
 });
 
 describe('nutlinkRegistration', () => {
-  test.each(labelResponse(1967).map((row) => [row.tx_hash, row]))('Blockfrost /metadata/txs/labels/1967, tx %s', (_, row) => {
-    const json = row.json_metadata as { metadata: string; hash: string };
-    expect(nutlinkRegistration(json)).toEqual({ metadataUrl: json.metadata, metadataHash: json.hash });
-  });
+  test.each(labelResponse(1967).map((row) => [row.tx_hash, row]))(
+    'Blockfrost /metadata/txs/labels/1967, tx %s',
+    (_, row) => {
+      const json = row.json_metadata as { metadata: string; hash: string };
+      expect(nutlinkRegistration(json)).toEqual({ metadataUrl: json.metadata, metadataHash: json.hash });
+    },
+  );
 
   test('missing keys or a non-object give nulls; other values their JSON text', () => {
     expect(nutlinkRegistration({ metadata: 'https://nut.link/metadata.json' })).toEqual({
@@ -53,6 +61,9 @@ describe('nutlinkRegistration', () => {
     });
     expect(nutlinkRegistration(['x'])).toEqual({ metadataUrl: null, metadataHash: null });
     expect(nutlinkRegistration(null)).toEqual({ metadataUrl: null, metadataHash: null });
-    expect(nutlinkRegistration({ metadata: 5, hash: ['a'] })).toEqual({ metadataUrl: '5', metadataHash: '["a"]' });
+    expect(nutlinkRegistration({ metadata: 5, hash: ['a'] })).toEqual({
+      metadataUrl: '5',
+      metadataHash: '["a"]',
+    });
   });
 });

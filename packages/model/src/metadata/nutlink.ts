@@ -21,13 +21,17 @@ export interface NutlinkRegistration {
 }
 
 export function nutlinkRegistration(label1967Json: MetadataJson | null): NutlinkRegistration {
-  return { metadataUrl: textField(label1967Json, 'metadata'), metadataHash: textField(label1967Json, 'hash') };
+  return {
+    metadataUrl: textField(label1967Json, 'metadata'),
+    metadataHash: textField(label1967Json, 'hash'),
+  };
 }
 
 // Postgres `->>`: NULL unless the JSON is an object with that key; strings as is, other values as JSON text
 // (jsonb puts a space after ',' and ':' in nested values, which this does not reproduce).
 function textField(json: MetadataJson | null, key: string): string | null {
-  if (json === null || typeof json !== 'object' || Array.isArray(json) || !Object.hasOwn(json, key)) return null;
+  if (json === null || typeof json !== 'object' || Array.isArray(json) || !Object.hasOwn(json, key))
+    return null;
   const value = json[key];
   return typeof value === 'string' ? value : JSON.stringify(value);
 }

@@ -60,7 +60,8 @@ export const payment: Builder = (g) => {
       // after a thousand blocks or so.
       const kept: Record<string, bigint> = { ...holder.assets, [unit]: quantity - moved };
       if (kept[unit] === 0n) delete kept[unit];
-      if (Object.keys(kept).length > 0) outputs.push({ to: g.wallet(holder.owner), lovelace: ada(2), assets: kept });
+      if (Object.keys(kept).length > 0)
+        outputs.push({ to: g.wallet(holder.owner), lovelace: ada(2), assets: kept });
     }
   }
   return { draft: { inputs, outputs, change: funding.owner } };

@@ -20,7 +20,10 @@ export interface AikenCase {
 }
 
 // Read through the dependency link (node_modules/@frostline/evaluator), not a path into another package.
-const FIXTURE = new URL('../../../node_modules/@frostline/evaluator/test-data/aiken_phase2_cases.json', import.meta.url);
+const FIXTURE = new URL(
+  '../../../node_modules/@frostline/evaluator/test-data/aiken_phase2_cases.json',
+  import.meta.url,
+);
 
 export const aikenCases = (JSON.parse(readFileSync(FIXTURE, 'utf8')) as { cases: AikenCase[] }).cases;
 
@@ -31,7 +34,10 @@ export function aikenParameters(testCase: AikenCase): Record<string, unknown> {
   return {
     ...genesisProtocolParameters(loadNetwork(testCase.network)),
     plutusCostModels: { [testCase.cost_model_language.replace('plutus_', 'plutus:')]: testCase.cost_model },
-    maxExecutionUnitsPerTransaction: { memory: testCase.initial_budget.mem, cpu: testCase.initial_budget.cpu },
+    maxExecutionUnitsPerTransaction: {
+      memory: testCase.initial_budget.mem,
+      cpu: testCase.initial_budget.cpu,
+    },
   };
 }
 

@@ -4,9 +4,13 @@ import { convertTransaction, type OgmiosTransaction } from '../../convert/index.
 // `(program 1.1.0 (lam x (con unit ())))` flat-encoded inside a CBOR byte string: an always-succeeding
 // Plutus V3 validator (as in packages/evaluator's V3 test).
 const script = CSL.PlutusScript.new_v3(Buffer.from('450101002499', 'hex'));
-const scriptAddress = CSL.EnterpriseAddress.new(0, CSL.Credential.from_scripthash(script.hash())).to_address();
+const scriptAddress = CSL.EnterpriseAddress.new(
+  0,
+  CSL.Credential.from_scripthash(script.hash()),
+).to_address();
 const lovelace = (amount: number) => CSL.BigNum.from_str(String(amount));
-const input = (id: string, index: number) => CSL.TransactionInput.new(CSL.TransactionHash.from_hex(id), index);
+const input = (id: string, index: number) =>
+  CSL.TransactionInput.new(CSL.TransactionHash.from_hex(id), index);
 
 /** A transaction locking 10 ada at the script (inline unit datum), as the Ogmios JSON of a block. */
 export function lockAtScript(from: { transaction: { id: string }; index: number }): OgmiosTransaction {
@@ -32,7 +36,14 @@ export function spendFromScript(lockId: string): string {
   scripts.add(script);
   const redeemers = CSL.Redeemers.new();
   const zero = CSL.BigNum.zero();
-  redeemers.add(CSL.Redeemer.new(CSL.RedeemerTag.new_spend(), zero, CSL.PlutusData.from_hex('d87980'), CSL.ExUnits.new(zero, zero)));
+  redeemers.add(
+    CSL.Redeemer.new(
+      CSL.RedeemerTag.new_spend(),
+      zero,
+      CSL.PlutusData.from_hex('d87980'),
+      CSL.ExUnits.new(zero, zero),
+    ),
+  );
   const witnesses = CSL.TransactionWitnessSet.new();
   witnesses.set_plutus_scripts(scripts);
   witnesses.set_redeemers(redeemers);

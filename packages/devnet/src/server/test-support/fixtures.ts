@@ -86,8 +86,8 @@ export function responseValidator(name: string): ValidateFunction {
   const cardano = JSON.parse(readFileSync(new URL('cardano.json', DATA), 'utf8'));
   exemptDeclaredProperties(cardano);
   exemptDeclaredProperties(ogmios);
-  cardano.definitions['Genesis<Byron>'].required = cardano.definitions['Genesis<Byron>'].required.map((key: string) =>
-    key === 'protocolParameters' ? 'updatableParameters' : key,
+  cardano.definitions['Genesis<Byron>'].required = cardano.definitions['Genesis<Byron>'].required.map(
+    (key: string) => (key === 'protocolParameters' ? 'updatableParameters' : key),
   );
   cardano.definitions.VerificationKey.maxLength = 128;
   // Byron's updatable parameters are the Byron (bootstrap) ones, not the Shelley-era set the schema names.

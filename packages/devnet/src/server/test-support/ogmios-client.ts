@@ -18,7 +18,11 @@ export type SyncEvent = { forward: string; height: number } | { backward: string
  * Runs the real chain-sync client and records what its handlers see; `until` resolves once the
  * recorded events satisfy the predicate.
  */
-export async function follow(port: number, points?: Parameters<Awaited<ReturnType<typeof createChainSynchronizationClient>>['resume']>[0], inFlight?: number) {
+export async function follow(
+  port: number,
+  points?: Parameters<Awaited<ReturnType<typeof createChainSynchronizationClient>>['resume']>[0],
+  inFlight?: number,
+) {
   const context = await connect(port);
   const events: SyncEvent[] = [];
   let check = () => undefined as void;
