@@ -77,3 +77,48 @@ describe('indexer following a devnet through Ogmios chain-sync', () => {
     }
   });
 });
+
+describe('indexer /metrics, /health and /ready', () => {
+  async function freePort(): Promise<number> {
+    const { createServer } = await import('node:net');
+    return new Promise((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as { port: number };
+        server.close(() => resolve(port));
+      });
+    });
+  }
+
+  it('reports progress and readiness once synced, and not ready before the node tip is known', async () => {
+    const chain = blocks.slice(0, 50);
+    const port = await freePort();
+    const env = await indexedDevnet(chain, 'preprod', { metricsPort: port });
+    try {
+      await waitUntil(tipIs(env.running, chain.at(-1)!), 60_000, 'sync');
+      const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+      expect(metrics).toContain(`indexer_block_height ${chain.at(-1)!.height}`);
+      expect(metrics).toMatch(/indexer_blocks_total 50\b/);
+      expect(metrics).toMatch(/indexer_batch_seconds_count\{phase="database"\} \d+/);
+      expect(metrics).toContain('indexer_rollbacks_total 0');
+      expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
+      const ready = await fetch(`http://127.0.0.1:${port}/ready`);
+      expect([ready.status, await ready.json()]).toEqual([
+        200,
+        { ready: true, database: 'up', redis: 'up', lagSlots: 0 },
+      ]);
+    } finally {
+      await env.close();
+    }
+
+    const empty = await indexedDevnet([], 'preprod', { metricsPort: port });
+    try {
+      const ready = await fetch(`http://127.0.0.1:${port}/ready`);
+      expect([ready.status, await ready.json()]).toEqual([
+        503,
+        { ready: false, database: 'up', redis: 'up', lagSlots: null },
+      ]);
+    } finally {
+      await empty.close();
+    }
+  });
+});
