@@ -20,31 +20,33 @@ WITH probe AS (
     END AS address_seen,
     (SELECT id FROM asset WHERE policy = $3::bytea AND name = $4::bytea) AS asset_id
 ),
--- Each branch filters by the asset and stops after offset + limit rows in chain order (its partial
--- index delivers them in that order), so a page of a busy address reads only as many outputs as it
--- skips and returns, not every unspent output of the address.
+-- Each branch filters by the asset and stops after offset + limit rows in chain order: the probe's ids
+-- are scalar subqueries (not a join), so the planner knows its partial index delivers the rows in id
+-- order, and the asset test is a per-row probe of ma_tx_out_pkey (a LATERAL with LIMIT, which the
+-- planner cannot turn into a hash of every output holding the asset). A page of a busy address thus
+-- reads only the outputs it skips and returns.
 candidate AS (
   -- Exactly one branch runs: the other one's parameter test is a constant false.
   (
     SELECT o.id, o.tx_id, o.index, o.address_id, o.value, o.has_assets, o.data_hash, o.inline_datum, o.reference_script_hash
-    FROM tx_out o, probe p
-    WHERE $2::bytea IS NULL AND o.address_id = p.address_id AND o.spent_by_tx_id IS NULL
-      AND CASE
-        WHEN $3::bytea IS NULL THEN NOT o.has_assets
-        ELSE EXISTS (SELECT 1 FROM ma_tx_out m WHERE m.tx_out_id = o.id AND m.asset_id = p.asset_id)
-      END
+    FROM tx_out o
+    LEFT JOIN LATERAL (
+      SELECT true AS held FROM ma_tx_out m WHERE m.tx_out_id = o.id AND m.asset_id = (SELECT asset_id FROM probe) LIMIT 1
+    ) m ON true
+    WHERE $2::bytea IS NULL AND o.address_id = (SELECT address_id FROM probe) AND o.spent_by_tx_id IS NULL
+      AND CASE WHEN $3::bytea IS NULL THEN NOT o.has_assets ELSE m.held IS NOT NULL END
     ORDER BY o.id {{direction}}
     LIMIT $5::int4 + $6::int4
   )
   UNION ALL
   (
     SELECT o.id, o.tx_id, o.index, o.address_id, o.value, o.has_assets, o.data_hash, o.inline_datum, o.reference_script_hash
-    FROM tx_out o, probe p
+    FROM tx_out o
+    LEFT JOIN LATERAL (
+      SELECT true AS held FROM ma_tx_out m WHERE m.tx_out_id = o.id AND m.asset_id = (SELECT asset_id FROM probe) LIMIT 1
+    ) m ON true
     WHERE o.payment_cred = $2::bytea AND o.spent_by_tx_id IS NULL
-      AND CASE
-        WHEN $3::bytea IS NULL THEN NOT o.has_assets
-        ELSE EXISTS (SELECT 1 FROM ma_tx_out m WHERE m.tx_out_id = o.id AND m.asset_id = p.asset_id)
-      END
+      AND CASE WHEN $3::bytea IS NULL THEN NOT o.has_assets ELSE m.held IS NOT NULL END
     ORDER BY o.id {{direction}}
     LIMIT $5::int4 + $6::int4
   )
