@@ -133,10 +133,12 @@ export class ChainStore {
       (n, table) => n + (Array.isArray(table) ? table.length : table.size),
       0,
     );
+    // Prisma's default 5 s transaction timeout is too short for a large catch-up batch on a busy machine.
     await this.prisma.$transaction(
       writeStatements(rows).map((statement) =>
         this.prisma.$executeRawUnsafe(statement.sql, ...statement.params),
       ),
+      { timeout: 600_000, maxWait: 60_000 },
     );
     const newAssets = rows.assets.map((asset) => asset.policy + asset.name);
     const touchedAccounts = [...rows.rewardAccounts];
@@ -173,9 +175,10 @@ export class ChainStore {
   async rollBackTo(point: ChainPoint | 'origin'): Promise<number> {
     const removed = await this.prisma.$transaction(
       async (sql) => {
-        // Rolling back to the origin keeps the genesis pseudo-block (the initial funds).
+        // Rolling back to the origin keeps the genesis pseudo-block (the initial funds). It is the
+        // first block when there is one: an index probe, not a scan of the block table.
         const [{ genesis }] = await sql.$queryRawUnsafe<{ genesis: bigint | null }[]>(
-          `SELECT max(id) AS genesis FROM block WHERE era = 'genesis'`,
+          `SELECT (SELECT id FROM block WHERE era = 'genesis' AND id = (SELECT min(id) FROM block)) AS genesis`,
         );
         let blockId = genesis ?? 0n;
         if (point !== 'origin') {

@@ -54,14 +54,19 @@ async function storedOutputs(sql: Sql, keys: BatchKeys): Promise<Map<string, Sto
 }
 
 /** Pointer (slot, tx index, certificate index) → the stake address its registration certificate registered. */
-async function registrationsAt(sql: Sql, pointers: Pointer[]): Promise<Map<string, bigint>> {
+// Pointers are unbounded naturals on chain; one beyond the columns' ranges points at nothing.
+const INT4_MAX = 2n ** 31n - 1n;
+const INT8_MAX = 2n ** 63n - 1n;
+
+async function registrationsAt(sql: Sql, all: Pointer[]): Promise<Map<string, bigint>> {
+  const pointers = all.filter((p) => p.slot <= INT8_MAX && p.txIndex <= INT4_MAX && p.certIndex <= INT4_MAX);
   if (pointers.length === 0) return new Map();
   const rows = await sql.$queryRawUnsafe<{ key: string; stake_address_id: bigint }[]>(
     `SELECT p.slot || '.' || p.tx_index || '.' || p.cert_index AS key, r.stake_address_id
      FROM unnest($1::text[], $2::text[], $3::text[]) AS p(slot, tx_index, cert_index)
-     JOIN block b ON b.slot = p.slot::numeric
-     JOIN tx t ON t.block_id = b.id AND t.block_index = p.tx_index::numeric
-     JOIN stake_registration r ON r.tx_id = t.id AND r.cert_index = p.cert_index::numeric AND NOT r.deregistration`,
+     JOIN block b ON b.slot = p.slot::int8
+     JOIN tx t ON t.block_id = b.id AND t.block_index = p.tx_index::int4
+     JOIN stake_registration r ON r.tx_id = t.id AND r.cert_index = p.cert_index::int4 AND NOT r.deregistration`,
     pointers.map((p) => p.slot.toString()),
     pointers.map((p) => p.txIndex.toString()),
     pointers.map((p) => p.certIndex.toString()),
