@@ -698,7 +698,7 @@ describe('blockfrost-js utilsTxsEvaluateUtxos against the listening app', () => 
   });
 
   it('gets an EvaluationFailure as a result (HTTP 200), not an error', async () => {
-    const failure = (await api.utilsTxsEvaluateUtxos(cbor)) as Record<string, any>;
+    const failure = (await api.utilsTxsEvaluateUtxos(cbor, [])) as Record<string, any>;
     expect(
       failure.result.EvaluationFailure.ScriptFailures['spend:0'].CannotCreateEvaluationContext.reason,
     ).toMatch(/^Unknown transaction input/);
@@ -716,7 +716,7 @@ describe('blockfrost-js utilsTxsEvaluateUtxos against the listening app', () => 
   });
 
   it('raises BlockfrostServerError with the 400 body for a malformed transaction', async () => {
-    const error = await api.utilsTxsEvaluateUtxos('80').catch((caught: unknown) => caught);
+    const error = await api.utilsTxsEvaluateUtxos('80', []).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(BlockfrostServerError);
     expect(error).toMatchObject({ status_code: 400, error: 'Bad Request' });
   });
