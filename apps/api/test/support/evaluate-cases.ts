@@ -1,29 +1,26 @@
 import { readFileSync } from 'node:fs';
 import CSL from '@emurgo/cardano-serialization-lib-nodejs';
 import { convertTransaction } from '@frostline/devnet/convert';
+import { aikenUtxos as caseUtxos, type AikenCase } from '@frostline/evaluator/testing/aiken-cases';
 import { datumHash, scriptHash, type ScriptLanguage } from '@frostline/model';
 import { stringify } from 'lossless-json';
 import type pg from 'pg';
 import { ChainSeed } from './seed.js';
 
-// Fixtures of test-data/evaluate (see its SOURCES.md) and the ways the evaluate tests feed them in:
-// as additionalUtxoSet (Ogmios v5 JSON) or as rows of the indexer's tables.
+// Fixtures of test-data/evaluate (see its SOURCES.md) and the Aiken phase-2 cases, which
+// @frostline/evaluator owns and loads, and the ways the evaluate tests feed them in: as
+// additionalUtxoSet (Ogmios v5 JSON) or as rows of the indexer's tables.
+
+export {
+  aikenBudgets,
+  aikenCase,
+  aikenCases,
+  aikenParameters,
+  type AikenCase,
+} from '@frostline/evaluator/testing/aiken-cases';
 
 export const evaluateTestData = <T>(name: string): T =>
   JSON.parse(readFileSync(new URL(`../../test-data/evaluate/${name}`, import.meta.url), 'utf8')) as T;
-
-export interface AikenCase {
-  name: string;
-  network: 'preview' | 'mainnet';
-  tx_cbor: string;
-  resolved_inputs_cbor: string | null;
-  resolved_outputs_cbor: string;
-  cost_model_language: 'plutus_v1' | 'plutus_v2';
-  cost_model: number[];
-  initial_budget: { cpu: number; mem: number };
-  expected_budgets: { mem: number; cpu: number }[] | null;
-  declared_redeemers_in_tx_derived: { tag: string; index: number }[];
-}
 
 export interface BlockfrostFixture {
   id: string;
@@ -34,8 +31,6 @@ export interface BlockfrostFixture {
   response: Record<string, unknown>;
 }
 
-export const aikenCases = evaluateTestData<{ cases: AikenCase[] }>('aiken_phase2_cases.json').cases;
-export const aikenCase = (name: string): AikenCase => aikenCases.find((testCase) => testCase.name === name)!;
 export const blockfrostFixtures = evaluateTestData<{ fixtures: BlockfrostFixture[] }>(
   'blockfrost_evaluate_fixtures.json',
 ).fixtures;
@@ -53,45 +48,13 @@ export interface Utxo {
   script?: { language: ScriptLanguage; cbor: string };
 }
 
-/**
- * The case's resolved UTxOs. Outputs go through the devnet's CBOR → Ogmios converter inside a
- * minimal transaction; inputs are zipped with them in order (absent inputs are the transaction
- * body's, as upstream says).
- */
-export function aikenUtxos(testCase: AikenCase): Utxo[] {
-  const wrapper = `84a3008001${testCase.resolved_outputs_cbor}0200a0f5f6`;
-  const outputs = convertTransaction(Buffer.from(wrapper, 'hex'), 'babbage').outputs;
-  const inputs = testCase.resolved_inputs_cbor
-    ? CSL.TransactionInputs.from_hex(testCase.resolved_inputs_cbor)
-    : CSL.Transaction.from_hex(testCase.tx_cbor).body().inputs();
-  return outputs.map((output, i) => ({
-    transaction: { id: inputs.get(i).transaction_id().to_hex() },
-    index: inputs.get(i).index(),
-    ...(output as Omit<Utxo, 'transaction' | 'index'>),
-  }));
-}
-
-/** The case's expected answer in Ogmios v6 shape. */
-export function aikenBudgets(testCase: AikenCase) {
-  return testCase.expected_budgets!.map((budget, i) => ({
-    validator: {
-      purpose: testCase.declared_redeemers_in_tx_derived[i].tag,
-      index: testCase.declared_redeemers_in_tx_derived[i].index,
-    },
-    budget: { memory: budget.mem, cpu: budget.cpu },
-  }));
-}
-
-/** The protocol parameters the case was evaluated with, as Ogmios (and so the indexer) writes them. */
-export function aikenParameters(testCase: AikenCase) {
-  return {
-    plutusCostModels: { [testCase.cost_model_language.replace('plutus_', 'plutus:')]: testCase.cost_model },
-    maxExecutionUnitsPerTransaction: {
-      memory: testCase.initial_budget.mem,
-      cpu: testCase.initial_budget.cpu,
-    },
-  };
-}
+/** The case's resolved UTxOs, their outputs read by the devnet's CBOR → Ogmios converter. */
+export const aikenUtxos = (testCase: AikenCase): Utxo[] =>
+  caseUtxos(
+    testCase,
+    (transaction) =>
+      convertTransaction(transaction, 'babbage').outputs as Omit<Utxo, 'transaction' | 'index'>[],
+  );
 
 /** Ogmios v5 `[TxIn, TxOut]`, as Blockfrost clients send them. */
 export function v5Pair(utxo: Utxo): [unknown, unknown] {
