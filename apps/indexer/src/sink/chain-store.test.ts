@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from '@frostline/db/testing';
 import { PREPROD_CHAIN_TIME, type OgmiosBlock } from '@frostline/model';
 import { preprodChunkBlocks } from '../test-support/chains.js';
 import { dumpChainTables } from '../test-support/database.js';
-import { ChainStore, UnrecoverableRollbackError } from './chain-store.js';
+import { ChainStore, ROLLBACK_TABLES, UnrecoverableRollbackError } from './chain-store.js';
 
 const options = { networkId: 0, chainTime: PREPROD_CHAIN_TIME, securityParameter: 2160 };
 
@@ -83,6 +83,13 @@ describe('ChainStore on 864 real preprod blocks', () => {
       await reference.prisma.$disconnect();
       await reference.db.drop();
     }
+  });
+
+  it('knows what a rollback does with every table of the schema', async () => {
+    const tables = await prisma.$queryRawUnsafe<{ name: string }[]>(
+      `SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'`,
+    );
+    expect(tables.map((t) => t.name).sort()).toEqual(Object.values(ROLLBACK_TABLES).flat().sort());
   });
 
   it('refuses a rollback to a point it does not know', async () => {

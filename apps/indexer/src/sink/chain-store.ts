@@ -12,6 +12,61 @@ import { batchKeys, projectBatch } from '../project/project-batch.js';
 import { lookUp } from './lookups.js';
 import { writeStatements } from './write-rows.js';
 
+/** Tables whose rows belong to a transaction (`tx_id`), removed with it on rollback. */
+const TRANSACTION_TABLES = [
+  'asset_mint',
+  'tx_metadata',
+  'datum',
+  'script',
+  'stake_registration',
+  'delegation',
+  'delegation_vote',
+  'drep_registration',
+  'withdrawal',
+  'mir',
+  'pool_registration',
+  'nutlink_registration',
+  'nutlink_ticker',
+] as const;
+
+/**
+ * Every table the chain fills, with the tables that hold no chain data: a test checks that this
+ * covers the whole schema, so a new table cannot be forgotten by rollbacks.
+ */
+export const ROLLBACK_TABLES = {
+  rangeDeleted: [
+    'block',
+    'tx',
+    'tx_out',
+    'ma_tx_out',
+    ...TRANSACTION_TABLES,
+    'address',
+    'stake_address',
+    'asset',
+  ],
+  perAccount: ['stake_balance', 'reward_balance'],
+  notChainData: ['token_metadata', 'indexer_status', 'protocol_parameters', '_prisma_migrations'],
+} as const;
+
+/**
+ * The deletes of a rollback to block $1 whose last transaction is $2, as one statement (one round
+ * trip; data-modifying CTEs all run, on the same snapshot). Each delete walks the index of the
+ * column that orders its table, so a rollback costs what it removes, not what the table holds.
+ */
+const ROLLBACK_SQL = `WITH
+  unspent AS (UPDATE tx_out SET spent_by_tx_id = NULL WHERE spent_by_tx_id > $2 AND tx_id <= $2),
+  outputs AS (DELETE FROM tx_out WHERE tx_id > $2 RETURNING id),
+  amounts AS (DELETE FROM ma_tx_out WHERE tx_out_id IN (SELECT id FROM outputs)),
+  ${TRANSACTION_TABLES.map((table) => `${table}_rows AS (DELETE FROM ${table} WHERE tx_id > $2)`).join(',\n  ')},
+  txs AS (DELETE FROM tx WHERE id > $2),
+  accounts AS (DELETE FROM stake_address WHERE first_block_id > $1 RETURNING id),
+  balances AS (DELETE FROM stake_balance WHERE stake_address_id IN (SELECT id FROM accounts)),
+  rewards AS (DELETE FROM reward_balance WHERE stake_address_id IN (SELECT id FROM accounts)),
+  addresses AS (DELETE FROM address WHERE first_block_id > $1),
+  assets AS (DELETE FROM asset WHERE first_block_id > $1),
+  blocks AS (DELETE FROM block WHERE id > $1)
+SELECT 1`;
+
 export interface ChainPoint {
   slot: number;
   id: string;
@@ -167,10 +222,10 @@ export class ChainStore {
   }
 
   /**
-   * Removes every block after `point` and everything derived from them, in one transaction:
-   * cascading foreign keys delete the rows, `spent_by_tx_id` returns to null (ON DELETE SET NULL),
-   * and stake balances get the inverse of the deltas the removed blocks applied.
-   * Returns the number of blocks removed.
+   * Removes every block after `point` and everything derived from them, in one transaction: each
+   * table's rows after the point go by range (ids follow chain order; see ROLLBACK_SQL), outputs
+   * spent after the point become unspent again, and stake balances get the inverse of the deltas
+   * the removed blocks applied. Returns the number of blocks removed.
    */
   async rollBackTo(point: ChainPoint | 'origin'): Promise<number> {
     const removed = await this.prisma.$transaction(
@@ -226,7 +281,7 @@ export class ChainStore {
             emptied.map((r) => r.id),
           );
         }
-        await sql.$executeRawUnsafe(`DELETE FROM block WHERE id > $1`, blockId);
+        await sql.$executeRawUnsafe(ROLLBACK_SQL, blockId, last_tx);
         return Number(count);
       },
       { timeout: 600_000, maxWait: 60_000 },
