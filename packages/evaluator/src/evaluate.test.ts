@@ -1,38 +1,12 @@
 import CSL from '@emurgo/cardano-serialization-lib-nodejs';
-import { evaluate, type EvaluateInput, type ResolvedUtxo } from './evaluate.js';
+import { evaluate } from './evaluate.js';
 import {
   aikenBudgets,
   aikenCase,
   aikenCases as cases,
-  aikenInputs,
-  aikenLanguage,
-  type AikenCase,
+  aikenEvaluateInput as inputOf,
 } from './test-support/aiken-cases.js';
 import { hex } from './test-support/fixtures.js';
-
-// Upstream gives the resolved outputs as a CBOR array to zip with the inputs.
-function resolvedUtxos(testCase: AikenCase): ResolvedUtxo[] {
-  const outputs = CSL.TransactionOutputs.from_bytes(hex(testCase.resolved_outputs_cbor));
-  const inputs = aikenInputs(testCase);
-  return Array.from({ length: inputs.len() }, (_, i) => ({
-    input: inputs.get(i).to_bytes(),
-    output: outputs.get(i).to_bytes(),
-  }));
-}
-
-function inputOf(testCase: AikenCase): EvaluateInput {
-  return {
-    transaction: hex(testCase.tx_cbor),
-    utxos: resolvedUtxos(testCase),
-    costModels: { [aikenLanguage(testCase)]: testCase.cost_model },
-    maxExecutionUnits: { cpu: testCase.initial_budget.cpu, memory: testCase.initial_budget.mem },
-    slotConfig: {
-      zeroTime: testCase.slot_config.zero_time,
-      zeroSlot: testCase.slot_config.zero_slot,
-      slotLength: testCase.slot_config.slot_length,
-    },
-  };
-}
 
 describe('evaluate: Aiken phase-2 cases', () => {
   it('covers every case of the fixture', () => {

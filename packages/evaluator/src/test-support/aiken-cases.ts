@@ -1,4 +1,5 @@
 import CSL from '@emurgo/cardano-serialization-lib-nodejs';
+import type { EvaluateInput, ResolvedUtxo } from '../evaluate.js';
 import type {
   EvaluationItem,
   ExecutionUnits,
@@ -6,7 +7,7 @@ import type {
   PlutusLanguage,
   RedeemerPurpose,
 } from '../ogmios-types.js';
-import { readFixture } from './fixtures.js';
+import { hex, readFixture } from './fixtures.js';
 
 // The Aiken phase-2 evaluation cases of ../../test-data (Aiken's uplc tests; see its SOURCES.md),
 // shared by this package's tests, the devnet's and the API's (`@frostline/evaluator/testing/aiken-cases`).
@@ -86,4 +87,25 @@ export function aikenUtxos<Output extends object>(
     index: inputs.get(i).index(),
     ...output,
   }));
+}
+
+/** The case as input to `evaluate`: its transaction, resolved UTxOs (CBOR), cost model, budget and slot config. */
+export function aikenEvaluateInput(testCase: AikenCase): EvaluateInput {
+  const outputs = CSL.TransactionOutputs.from_hex(testCase.resolved_outputs_cbor);
+  const inputs = aikenInputs(testCase);
+  const utxos: ResolvedUtxo[] = Array.from({ length: inputs.len() }, (_, i) => ({
+    input: inputs.get(i).to_bytes(),
+    output: outputs.get(i).to_bytes(),
+  }));
+  return {
+    transaction: hex(testCase.tx_cbor),
+    utxos,
+    costModels: { [aikenLanguage(testCase)]: testCase.cost_model },
+    maxExecutionUnits: { cpu: testCase.initial_budget.cpu, memory: testCase.initial_budget.mem },
+    slotConfig: {
+      zeroTime: testCase.slot_config.zero_time,
+      zeroSlot: testCase.slot_config.zero_slot,
+      slotLength: testCase.slot_config.slot_length,
+    },
+  };
 }
