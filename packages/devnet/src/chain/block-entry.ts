@@ -1,8 +1,8 @@
-import { parseJson } from './json.js';
+import type { LineHeader } from './line-header.js';
 import type { Slot, Tip } from './point.js';
 
-/** Where the JSON text of a block lives: a byte range of a chain file, or in memory. */
-export type BlockBody = { file: string; offset: number; length: number } | { json: string };
+/** Where the JSON text (UTF-8) of a block lives: a byte range of a chain file, or in memory. */
+export type BlockBody = { file: string; offset: number; length: number } | { bytes: Buffer };
 
 /** What the server keeps per block: enough to answer intersections and to fetch the block again. */
 export interface BlockEntry {
@@ -25,29 +25,19 @@ interface BlockFields {
   height: number | bigint;
 }
 
-/** True for a JSON object shaped like an Ogmios v6 block (an `era` and an `id`). */
-export function looksLikeBlock(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  const { era, id } = value as Record<string, unknown>;
-  return typeof era === 'string' && typeof id === 'string';
-}
-
 /**
- * Reads the header fields of an Ogmios block from its JSON text. The native parser is fast enough for
- * chains of 100k+ blocks; only when a slot or height exceeds 2^53 (synthetic test vectors) is the line
- * parsed again with the bigint-safe codec so that points keep their exact value.
+ * The checked header of a block line (see line-header.ts): an Ogmios v6 block has an `era`, an `id`, a
+ * `height` and a `slot`, except Byron epoch-boundary blocks, which have no slot.
  */
-export function readBlockFields(json: string): BlockFields {
-  const fast = JSON.parse(json) as BlockFields;
-  const exact = isSafe(fast.slot) && isSafe(fast.height) ? fast : (parseJson(json) as BlockFields);
-  if (!looksLikeBlock(exact)) throw new Error('not an Ogmios block: missing "era" or "id"');
-  if (exact.height === undefined) throw new Error(`block ${exact.id} has no "height"`);
-  if (exact.slot === undefined && exact.type !== 'ebb') throw new Error(`block ${exact.id} has no "slot"`);
-  return exact;
-}
-
-function isSafe(value: unknown): boolean {
-  return value === undefined || Number.isSafeInteger(value);
+export function blockFields(header: LineHeader): BlockFields {
+  if (header.kind === 'event') throw new Error('expected an Ogmios block, found an event');
+  const fields = header.fields as Partial<BlockFields>;
+  if (typeof fields.era !== 'string' || typeof fields.id !== 'string') {
+    throw new Error('expected an Ogmios block (with "era" and "id") or an event (with "event")');
+  }
+  if (fields.height === undefined) throw new Error(`block ${fields.id} has no "height"`);
+  if (fields.slot === undefined && fields.type !== 'ebb') throw new Error(`block ${fields.id} has no "slot"`);
+  return fields as BlockFields;
 }
 
 /**

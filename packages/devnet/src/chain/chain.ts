@@ -4,6 +4,8 @@ import { tipOf, type BlockEntry } from './block-entry.js';
 import { stringifyJson } from './json.js';
 import { describePoint, samePoint, type Point, type Tip } from './point.js';
 
+const EMPTY = Buffer.alloc(0);
+
 /** Position of a point on the chain: -1 is origin, otherwise an index into the blocks. */
 export type Position = number;
 
@@ -76,18 +78,26 @@ export class Chain extends EventEmitter<ChainEvents> {
     this.touch();
   }
 
-  /**
-   * The block's Ogmios JSON as UTF-8 bytes, exactly as it was given. Bytes, not text: served blocks go
-   * to the socket without being decoded and encoded again.
-   */
+  /** The block's Ogmios JSON as UTF-8 bytes, exactly as it was given. */
   blockBytes(entry: BlockEntry): Buffer {
-    if ('json' in entry.body) return Buffer.from(entry.body.json);
-    const { file, offset, length } = entry.body;
-    const bytes = Buffer.allocUnsafe(length);
+    return this.wrapBlock(entry, EMPTY, EMPTY);
+  }
+
+  /**
+   * `before`, the block's bytes and `after` in one buffer: a served block goes from the chain file to
+   * the socket without being decoded, encoded or copied again.
+   */
+  wrapBlock(entry: BlockEntry, before: Buffer, after: Buffer): Buffer {
+    const { body } = entry;
+    const length = 'bytes' in body ? body.bytes.length : body.length;
+    const message = Buffer.allocUnsafe(before.length + length + after.length);
+    before.copy(message);
     // A synchronous positioned read keeps responses in request order without a queue; it is a single
-    // small read that the page cache usually serves.
-    readSync(this.descriptor(file), bytes, 0, length, offset);
-    return bytes;
+    // read that the page cache usually serves.
+    if ('bytes' in body) body.bytes.copy(message, before.length);
+    else readSync(this.descriptor(body.file), message, before.length, length, body.offset);
+    after.copy(message, before.length + length);
+    return message;
   }
 
   /** The tip as JSON, computed once per chain change rather than once per served block. */

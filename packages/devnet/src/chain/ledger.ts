@@ -59,19 +59,21 @@ function credentialKey(from: string, credential: string): string {
   return `${from}:${credential}`;
 }
 
-/** Keeps the history sorted by slot; a later update at the same slot replaces the earlier one. */
+/**
+ * Keeps the history sorted by slot; a later update at the same slot replaces the earlier one. Chain files
+ * state facts in slot order, so the search starts from the end (a long chain has thousands of updates).
+ */
 function insertBySlot<T>(history: Versioned<T>[], item: Versioned<T>): void {
-  const index = history.findIndex((entry) => entry.slot >= item.slot);
-  if (index === -1) history.push(item);
-  else if (history[index].slot === item.slot) history[index] = item;
+  let index = history.length;
+  while (index > 0 && history[index - 1].slot >= item.slot) index -= 1;
+  if (history[index]?.slot === item.slot) history[index] = item;
   else history.splice(index, 0, item);
 }
 
+/** The value in force at `slot`: the last one from a slot at or before it. */
 function valueAt<T>(history: Versioned<T>[], slot: bigint): T | undefined {
-  let value: T | undefined;
-  for (const entry of history) {
-    if (entry.slot > slot) break;
-    value = entry.value;
+  for (let index = history.length - 1; index >= 0; index -= 1) {
+    if (history[index].slot <= slot) return history[index].value;
   }
-  return value;
+  return undefined;
 }

@@ -1,6 +1,7 @@
-import { ebbSlot, makeEntry, readBlockFields, type BlockEntry } from './block-entry.js';
+import { blockFields, ebbSlot, makeEntry, type BlockEntry } from './block-entry.js';
 import type { ChainLine } from './chain-file.js';
 import { stringifyJson } from './json.js';
+import { readLineHeader } from './line-header.js';
 import type { Slot } from './point.js';
 
 /** Turns Ogmios block objects into chain entries kept in memory (for tests and converted CBOR). */
@@ -9,9 +10,9 @@ export function memoryEntry(
   previousSlot: Slot | undefined,
   byronEpochLength: number,
 ): BlockEntry {
-  const json = stringifyJson(block);
-  const fields = readBlockFields(json);
-  return makeEntry(fields, fields.slot ?? ebbSlot(previousSlot, byronEpochLength), { json });
+  const bytes = Buffer.from(stringifyJson(block));
+  const fields = blockFields(readLineHeader(bytes));
+  return makeEntry(fields, fields.slot ?? ebbSlot(previousSlot, byronEpochLength), { bytes });
 }
 
 export async function* memoryLines(

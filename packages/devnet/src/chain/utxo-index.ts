@@ -1,5 +1,5 @@
 import type { Chain, Position } from './chain.js';
-import { parseJson } from './json.js';
+import { parseJsonFast } from './json.js';
 
 export interface OutputReference {
   transaction: { id: string };
@@ -55,7 +55,7 @@ export class UtxoIndex {
 
   private catchUp(): void {
     while (this.applied < this.chain.length) {
-      const block = parseJson(this.chain.blockBytes(this.chain.at(this.applied)).toString()) as {
+      const block = parseJsonFast(this.chain.blockBytes(this.chain.at(this.applied)).toString()) as {
         transactions?: OgmiosTransaction[];
       };
       this.changes.push(this.apply(block.transactions ?? []));

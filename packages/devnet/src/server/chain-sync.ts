@@ -81,6 +81,6 @@ export class ChainSyncSession {
     }
     if (this.position + 1 >= this.chain.length) return undefined;
     this.position += 1;
-    return Buffer.concat([FORWARD, this.chain.blockBytes(this.chain.at(this.position)), Buffer.from(tail)]);
+    return this.chain.wrapBlock(this.chain.at(this.position), FORWARD, Buffer.from(tail));
   }
 }

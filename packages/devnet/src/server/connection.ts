@@ -1,6 +1,6 @@
 import type { WebSocket } from 'ws';
 import type { Position } from '../chain/chain.js';
-import { parseJson } from '../chain/json.js';
+import { parseJsonFast } from '../chain/json.js';
 import { genesisProtocolParameters } from '../networks/genesis.js';
 import { ChainSyncSession } from './chain-sync.js';
 import type { Metrics } from './health.js';
@@ -84,9 +84,8 @@ export function serveConnection(socket: WebSocket, context: ConnectionContext): 
 function decodeRequest(text: string): Request | { error: ReturnType<typeof parseError>; id: unknown } {
   let value: unknown;
   try {
-    // Most requests are small nextBlock calls: the native parser is much faster, and only numbers of
-    // 16+ digits (ids beyond 2^53) need the lossless one to be mirrored exactly.
-    value = /\d{16}/.test(text) ? parseJson(text) : JSON.parse(text);
+    // Ids beyond 2^53 must be mirrored exactly; parseJsonFast keeps them.
+    value = parseJsonFast(text);
   } catch (error) {
     return { error: parseError((error as { message?: string }).message ?? String(error)), id: null };
   }
