@@ -1,5 +1,5 @@
 import type { PrismaClient } from '@frostline/db';
-import type { OgmiosBlock } from '@frostline/model';
+import type { DecodedBlock, OgmiosBlock } from '@frostline/model';
 import type { ChainHandler, Point, Tip } from './chain-sync/follower.js';
 import type { IndexerQueues } from './jobs/queues.js';
 import type { Logger } from './logger.js';
@@ -16,13 +16,20 @@ export interface IndexerOptions {
 }
 
 /**
- * Chain-sync handler: buffers blocks while far from the tip and writes them in batches, one block
- * at a time near it; turns every rollBackward into a rollback job and waits for it before taking
- * the next message, so a rollback never races newer blocks.
+ * Chain-sync handler: buffers decoded blocks while far from the tip and writes them in batches,
+ * one block at a time near it; turns every rollBackward into a rollback job and waits for it
+ * before taking the next message, so a rollback never races newer blocks.
+ *
+ * While far from the tip a full batch is written in the background: the next batch is received
+ * and decoded (this process's core) while the database writes the previous one (its own core).
+ * One write is in flight at most, writes commit in chain order, and a failed write drops what was
+ * buffered after it and fails the next message, so chain-sync resumes from what was committed.
  */
 export class Indexer implements ChainHandler {
-  private buffer: OgmiosBlock[] = [];
-  private flushing: Promise<void> = Promise.resolve();
+  private buffer: DecodedBlock[] = [];
+  private bufferDecodeMs = 0;
+  private writing: Promise<void> = Promise.resolve();
+  private writeFailure: { error: unknown } | null = null;
   private closed = false;
   private bufferSince = 0;
   private nodeTip: Tip = 'origin';
@@ -39,6 +46,7 @@ export class Indexer implements ChainHandler {
 
   async intersectionPoints(): Promise<Point[]> {
     await this.flush();
+    this.store.resetDecoding();
     const stored = await this.store.intersectionPoints();
     return stored.length > 0 ? stored : [this.options.startPoint];
   }
@@ -46,17 +54,17 @@ export class Indexer implements ChainHandler {
   async rollForward(block: OgmiosBlock, tip: Tip): Promise<void> {
     // Messages already received when shutdown began are dropped: the next start resumes from the database.
     if (this.closed) return;
+    this.rethrowWriteFailure();
     this.nodeTip = tip;
     if (this.buffer.length === 0) this.bufferSince = Date.now();
-    this.buffer.push(block);
+    const started = performance.now();
+    this.buffer.push(this.store.decode(block));
+    this.bufferDecodeMs += performance.now() - started;
     const nearTip = tip !== 'origin' && tip.height - block.height <= this.options.nearTipBlocks;
-    if (
-      nearTip ||
-      this.buffer.length >= this.options.batchSize ||
-      Date.now() - this.bufferSince > this.options.maxBatchDelayMs
-    ) {
-      await this.flush();
-    }
+    // Near the tip, and for a batch that waited long enough, the block is committed before the
+    // next message is taken; a full batch far from the tip is written while the next one arrives.
+    if (nearTip || Date.now() - this.bufferSince > this.options.maxBatchDelayMs) await this.flush();
+    else if (this.buffer.length >= this.options.batchSize) await this.startWrite();
   }
 
   async rollBackward(point: Point, tip: Tip): Promise<void> {
@@ -89,22 +97,43 @@ export class Indexer implements ChainHandler {
     return this.flush();
   }
 
-  /**
-   * Writes buffered blocks in one transaction, then queues their follow-up jobs. Serialised: a
-   * timer, a rollback and shutdown may all ask for a flush.
-   */
-  flush(): Promise<void> {
-    const run = this.flushing.then(() => this.writeBuffer());
-    this.flushing = run.catch(() => undefined);
-    return run;
+  /** Writes everything buffered and waits until it is committed. */
+  async flush(): Promise<void> {
+    await this.startWrite();
+    await this.writing;
+    this.rethrowWriteFailure();
   }
 
-  private async writeBuffer(): Promise<void> {
+  /**
+   * Starts writing the buffer as one transaction once the previous write is done, then queues the
+   * batch's follow-up jobs. A timer, a rollback and shutdown may all ask for a write.
+   */
+  private async startWrite(): Promise<void> {
+    await this.writing;
+    this.rethrowWriteFailure();
     if (this.buffer.length === 0) return;
-    // On failure the blocks are dropped: the follower reconnects and resumes from what was committed.
     const blocks = this.buffer;
+    const decodeMs = this.bufferDecodeMs;
     this.buffer = [];
-    const result = await this.store.write(blocks);
+    this.bufferDecodeMs = 0;
+    this.writing = this.writeBatch(blocks, decodeMs).catch((error: unknown) => {
+      // Blocks buffered after a failed batch cannot be written without it: chain-sync resumes
+      // from what was committed (the follower reconnects when the next message fails).
+      this.writeFailure = { error };
+      this.buffer = [];
+      this.bufferDecodeMs = 0;
+    });
+  }
+
+  private rethrowWriteFailure(): void {
+    const failure = this.writeFailure;
+    if (failure === null) return;
+    this.writeFailure = null;
+    throw failure.error;
+  }
+
+  private async writeBatch(blocks: DecodedBlock[], decodeMs: number): Promise<void> {
+    const result = await this.store.writeDecoded(blocks, decodeMs);
     this.metrics.recordWrite(result, this.store.tipHeight);
     await this.queueFollowUps(result);
     await this.recordStatus();

@@ -3,13 +3,8 @@
  * and `ORDER BY id` is chain order. Counters start after the largest stored id and are reloaded
  * after a rollback.
  */
-export const ID_TABLES = [
-  'block',
-  'tx',
-  'tx_out',
-  'address',
-  'stake_address',
-  'asset',
+/** Tables whose rows belong to a transaction (`tx_id`). */
+export const TRANSACTION_TABLES = [
   'asset_mint',
   'tx_metadata',
   'datum',
@@ -23,6 +18,16 @@ export const ID_TABLES = [
   'pool_registration',
   'nutlink_registration',
   'nutlink_ticker',
+] as const;
+
+export const ID_TABLES = [
+  'block',
+  'tx',
+  'tx_out',
+  'address',
+  'stake_address',
+  'asset',
+  ...TRANSACTION_TABLES,
 ] as const;
 
 export type IdTable = (typeof ID_TABLES)[number];

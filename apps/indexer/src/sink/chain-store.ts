@@ -7,27 +7,10 @@ import {
   type GenesisFunds,
   type OgmiosBlock,
 } from '@frostline/model';
-import { ID_TABLES, IdAllocator, type IdTable } from '../project/ids.js';
+import { ID_TABLES, IdAllocator, TRANSACTION_TABLES, type IdTable } from '../project/ids.js';
 import { batchKeys, projectBatch } from '../project/project-batch.js';
 import { lookUp } from './lookups.js';
 import { writeStatements } from './write-rows.js';
-
-/** Tables whose rows belong to a transaction (`tx_id`), removed with it on rollback. */
-const TRANSACTION_TABLES = [
-  'asset_mint',
-  'tx_metadata',
-  'datum',
-  'script',
-  'stake_registration',
-  'delegation',
-  'delegation_vote',
-  'drep_registration',
-  'withdrawal',
-  'mir',
-  'pool_registration',
-  'nutlink_registration',
-  'nutlink_ticker',
-] as const;
 
 /**
  * Every table the chain fills, with the tables that hold no chain data: a test checks that this
@@ -105,6 +88,7 @@ export class ChainStore {
   private ids = new IdAllocator(new Map());
   private registeredPools = new Set<string>();
   private tip: { slot: number; id: string; height: number | null; epoch: number } | null = null;
+  private decodedSlot: number | null = null;
 
   constructor(
     private readonly prisma: PrismaClient,
@@ -127,6 +111,7 @@ export class ChainStore {
       `SELECT slot, encode(hash, 'hex') AS hash, height, epoch FROM block WHERE era <> 'genesis' ORDER BY id DESC LIMIT 1`,
     );
     this.tip = tip ? { slot: Number(tip.slot), id: tip.hash, height: tip.height, epoch: tip.epoch } : null;
+    this.resetDecoding();
   }
 
   get tipPoint(): ChainPoint | null {
@@ -166,18 +151,29 @@ export class ChainStore {
     return true;
   }
 
+  /**
+   * Decodes the next block of the chain (blocks arrive in order; an epoch-boundary block takes its
+   * slot from the block before it). The indexer decodes while the previous batch is being written.
+   */
+  decode(block: OgmiosBlock): DecodedBlock {
+    const decoded = decodeBlock(block, { chainTime: this.options.chainTime, previousSlot: this.decodedSlot });
+    this.decodedSlot = decoded.slot;
+    return decoded;
+  }
+
+  /** Decoding continues from the stored tip (after a reconnection dropped decoded blocks). */
+  resetDecoding(): void {
+    this.decodedSlot = this.tip?.slot ?? null;
+  }
+
   async write(blocks: OgmiosBlock[]): Promise<WriteResult> {
     const started = performance.now();
-    let previousSlot = this.tip?.slot ?? null;
-    const decoded = blocks.map((block) => {
-      const d = decodeBlock(block, { chainTime: this.options.chainTime, previousSlot });
-      previousSlot = d.slot;
-      return d;
-    });
+    const decoded = blocks.map((block) => this.decode(block));
     return this.writeDecoded(decoded, performance.now() - started);
   }
 
-  private async writeDecoded(decoded: DecodedBlock[], decodeMs: number): Promise<WriteResult> {
+  /** Writes decoded blocks in one transaction; `decodeMs` is what decoding them took, for metrics. */
+  async writeDecoded(decoded: DecodedBlock[], decodeMs: number): Promise<WriteResult> {
     const started = performance.now() - decodeMs;
     const ids = this.ids.fork();
     const registeredPools = new Set(this.registeredPools);
