@@ -8,7 +8,14 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { chainOptions, ensureChain } from './chain.js';
 import { evaluationBench, type EvaluationResult } from './evaluation.js';
-import { devnetCeiling, ingest, rollbacks, type CeilingResult, type IngestResult, type RollbackResult } from './ingest.js';
+import {
+  devnetCeiling,
+  ingest,
+  rollbacks,
+  type CeilingResult,
+  type IngestResult,
+  type RollbackResult,
+} from './ingest.js';
 import { loadScenario, scenarios, startServer, type ScenarioResult } from './load.js';
 import { populate, type PopulateResult } from './populate.js';
 import { explainScenarios, type Explained } from './explain.js';
@@ -40,7 +47,8 @@ const resultsFile = env.BENCH_RESULTS ?? path.join(root, 'bench-results', 'resul
 const only = env.BENCH_ONLY ? new Set(env.BENCH_ONLY.split(',')) : null;
 const runs = (phase: string) => !only || only.has(phase);
 const started = performance.now();
-const log = (line: string) => console.log(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
+const log = (line: string) =>
+  console.log(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -85,14 +93,21 @@ async function phase(name: string, work: () => Promise<void>) {
 
 await phase('evaluation', async () => {
   results.evaluation = evaluationBench(root, quick ? 0.5 : 2);
-  log(`evaluation: ${results.evaluation.overall.toFixed(0)} evaluations/s over ${results.evaluation.cases.length} cases`);
+  log(
+    `evaluation: ${results.evaluation.overall.toFixed(0)} evaluations/s over ${results.evaluation.cases.length} cases`,
+  );
 });
 
 let ingestUrl: string | null = null;
 await phase('ingest', async () => {
   const blocks = quick ? 2000 : 20_000;
   const chain = await ensureChain(cacheDir, chainOptions(blocks), log);
-  results.chain = { file: path.relative(root, chain.file), blocks, bytes: chain.bytes, generatedSeconds: chain.generatedSeconds };
+  results.chain = {
+    file: path.relative(root, chain.file),
+    blocks,
+    bytes: chain.bytes,
+    generatedSeconds: chain.generatedSeconds,
+  };
   results.ceiling = await devnetCeiling(chain.file, log);
   ingestUrl = await freshDatabase('bench_ingest');
   const profileDir = path.join(root, 'bench-results', 'profile');
@@ -114,7 +129,8 @@ await phase('ingest', async () => {
     `ingest: ${r.blocks} blocks in ${r.seconds.toFixed(1)} s = ${r.blocksPerSecond.toFixed(0)} blocks/s, ${r.txPerSecond.toFixed(0)} tx/s, ` +
       `${r.rowsPerSecond.toFixed(0)} rows/s; peak RSS ${(r.peakRssBytes / 2 ** 20).toFixed(0)} MiB`,
   );
-  if (r.cpuProfile) results.ingestProfile = summarizeProfile(JSON.parse(readFileSync(r.cpuProfile, 'utf8')), 25);
+  if (r.cpuProfile)
+    results.ingestProfile = summarizeProfile(JSON.parse(readFileSync(r.cpuProfile, 'utf8')), 25);
 });
 
 await phase('rollback', async () => {
@@ -127,7 +143,9 @@ await phase('api', async () => {
   const populated = await populate(url, quick, log);
   const { samples, ...rest } = populated;
   results.populate = rest;
-  log(`populated in ${populated.seconds.total.toFixed(0)} s; database ${(populated.databaseBytes / 2 ** 30).toFixed(2)} GiB`);
+  log(
+    `populated in ${populated.seconds.total.toFixed(0)} s; database ${(populated.databaseBytes / 2 ** 30).toFixed(2)} GiB`,
+  );
   const token = 'bench-token';
   const serverEnv = { DATABASE_URL: url, REDIS_URL: redisUrl, BENCH_TOKEN: token, BENCH_ROOT: root };
   const ours = await startServer('ours', serverEnv, await freePort());
@@ -136,7 +154,8 @@ await phase('api', async () => {
     const list = scenarios(samples);
     results.api = [];
     const seconds = quick ? { warmup: 1, fixed: 3, max: 3 } : { warmup: 3, fixed: 10, max: 10 };
-    for (const scenario of list) results.api.push(await loadScenario(scenario, { ours, baseline }, token, seconds, log));
+    for (const scenario of list)
+      results.api.push(await loadScenario(scenario, { ours, baseline }, token, seconds, log));
     results.explain = await explainScenarios(root, url, samples);
   } finally {
     await ours.stop();
@@ -145,5 +164,7 @@ await phase('api', async () => {
 });
 
 save();
-log(`done in ${((performance.now() - started) / 60000).toFixed(1)} min${results.failures.length ? `; failures: ${results.failures.join('; ')}` : ''}`);
+log(
+  `done in ${((performance.now() - started) / 60000).toFixed(1)} min${results.failures.length ? `; failures: ${results.failures.join('; ')}` : ''}`,
+);
 process.exit(results.failures.length ? 1 : 0);
