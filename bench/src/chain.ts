@@ -1,7 +1,7 @@
 // The generated mainnet-like chain of the ingest benchmark, cached on disk by a hash of its options
 // (generation runs at a few dozen blocks per second, far slower than indexing it).
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_OPTIONS, writeChain, type GenerateOptions } from '@frostline/devnet/generate';
 
@@ -30,19 +30,51 @@ export function chainFile(cacheDir: string, options: GenerateOptions): string {
   return path.join(cacheDir, `chain-${options.blocks}-${hash}.jsonl`);
 }
 
+/** A chain of the cache, as the report describes it. */
+export interface ChainInfo {
+  file: string;
+  blocks: number;
+  bytes: number;
+  /** generation time: of this run, or of the run that filled the cache (null when not recorded) */
+  generatedSeconds: number | null;
+  cached: boolean;
+}
+
 /** Returns the cached chain file, generating it first when missing. */
 export async function ensureChain(
   cacheDir: string,
   options: GenerateOptions,
   log: (line: string) => void,
-): Promise<{ file: string; generatedSeconds: number | null; bytes: number }> {
+): Promise<ChainInfo> {
   mkdirSync(cacheDir, { recursive: true });
   const file = chainFile(cacheDir, options);
-  if (existsSync(file)) return { file, generatedSeconds: null, bytes: statSync(file).size };
-  log(`generating a ${options.blocks}-block chain into ${path.relative(process.cwd(), file)} (cached for later runs)`);
+  // Generation takes long enough (≈26 min for 100k blocks) to be worth reporting in later runs too.
+  const summaryFile = `${file}.summary.json`;
+  const info = (generatedSeconds: number | null, cached: boolean) => ({
+    file,
+    blocks: options.blocks,
+    bytes: statSync(file).size,
+    generatedSeconds,
+    cached,
+  });
+  if (existsSync(file)) {
+    const summary = existsSync(summaryFile)
+      ? (JSON.parse(readFileSync(summaryFile, 'utf8')) as { seconds: number })
+      : null;
+    return info(summary?.seconds ?? null, true);
+  }
+  log(
+    `generating a ${options.blocks}-block chain into ${path.relative(process.cwd(), file)} (cached for later runs)`,
+  );
   const partial = `${file}.${process.pid}.partial`;
   const summary = await writeChain({ options, out: partial });
   renameSync(partial, file);
-  log(`generated ${summary.blocks} blocks in ${summary.seconds.toFixed(0)} s (${(summary.blocks / summary.seconds).toFixed(0)} blocks/s)`);
-  return { file, generatedSeconds: summary.seconds, bytes: statSync(file).size };
+  writeFileSync(
+    summaryFile,
+    JSON.stringify({ blocks: summary.blocks, seconds: summary.seconds, date: new Date().toISOString() }),
+  );
+  log(
+    `generated ${summary.blocks} blocks in ${summary.seconds.toFixed(0)} s (${(summary.blocks / summary.seconds).toFixed(0)} blocks/s)`,
+  );
+  return info(summary.seconds, false);
 }

@@ -1,12 +1,14 @@
-// The benchmark run (scripts/bench.mjs starts PostgreSQL and Redis, then this): evaluation, ingest of
-// a generated chain vs the devnet's own streaming rate, rollbacks at the tip, API load vs a baseline.
+// The benchmark run (scripts/bench.mjs starts PostgreSQL and Redis, then this): evaluation, the devnet
+// streaming a 100k-block chain, ingest of a generated chain vs the devnet's own streaming rate, rollbacks
+// at the tip, API load vs a baseline.
 // Writes every figure as JSON to BENCH_RESULTS; scripts/bench.mjs renders the table and BENCHMARKS.md.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { chainOptions, ensureChain } from './chain.js';
+import { chainOptions, ensureChain, type ChainInfo } from './chain.js';
+import { devnetStream, type StreamResult } from './devnet.js';
 import { evaluationBench, type EvaluationResult } from './evaluation.js';
 import {
   devnetCeiling,
@@ -26,7 +28,8 @@ export interface BenchResults {
   startedAt: string;
   seconds: number;
   evaluation?: EvaluationResult;
-  chain?: { file: string; blocks: number; bytes: number; generatedSeconds: number | null };
+  devnet?: { chain: ChainInfo; stream: StreamResult };
+  chain?: ChainInfo;
   ceiling?: CeilingResult;
   ingest?: IngestResult;
   ingestProfile?: ProfileLine[];
@@ -98,16 +101,21 @@ await phase('evaluation', async () => {
   );
 });
 
+await phase('devnet', async () => {
+  const chain = await ensureChain(cacheDir, chainOptions(quick ? 2000 : 100_000), log);
+  const stream = await devnetStream(root, chain.file, 100);
+  results.devnet = { chain: { ...chain, file: path.relative(root, chain.file) }, stream };
+  log(
+    `devnet streaming: ${stream.blocks} blocks in ${stream.seconds.toFixed(1)} s = ${stream.blocksPerSecond.toFixed(0)} blocks/s, ` +
+      `${stream.megabytesPerSecond.toFixed(0)} MB/s (indexed in ${stream.indexSeconds.toFixed(1)} s)`,
+  );
+});
+
 let ingestUrl: string | null = null;
 await phase('ingest', async () => {
   const blocks = quick ? 2000 : 20_000;
   const chain = await ensureChain(cacheDir, chainOptions(blocks), log);
-  results.chain = {
-    file: path.relative(root, chain.file),
-    blocks,
-    bytes: chain.bytes,
-    generatedSeconds: chain.generatedSeconds,
-  };
+  results.chain = { ...chain, file: path.relative(root, chain.file) };
   results.ceiling = await devnetCeiling(chain.file, log);
   ingestUrl = await freshDatabase('bench_ingest');
   const profileDir = path.join(root, 'bench-results', 'profile');
