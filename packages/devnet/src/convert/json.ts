@@ -8,19 +8,19 @@
  */
 
 export function stringifyOgmios(value: unknown): string {
-  if (typeof value === 'bigint') return value.toString();
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value))
-    return `[${value.map((item) => (item === undefined ? 'null' : stringifyOgmios(item))).join(',')}]`;
-  const fields: string[] = [];
-  for (const [key, field] of Object.entries(value)) {
-    if (field !== undefined) fields.push(`${JSON.stringify(key)}:${stringifyOgmios(field)}`);
-  }
-  return `{${fields.join(',')}}`;
+  // Native JSON.stringify is several times faster than walking the value here; bigints go through it as
+  // marked strings that are then unquoted. `undefined` fields are left out and array items become null,
+  // like JSON.stringify does anyway.
+  return (
+    JSON.stringify(value, (_key, field: unknown) => (typeof field === 'bigint' ? `${BIG}${field}` : field)) ??
+    'null'
+  ).replace(QUOTED_BIG, '$1');
 }
 
-// Marker for integers JSON.parse would round; a string cannot contain a raw NUL, so no clash in practice.
+// Marker for integers JSON would round; Ogmios strings never start with it (a NUL then "bigint:").
 const BIG = '\u0000bigint:';
+/** A marked bigint as JSON.stringify writes it (the NUL escaped). */
+const QUOTED_BIG = /"\\u0000bigint:(-?\d+)"/g;
 
 export function parseOgmios(text: string): unknown {
   const parsed = JSON.parse(quoteUnsafeIntegers(text), (_key, value: unknown) =>

@@ -74,7 +74,21 @@ function asSet(witnesses: Sortable[]): Signatory[] {
 function keyWitness(raw: Cbor): Sortable {
   const [key, signature] = raw as [Cbor, Cbor];
   const signatory = { key: hex(bytes(key)), signature: hex(bytes(signature)) };
-  return { sortKey: hex(blake2b224(bytes(key))) + signatory.signature, signatory };
+  return { sortKey: keyHash(signatory.key, bytes(key)) + signatory.signature, signatory };
+}
+
+/** Key hashes by key hex: the same few keys sign most transactions of a chain, and hashing is costly. */
+const keyHashes = new Map<string, string>();
+const KEY_HASHES_KEPT = 100_000;
+
+function keyHash(keyHex: string, key: Uint8Array): string {
+  let hash = keyHashes.get(keyHex);
+  if (hash === undefined) {
+    if (keyHashes.size >= KEY_HASHES_KEPT) keyHashes.clear();
+    hash = hex(blake2b224(key));
+    keyHashes.set(keyHex, hash);
+  }
+  return hash;
 }
 
 // Byron address root prefix: CBOR of `[0, [0, bytes(64)` ahead of key ‖ chain code ‖ attributes.

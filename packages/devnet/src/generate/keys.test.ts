@@ -1,3 +1,4 @@
+import CSL from '@emurgo/cardano-serialization-lib-nodejs';
 import { blake2b256, derive, keyPair, witness } from './keys.js';
 
 describe('keys', () => {
@@ -7,7 +8,9 @@ describe('keys', () => {
     expect(keyPair('test/1').hashHex).not.toBe(key.hashHex);
     const message = blake2b256(new TextEncoder().encode('body'));
     const signed = witness(key, message);
-    expect(signed.signature().to_hex()).toBe(key.privateKey.sign(message).to_hex());
+    const csl = CSL.PrivateKey.from_normal_bytes(derive('test/0'));
+    expect(key.publicKey.to_hex()).toBe(csl.to_public().to_hex());
+    expect(signed.signature().to_hex()).toBe(csl.sign(message).to_hex());
     expect(key.publicKey.verify(message, signed.signature())).toBe(true);
     expect(derive('x')).toHaveLength(32);
   });

@@ -93,16 +93,24 @@ const ZERO_HASH = new Uint8Array(32);
 const TTL_SLOTS = 3600;
 
 /**
- * Builds, sizes, pays and signs a transaction with CSL. The body is built twice: once with a placeholder
- * fee and dummy signatures to measure the size, then with fee = minFeeA × size + minFeeB and real
- * signatures (ed25519 via node:crypto from the same keys).
+ * Builds, sizes, pays and signs a transaction with CSL. The parts that do not depend on the fee are built
+ * once; the body is assembled twice: with a placeholder fee and dummy signatures to measure the size, then
+ * with fee = minFeeA × size + minFeeB and real signatures (ed25519 via node:crypto from the same keys).
  */
 export function buildTransaction(draft: TxDraft, ctx: TxContext): BuiltTx {
   const signers = collectSigners(draft, ctx);
-  const measured = assemble(draft, ctx, FEE_PLACEHOLDER, signers, undefined);
-  const fee = ctx.fees.minFeeA * BigInt(measured.tx.to_bytes().length) + ctx.fees.minFeeB;
-  const final = assemble(draft, ctx, fee, signers, (hash) => signers.keys.map((key) => witness(key, hash)));
-  const bytes = final.tx.to_bytes();
+  const parts = fixedParts(draft, ctx, signers);
+  const measured = assemble(parts, draft, ctx, FEE_PLACEHOLDER, signers, undefined);
+  // CBOR of `[body, witness set, isValid, auxiliary data / null]`: a 1-byte array head and isValid.
+  const size = 2 + measured.parts.body + measured.parts.witnesses + (measured.parts.auxiliary || 1);
+  const fee = ctx.fees.minFeeA * BigInt(size) + ctx.fees.minFeeB;
+  const final = assemble(parts, draft, ctx, fee, signers, (hash) =>
+    signers.keys.map((key) => witness(key, hash)),
+  );
+  // Transaction.new takes the auxiliary data by value: the JS handle is unusable afterwards.
+  const tx = CSL.Transaction.new(final.body, parts.witnesses, parts.auxiliary);
+  if (draft.invalid !== undefined) tx.set_is_valid(false);
+  const bytes = tx.to_bytes();
   const id = final.id;
   const created = final.outputs.map((output, index) => ({ ...output, txId: id, index }));
   const valid = draft.invalid === undefined;
@@ -141,70 +149,61 @@ function collectSigners(draft: TxDraft, ctx: TxContext): Signers {
 
 type PendingOutput = Omit<Utxo, 'txId' | 'index'>;
 
-interface Assembled {
-  tx: CSL.Transaction;
-  id: string;
-  parts: BuiltTx['parts'];
-  outputs: PendingOutput[];
-  totalCollateral: bigint;
+/** Everything but the fee, the change (and collateral return) and the signatures. */
+interface FixedParts {
+  inputs: CSL.TransactionInputs;
+  outputs: { output: CSL.TransactionOutput; utxo: PendingOutput }[];
+  certificates?: CSL.Certificates;
+  withdrawals?: CSL.Withdrawals;
+  mint?: CSL.Mint;
+  auxiliary?: CSL.AuxiliaryData;
+  auxiliaryHash?: CSL.AuxiliaryDataHash;
+  auxiliarySize: number;
+  collateral?: CSL.TransactionInputs;
+  scriptDataHash?: CSL.ScriptDataHash;
+  /** Scripts, datums and redeemers; the vkey witnesses are set by each pass. */
+  witnesses: CSL.TransactionWitnessSet;
 }
 
-function assemble(
-  draft: TxDraft,
-  ctx: TxContext,
-  fee: bigint,
-  signers: Signers,
-  sign: ((bodyHash: Uint8Array) => CSL.Vkeywitness[]) | undefined,
-): Assembled {
-  const outputs = CSL.TransactionOutputs.new();
-  const pending: PendingOutput[] = [];
+function fixedParts(draft: TxDraft, ctx: TxContext, signers: Signers): FixedParts {
+  const outputs = [];
   const witnessDatums: CSL.PlutusData[] = [];
-  for (const draftOutput of [...draft.outputs, changeOutput(draft, fee)]) {
+  for (const draftOutput of draft.outputs) {
     const { output, utxo, witnessDatum } = buildOutput(draftOutput, ctx);
-    outputs.add(output);
-    pending.push(utxo);
+    outputs.push({ output, utxo });
     if (witnessDatum !== undefined) witnessDatums.push(witnessDatum);
   }
-  const body = CSL.TransactionBody.new_tx_body(inputsOf(draft.inputs), outputs, bigNum(fee));
-  body.set_ttl(bigNum(BigInt(ctx.slot + TTL_SLOTS)));
+  const parts: FixedParts = {
+    inputs: inputsOf(draft.inputs),
+    outputs,
+    auxiliarySize: 0,
+    witnesses: CSL.TransactionWitnessSet.new(),
+  };
   if (draft.certificates !== undefined && draft.certificates.length > 0) {
-    const certificates = CSL.Certificates.new();
-    draft.certificates.forEach((certificate) => certificates.add(certificate));
-    body.set_certs(certificates);
+    parts.certificates = CSL.Certificates.new();
+    draft.certificates.forEach((certificate) => parts.certificates!.add(certificate));
   }
   if (draft.withdrawals !== undefined && draft.withdrawals.length > 0) {
-    const withdrawals = CSL.Withdrawals.new();
+    parts.withdrawals = CSL.Withdrawals.new();
     draft.withdrawals.forEach(({ account, amount }) =>
-      withdrawals.insert(account.rewardAddress, bigNum(amount)),
+      parts.withdrawals!.insert(account.rewardAddress, bigNum(amount)),
     );
-    body.set_withdrawals(withdrawals);
   }
-  if (draft.mint !== undefined && draft.mint.length > 0) body.set_mint(mintOf(draft.mint));
-  let auxiliary: CSL.AuxiliaryData | undefined;
+  if (draft.mint !== undefined && draft.mint.length > 0) parts.mint = mintOf(draft.mint);
   if (draft.metadata !== undefined) {
-    auxiliary = CSL.AuxiliaryData.new();
-    auxiliary.set_metadata(draft.metadata);
-    body.set_auxiliary_data_hash(CSL.hash_auxiliary_data(auxiliary));
+    parts.auxiliary = CSL.AuxiliaryData.new();
+    parts.auxiliary.set_metadata(draft.metadata);
+    parts.auxiliaryHash = CSL.hash_auxiliary_data(parts.auxiliary);
+    parts.auxiliarySize = parts.auxiliary.to_bytes().length;
   }
 
-  const witnesses = CSL.TransactionWitnessSet.new();
-  let totalCollateral = 0n;
   let redeemers: CSL.Redeemers | undefined;
   if (draft.invalid !== undefined) {
     const { collateral, script, scriptInput } = draft.invalid;
-    // Collateral covers 150 % of the fee (collateralPercentage); the rest comes back.
-    totalCollateral = (fee * 3n) / 2n;
-    body.set_collateral(inputsOf([collateral]));
-    const back = buildOutput(
-      { to: draft.change, lovelace: collateral.lovelace - totalCollateral, pool: draft.changePool ?? 'ada' },
-      ctx,
-    );
-    body.set_collateral_return(back.output);
-    body.set_total_collateral(bigNum(totalCollateral));
-    pending.push(back.utxo);
+    parts.collateral = inputsOf([collateral]);
     const scripts = CSL.PlutusScripts.new();
     scripts.add(script);
-    witnesses.set_plutus_scripts(scripts);
+    parts.witnesses.set_plutus_scripts(scripts);
     redeemers = CSL.Redeemers.new();
     redeemers.add(
       CSL.Redeemer.new(
@@ -214,49 +213,92 @@ function assemble(
         CSL.ExUnits.new(bigNum(14_000_000n), bigNum(10_000_000_000n)),
       ),
     );
-    witnesses.set_redeemers(redeemers);
+    parts.witnesses.set_redeemers(redeemers);
   }
   if (witnessDatums.length > 0 || redeemers !== undefined) {
     const datums = CSL.PlutusList.new();
     witnessDatums.forEach((datum) => datums.add(datum));
-    if (witnessDatums.length > 0) witnesses.set_plutus_data(datums);
-    body.set_script_data_hash(
-      CSL.hash_script_data(
-        redeemers ?? CSL.Redeemers.new(),
-        draft.invalid?.costModels ?? CSL.Costmdls.new(),
-        witnessDatums.length > 0 ? datums : undefined,
-      ),
+    if (witnessDatums.length > 0) parts.witnesses.set_plutus_data(datums);
+    parts.scriptDataHash = CSL.hash_script_data(
+      redeemers ?? CSL.Redeemers.new(),
+      draft.invalid?.costModels ?? CSL.Costmdls.new(),
+      witnessDatums.length > 0 ? datums : undefined,
     );
   }
   if (signers.scripts.length > 0) {
     const scripts = CSL.NativeScripts.new();
     signers.scripts.forEach((script) => scripts.add(script));
-    witnesses.set_native_scripts(scripts);
+    parts.witnesses.set_native_scripts(scripts);
   }
+  return parts;
+}
+
+interface Assembled {
+  body: CSL.TransactionBody;
+  id: string;
+  parts: BuiltTx['parts'];
+  outputs: PendingOutput[];
+  totalCollateral: bigint;
+}
+
+/** The body for `fee`, with the change (and collateral return) it leaves, and the signed witness set. */
+function assemble(
+  parts: FixedParts,
+  draft: TxDraft,
+  ctx: TxContext,
+  fee: bigint,
+  signers: Signers,
+  sign: ((bodyHash: Uint8Array) => CSL.Vkeywitness[]) | undefined,
+): Assembled {
+  const outputs = CSL.TransactionOutputs.new();
+  parts.outputs.forEach(({ output }) => outputs.add(output));
+  const change = buildOutput(changeOutput(draft, fee), ctx);
+  outputs.add(change.output);
+  const pending = [...parts.outputs.map(({ utxo }) => utxo), change.utxo];
+  const body = CSL.TransactionBody.new_tx_body(parts.inputs, outputs, bigNum(fee));
+  body.set_ttl(bigNum(BigInt(ctx.slot + TTL_SLOTS)));
+  if (parts.certificates !== undefined) body.set_certs(parts.certificates);
+  if (parts.withdrawals !== undefined) body.set_withdrawals(parts.withdrawals);
+  if (parts.mint !== undefined) body.set_mint(parts.mint);
+  if (parts.auxiliaryHash !== undefined) body.set_auxiliary_data_hash(parts.auxiliaryHash);
+  let totalCollateral = 0n;
+  if (draft.invalid !== undefined) {
+    // Collateral covers 150 % of the fee (collateralPercentage); the rest comes back.
+    totalCollateral = (fee * 3n) / 2n;
+    body.set_collateral(parts.collateral!);
+    const back = buildOutput(
+      {
+        to: draft.change,
+        lovelace: draft.invalid.collateral.lovelace - totalCollateral,
+        pool: draft.changePool ?? 'ada',
+      },
+      ctx,
+    );
+    body.set_collateral_return(back.output);
+    body.set_total_collateral(bigNum(totalCollateral));
+    pending.push(back.utxo);
+  }
+  if (parts.scriptDataHash !== undefined) body.set_script_data_hash(parts.scriptDataHash);
+
   const bodyBytes = body.to_bytes();
   // Only the final pass needs the real body hash (id and signatures); the measuring pass signs zeros.
   const bodyHash = sign === undefined ? ZERO_HASH : blake2b256(bodyBytes);
-  const vkeys = CSL.Vkeywitnesses.new();
   const signatures =
     sign?.(bodyHash) ??
     signers.keys.map((key) =>
       CSL.Vkeywitness.new(CSL.Vkey.new(key.publicKey), CSL.Ed25519Signature.from_bytes(ZERO_SIGNATURE)),
     );
+  const vkeys = CSL.Vkeywitnesses.new();
   signatures.forEach((signature) => vkeys.add(signature));
-  if (signatures.length > 0) witnesses.set_vkeys(vkeys);
-
-  const parts = {
-    body: bodyBytes.length,
-    witnesses: witnesses.to_bytes().length,
-    auxiliary: auxiliary?.to_bytes().length ?? 0,
-  };
-  // Transaction.new takes the auxiliary data by value: the JS handle is unusable afterwards.
-  const tx = CSL.Transaction.new(body, witnesses, auxiliary);
-  if (draft.invalid !== undefined) tx.set_is_valid(false);
+  if (signatures.length > 0) parts.witnesses.set_vkeys(vkeys);
   return {
-    tx,
+    body,
     id: toHex(bodyHash),
-    parts,
+    parts: {
+      body: bodyBytes.length,
+      witnesses: parts.witnesses.to_bytes().length,
+      auxiliary: parts.auxiliarySize,
+    },
     outputs: pending,
     totalCollateral,
   };
