@@ -1,5 +1,6 @@
 import type { Generation } from '../context.js';
 import type { Utxo } from '../ledger.js';
+import type { TxDraft } from '../tx.js';
 import type { Wallet } from '../wallets.js';
 
 /** Most inputs a transaction gathers to pay for something. */
@@ -28,6 +29,17 @@ export function gather(g: Generation, lovelace: bigint): { inputs: Utxo[]; owner
   }
   if (total < lovelace) return undefined;
   return { inputs, owner: g.wallet(inputs[0]!.owner) };
+}
+
+/**
+ * A transaction that only carries certificates, withdrawals and their signers: it pays no one, and what
+ * `funding` brings beyond fee and deposits goes back to its owner.
+ */
+export function certificateDraft(
+  funding: { inputs: Utxo[]; owner: Wallet },
+  parts: Pick<TxDraft, 'certificates' | 'deposits' | 'refunds' | 'withdrawals' | 'signers'>,
+): TxDraft {
+  return { inputs: funding.inputs, outputs: [], change: funding.owner, ...parts };
 }
 
 /** Wallets that receive payments: the seed's wallets plus the pointer wallets created so far. */

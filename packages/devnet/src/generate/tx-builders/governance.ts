@@ -2,7 +2,7 @@ import CSL from '@emurgo/cardano-serialization-lib-nodejs';
 import type { Builder } from '../context.js';
 import { blake2b256 } from '../keys.js';
 import { bigNum } from '../tx.js';
-import { FEE_RESERVE, gather } from './funding.js';
+import { FEE_RESERVE, certificateDraft, gather } from './funding.js';
 import { pickAccount } from './stake.js';
 
 /** Registers a DRep that is not registered (again), with an anchor. */
@@ -21,14 +21,11 @@ export const registerDRep: Builder = (g) => {
     CSL.DRepRegistration.new_with_anchor(drep.credential, bigNum(deposit), anchor),
   );
   return {
-    draft: {
-      inputs: funding.inputs,
-      outputs: [],
-      change: funding.owner,
+    draft: certificateDraft(funding, {
       certificates: [certificate],
       deposits: deposit,
       signers: [drep.witness],
-    },
+    }),
     apply: (tx) => g.state.dreps.set(drep.index, { registered: true, registrationTx: tx.ordinal, deposit }),
   };
 };
@@ -47,14 +44,11 @@ export const retireDRep: Builder = (g) => {
     CSL.DRepDeregistration.new(drep.credential, bigNum(record.deposit)),
   );
   return {
-    draft: {
-      inputs: funding.inputs,
-      outputs: [],
-      change: funding.owner,
+    draft: certificateDraft(funding, {
       certificates: [certificate],
       refunds: record.deposit,
       signers: [drep.witness],
-    },
+    }),
     apply: () => {
       g.state.dreps.set(drep.index, { ...record, registered: false });
       for (const [stakeAddress, account] of g.state.accounts)
@@ -99,13 +93,7 @@ export function delegateVote(target: VoteTarget): Builder {
       CSL.VoteDelegation.new(account.credential, cslTarget),
     );
     return {
-      draft: {
-        inputs: funding.inputs,
-        outputs: [],
-        change: funding.owner,
-        certificates: [certificate],
-        signers: [account.witness],
-      },
+      draft: certificateDraft(funding, { certificates: [certificate], signers: [account.witness] }),
       apply: (tx) => {
         g.state.updateAccount(account.stakeAddress, {
           drep: { id, ...(drep === undefined ? {} : { drepIndex: drep.index }), txOrdinal: tx.ordinal },

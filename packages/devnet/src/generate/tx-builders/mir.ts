@@ -2,7 +2,7 @@ import CSL from '@emurgo/cardano-serialization-lib-nodejs';
 import type { Builder } from '../context.js';
 import { bigNum } from '../tx.js';
 import type { StakeAccount } from '../wallets.js';
-import { FEE_RESERVE, ada, gather } from './funding.js';
+import { FEE_RESERVE, ada, certificateDraft, gather } from './funding.js';
 import { pickAccount } from './stake.js';
 
 /**
@@ -38,7 +38,7 @@ export function mir(pot: 'reserves' | 'treasury'): Builder {
       ),
     );
     return {
-      draft: { inputs: funding.inputs, outputs: [], change: funding.owner, certificates: [certificate] },
+      draft: certificateDraft(funding, { certificates: [certificate] }),
       apply: () => {
         targets.forEach((account, i) => {
           const record = g.state.account(account.stakeAddress);

@@ -2,7 +2,7 @@ import CSL from '@emurgo/cardano-serialization-lib-nodejs';
 import type { Builder } from '../context.js';
 import { blake2b256 } from '../keys.js';
 import { bigNum } from '../tx.js';
-import { FEE_RESERVE, ada, gather } from './funding.js';
+import { FEE_RESERVE, ada, certificateDraft, gather } from './funding.js';
 
 /** Registers the next pool (in index order); its owner's reward account is the pool's. */
 export const registerPool: Builder = (g) => {
@@ -35,14 +35,11 @@ export const registerPool: Builder = (g) => {
     ),
   );
   return {
-    draft: {
-      inputs: funding.inputs,
-      outputs: [],
-      change: funding.owner,
+    draft: certificateDraft(funding, {
       certificates: [CSL.Certificate.new_pool_registration(CSL.PoolRegistration.new(params))],
       deposits: deposit,
       signers: [{ keys: [pool.cold] }, pool.owner.witness],
-    },
+    }),
     apply: () => {
       g.state.pools.set(pool.id, g.height);
       // The reward account / owner becomes a known stake address (db-sync creates its row).

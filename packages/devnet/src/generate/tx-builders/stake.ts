@@ -2,7 +2,7 @@ import CSL from '@emurgo/cardano-serialization-lib-nodejs';
 import type { Builder, Generation } from '../context.js';
 import { bigNum } from '../tx.js';
 import { pointerWallet, type StakeAccount } from '../wallets.js';
-import { FEE_RESERVE, gather } from './funding.js';
+import { FEE_RESERVE, certificateDraft, gather } from './funding.js';
 
 /**
  * Registers a stake credential: a legacy certificate before Conway (which also creates a pointer
@@ -40,15 +40,12 @@ export const registerStake: Builder = (g) => {
     );
   }
   return {
-    draft: {
-      inputs: funding.inputs,
-      outputs: [],
-      change: funding.owner,
+    draft: certificateDraft(funding, {
       certificates: [certificate],
       deposits: deposit,
       // Legacy registrations need no witness (and an unneeded script witness is an error).
       signers: g.era === 'babbage' ? [] : [account.witness],
-    },
+    }),
     apply: (tx) => {
       g.state.updateAccount(account.stakeAddress, {
         registered: true,
@@ -93,13 +90,7 @@ export const delegateStake: Builder = (g) => {
       )
     : CSL.Certificate.new_stake_delegation(CSL.StakeDelegation.new(account.credential, pool.cold.hash));
   return {
-    draft: {
-      inputs: funding.inputs,
-      outputs: [],
-      change: funding.owner,
-      certificates: [certificate],
-      signers: [account.witness],
-    },
+    draft: certificateDraft(funding, { certificates: [certificate], signers: [account.witness] }),
     apply: (tx) => {
       g.state.updateAccount(account.stakeAddress, {
         pool: pool.id,
@@ -118,13 +109,7 @@ export const withdrawRewards: Builder = (g) => {
   const funding = gather(g, FEE_RESERVE);
   if (funding === undefined) return undefined;
   return {
-    draft: {
-      inputs: funding.inputs,
-      outputs: [],
-      change: funding.owner,
-      withdrawals: [{ account, amount }],
-      signers: [account.witness],
-    },
+    draft: certificateDraft(funding, { withdrawals: [{ account, amount }], signers: [account.witness] }),
     apply: () => {
       const record = g.state.account(account.stakeAddress);
       g.state.updateAccount(account.stakeAddress, { rewards: 0n, withdrawals: record.withdrawals + amount });
@@ -155,15 +140,12 @@ export const deregisterStake: Builder = (g) => {
         );
   const withdrawals = record.rewards > 0n ? [{ account, amount: record.rewards }] : [];
   return {
-    draft: {
-      inputs: funding.inputs,
-      outputs: [],
-      change: funding.owner,
+    draft: certificateDraft(funding, {
       certificates: [certificate],
       refunds: record.deposit,
       withdrawals,
       signers: [account.witness],
-    },
+    }),
     apply: () => {
       g.state.updateAccount(account.stakeAddress, {
         registered: false,
