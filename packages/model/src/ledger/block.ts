@@ -28,7 +28,7 @@ export interface DecodedBlock {
   epochSlot: number | null;
   time: number;
   size: number;
-  /** "genesis" ancestors (first block of a chain without Byron) have no previous block */
+  /** a "genesis" ancestor (first block of a chain without Byron) is the genesis block, if its hash is known */
   previousHash: string | null;
   issuer: BlockIssuer;
   transactions: DecodedTransaction[];
@@ -38,9 +38,17 @@ export interface BlockContext {
   chainTime: ChainTime;
   /** slot of the block before this one (null at the start of the chain): places an EBB */
   previousSlot: number | null;
+  /**
+   * The Byron genesis hash, which names db-sync's genesis block: the previous block of a first block
+   * whose Ogmios ancestor is "genesis" (BYRON_GENESIS_HASHES; unknown for a custom network).
+   */
+  genesisHash?: string;
 }
 
-export function decodeBlock(block: OgmiosBlock, { chainTime, previousSlot }: BlockContext): DecodedBlock {
+export function decodeBlock(
+  block: OgmiosBlock,
+  { chainTime, previousSlot, genesisHash }: BlockContext,
+): DecodedBlock {
   const isEbb = block.type === 'ebb';
   const slot = isEbb ? chainTime.ebbSlot(previousSlot) : block.slot!;
   const { epoch, epochSlot, unixTime } = chainTime.slotTime(slot);
@@ -55,7 +63,7 @@ export function decodeBlock(block: OgmiosBlock, { chainTime, previousSlot }: Blo
     time: unixTime,
     // An EBB carries no size in Ogmios; it has no transactions and is never served by /blocks/epoch/…/slot/….
     size: block.size?.bytes ?? 0,
-    previousHash: /^[0-9a-f]{64}$/.test(block.ancestor) ? block.ancestor : null,
+    previousHash: block.ancestor === 'genesis' ? (genesisHash ?? null) : block.ancestor,
     issuer: decodeIssuer(block),
     transactions: (block.transactions ?? []).map(decodeTransaction),
   };

@@ -4,7 +4,7 @@ import { MAINNET_CHAIN_TIME } from '../chain-time-presets.js';
 import { bytesToHex, hexToBytes } from '../hex.js';
 import { poolIdToHash } from '../pool-id.js';
 import { decodeStakeAddress } from '../stake-address.js';
-import { decodeBlock, genesisBlock, type OgmiosBlock, type OgmiosTransaction } from './index.js';
+import { decodeBlock, type OgmiosBlock, type OgmiosTransaction } from './index.js';
 
 // Real mainnet blocks (txpipe/pallas, blinklabs-io/gouroboros) converted to Ogmios v6 JSON by
 // packages/devnet's converter, with the manifest's independently derived fields: test-data/ledger/SOURCES.md.
@@ -143,19 +143,6 @@ describe('decodeTransaction on real mainnet transactions', () => {
       expect(label.cbor).toBe(tx.metadata!.labels['721']!.cbor);
       expect(typeof label.json).toBe('object');
     }
-  });
-});
-
-describe('genesisBlock', () => {
-  it('turns initial funds into pseudo-transactions whose id is blake2b-256 of the address bytes', () => {
-    const address = 'addr1vx2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzers66hrl8';
-    const block = genesisBlock({ shelley: { [address]: { ada: { lovelace: 42 } } } }, 1596059091);
-    expect(block.issuer).toEqual({ kind: 'genesis' });
-    expect(block.epochSlot).toBeNull();
-    const [tx] = block.transactions;
-    const bytes = hexToBytes('61' + '9493315cd92eb5d8c4304e67b7e16ae36d61d34502694657811a2c8e');
-    expect(tx!.hash).toBe(bytesToHex(blake2b256(bytes)));
-    expect(tx!.outputs).toMatchObject([{ index: 0, address, lovelace: 42n }]);
   });
 });
 
