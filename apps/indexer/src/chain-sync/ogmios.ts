@@ -27,7 +27,7 @@ export interface NetworkFacts {
   /** k: the deepest rollback the node may ask for */
   securityParameter: number;
   networkMagic: number;
-  /** initial funds of the Byron and Shelley genesis (the genesis pseudo-block) */
+  /** initial funds of the Byron (AVVM vouchers included) and Shelley genesis (the genesis pseudo-block) */
   genesisFunds: GenesisFunds;
   systemStartUnix: number;
 }
@@ -48,6 +48,8 @@ export async function networkFacts(context: InteractionContext): Promise<Network
     securityParameter: Number(shelley.securityParameter),
     networkMagic: Number(shelley.networkMagic),
     genesisFunds: {
+      vouchers: (byron.initialVouchers ?? {}) as GenesisFunds['vouchers'],
+      byronProtocolMagic: Number(byron.networkMagic),
       byron: (byron.initialFunds ?? {}) as GenesisFunds['byron'],
       shelley: (shelley.initialFunds ?? {}) as GenesisFunds['shelley'],
     },
