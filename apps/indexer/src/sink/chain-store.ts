@@ -226,35 +226,28 @@ export class ChainStore {
   async rollBackTo(point: ChainPoint | 'origin'): Promise<number> {
     const removed = await this.prisma.$transaction(
       async (sql) => {
-        // Rolling back to the origin keeps the genesis pseudo-block (the initial funds). It is the
-        // first block when there is one: an index probe, not a scan of the block table.
-        const [{ genesis }] = await sql.$queryRawUnsafe<{ genesis: bigint | null }[]>(
-          `SELECT (SELECT id FROM block WHERE era = 'genesis' AND id = (SELECT min(id) FROM block)) AS genesis`,
+        // One round trip: the block to keep (for the origin, the genesis pseudo-block with the
+        // initial funds when there is one: the first block, an index probe), how many blocks follow
+        // it, and its last transaction.
+        const [target] = await sql.$queryRawUnsafe<{ id: bigint | null; count: bigint; last_tx: bigint }[]>(
+          `WITH target AS (
+             SELECT CASE WHEN $1::bytea IS NULL
+               THEN coalesce((SELECT id FROM block WHERE era = 'genesis' AND id = (SELECT min(id) FROM block)), 0)
+               ELSE (SELECT id FROM block WHERE hash = $1::bytea) END AS id)
+           SELECT id, (SELECT count(*) FROM block WHERE block.id > target.id) AS count,
+                  (SELECT coalesce(max(id), 0) FROM tx WHERE block_id <= target.id) AS last_tx
+           FROM target`,
+          point === 'origin' ? null : Buffer.from(point.id, 'hex'),
         );
-        let blockId = genesis ?? 0n;
-        if (point !== 'origin') {
-          const [row] = await sql.$queryRawUnsafe<{ id: bigint }[]>(
-            `SELECT id FROM block WHERE hash = $1::bytea`,
-            Buffer.from(point.id, 'hex'),
-          );
-          if (!row)
-            throw new UnrecoverableRollbackError(`rollback to unknown point ${point.slot}.${point.id}`);
-          blockId = row.id;
-        }
-        const [{ count }] = await sql.$queryRawUnsafe<{ count: bigint }[]>(
-          `SELECT count(*) AS count FROM block WHERE id > $1`,
-          blockId,
-        );
+        const where = point === 'origin' ? 'origin' : `${point.slot}.${point.id}`;
+        if (target!.id === null) throw new UnrecoverableRollbackError(`rollback to unknown point ${where}`);
+        const { id: blockId, count, last_tx } = target!;
         if (point !== 'origin' && count > BigInt(this.options.securityParameter)) {
           throw new UnrecoverableRollbackError(
-            `rollback of ${count} blocks to ${point.slot}.${point.id} is deeper than k = ${this.options.securityParameter}`,
+            `rollback of ${count} blocks to ${where} is deeper than k = ${this.options.securityParameter}`,
           );
         }
         if (count === 0n) return 0;
-        const [{ last_tx }] = await sql.$queryRawUnsafe<{ last_tx: bigint }[]>(
-          `SELECT coalesce(max(id), 0) AS last_tx FROM tx WHERE block_id <= $1`,
-          blockId,
-        );
         // Undo the balance deltas: live outputs created after the point stop counting, outputs
         // created up to the point and spent after it count again.
         const balances = await sql.$queryRawUnsafe<{ id: bigint; value: bigint }[]>(

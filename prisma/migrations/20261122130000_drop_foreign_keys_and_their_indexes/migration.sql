@@ -34,3 +34,8 @@ ALTER TABLE "nutlink_registration" DROP CONSTRAINT "nutlink_registration_tx_id_f
 ALTER TABLE "nutlink_registration" DROP CONSTRAINT "nutlink_registration_address_id_fkey";
 ALTER TABLE "nutlink_ticker" DROP CONSTRAINT "nutlink_ticker_tx_id_fkey";
 ALTER TABLE "nutlink_ticker" DROP CONSTRAINT "nutlink_ticker_address_id_fkey";
+
+-- These two served only the cascades from address and stake_address; no query reads them, and tx_out
+-- is the table every batch writes most.
+DROP INDEX "tx_out_address_id_idx";
+DROP INDEX "tx_out_stake_address_id_idx";
