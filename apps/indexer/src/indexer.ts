@@ -29,6 +29,7 @@ export class Indexer implements ChainHandler {
   private buffer: DecodedBlock[] = [];
   private bufferDecodeMs = 0;
   private writing: Promise<void> = Promise.resolve();
+  private writeInFlight = false;
   private writeFailure: { error: unknown } | null = null;
   private closed = false;
   private bufferSince = 0;
@@ -61,9 +62,11 @@ export class Indexer implements ChainHandler {
     this.buffer.push(this.store.decode(block));
     this.bufferDecodeMs += performance.now() - started;
     const nearTip = tip !== 'origin' && tip.height - block.height <= this.options.nearTipBlocks;
-    // Near the tip, and for a batch that waited long enough, the block is committed before the
-    // next message is taken; a full batch far from the tip is written while the next one arrives.
-    if (nearTip || Date.now() - this.bufferSince > this.options.maxBatchDelayMs) await this.flush();
+    // Near the tip, and for a partial batch that waited long while nothing was being written (blocks
+    // come slowly), the block is committed before the next message is taken; a full batch far from
+    // the tip is written while the next one arrives.
+    const waitedLong = !this.writeInFlight && Date.now() - this.bufferSince > this.options.maxBatchDelayMs;
+    if (nearTip || waitedLong) await this.flush();
     else if (this.buffer.length >= this.options.batchSize) await this.startWrite();
   }
 
@@ -116,13 +119,16 @@ export class Indexer implements ChainHandler {
     const decodeMs = this.bufferDecodeMs;
     this.buffer = [];
     this.bufferDecodeMs = 0;
-    this.writing = this.writeBatch(blocks, decodeMs).catch((error: unknown) => {
-      // Blocks buffered after a failed batch cannot be written without it: chain-sync resumes
-      // from what was committed (the follower reconnects when the next message fails).
-      this.writeFailure = { error };
-      this.buffer = [];
-      this.bufferDecodeMs = 0;
-    });
+    this.writeInFlight = true;
+    this.writing = this.writeBatch(blocks, decodeMs)
+      .catch((error: unknown) => {
+        // Blocks buffered after a failed batch cannot be written without it: chain-sync resumes
+        // from what was committed (the follower reconnects when the next message fails).
+        this.writeFailure = { error };
+        this.buffer = [];
+        this.bufferDecodeMs = 0;
+      })
+      .finally(() => (this.writeInFlight = false));
   }
 
   private rethrowWriteFailure(): void {
