@@ -55,7 +55,7 @@ const block = (height: number) => ({ id: `${height}`, height, slot: height }) as
 const farTip = { slot: 1_000_000, id: 'tip', height: 1_000_000 };
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
-function indexerOn(store: ControlledStore, maxBatchDelayMs = 60_000) {
+function indexerOn(store: ControlledStore, { batchSize = 3, maxBatchDelayMs = 60_000 } = {}) {
   const prisma = { indexerStatus: { upsert: async () => undefined } } as unknown as PrismaClient;
   return new Indexer(
     store as unknown as ChainStore,
@@ -63,7 +63,7 @@ function indexerOn(store: ControlledStore, maxBatchDelayMs = 60_000) {
     {} as IndexerQueues,
     silentLogger,
     new IndexerMetrics(),
-    { batchSize: 3, startPoint: 'origin', nearTipBlocks: 10, maxBatchDelayMs },
+    { batchSize, startPoint: 'origin', nearTipBlocks: 10, maxBatchDelayMs },
   );
 }
 
@@ -100,25 +100,28 @@ describe('Indexer catching up', () => {
 
   it('does not cut a batch short for waiting while the previous one is being written', async () => {
     const store = new ControlledStore();
-    const indexer = indexerOn(store, 20);
-    for (const height of [1, 2, 3]) await indexer.rollForward(block(height), farTip);
+    const indexer = indexerOn(store, { batchSize: 4, maxBatchDelayMs: 20 });
+    for (const height of [1, 2, 3, 4]) await indexer.rollForward(block(height), farTip);
     await settle();
-    await indexer.rollForward(block(4), farTip);
-    await new Promise((resolve) => setTimeout(resolve, 40));
-    // Block 4 waited longer than the delay, but the write in flight means blocks are flowing.
     await indexer.rollForward(block(5), farTip);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    // Block 5 waited longer than the delay, but for the database: blocks are flowing.
+    await indexer.rollForward(block(6), farTip);
+    store.writes[0]!.finish();
+    await settle();
+    await indexer.rollForward(block(7), farTip);
     await settle();
     expect(store.writes).toHaveLength(1);
-    store.writes[0]!.finish();
-    const flushed = indexer.flush();
+    // Block 8 fills the batch.
+    const flushed = indexer.rollForward(block(8), farTip).then(() => indexer.flush());
     await settle();
     expect(store.writes.map((w) => w.heights)).toEqual([
-      [1, 2, 3],
-      [4, 5],
+      [1, 2, 3, 4],
+      [5, 6, 7, 8],
     ]);
     store.writes[1]!.finish();
     await flushed;
-    expect(store.committed).toEqual([1, 2, 3, 4, 5]);
+    expect(store.committed).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
   });
 
   it('after a failed write, drops what was buffered after it and fails the next message', async () => {

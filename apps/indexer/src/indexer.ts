@@ -128,7 +128,11 @@ export class Indexer implements ChainHandler {
         this.buffer = [];
         this.bufferDecodeMs = 0;
       })
-      .finally(() => (this.writeInFlight = false));
+      .finally(() => {
+        this.writeInFlight = false;
+        // What was buffered meanwhile waited for the database, not for blocks: its wait starts now.
+        this.bufferSince = Date.now();
+      });
   }
 
   private rethrowWriteFailure(): void {
