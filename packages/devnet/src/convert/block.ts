@@ -8,7 +8,7 @@
  * or a 10-field Praos one (Babbage–Conway).
  */
 import type { BlockPraos } from '@cardano-ogmios/schema';
-import { convertByronBlock } from './byron.js';
+import { MAINNET_BYRON_EPOCH_LENGTH, convertByronBlock } from './byron.js';
 import { arraySpans, arrayHead, mapSpans, readUint, type Span } from './cbor.js';
 import { type Cbor, blake2b256, bytes, concat, decodeCbor, hex, toNumber } from './codec.js';
 import { convertShelleyTransaction } from './transaction.js';
@@ -17,20 +17,23 @@ import { ERA_TAGS, type EraName, type OgmiosBlock } from './types.js';
 export interface BlockOptions {
   /** Era of a block given without the `[eraTag, block]` wrapping ('byron' = a main block; wrap EBBs). */
   era?: EraName;
+  /** Slots per Byron epoch (10·k), which places a Byron block's (epoch, slot in epoch); default mainnet's. */
+  byronEpochLength?: number;
 }
 
 export function convertBlock(cbor: Uint8Array, opts: BlockOptions = {}): OgmiosBlock {
+  const byronEpochLength = opts.byronEpochLength ?? MAINNET_BYRON_EPOCH_LENGTH;
   const top = arraySpans(cbor, 0);
   // A bare block never has two elements; a wrapped one starts with its small era tag.
   if (top.length === 2 && (cbor[top[0]![0]] ?? 0xff) < 24) {
     const tag = readUint(cbor, top[0]![0]);
     const block = cbor.subarray(top[1]![0], top[1]![1]);
     // Byron's own `[0 = EBB | 1 = main, block]` doubles as the hard-fork wrapping.
-    if (tag <= 1) return convertByronBlock(tag, block);
+    if (tag <= 1) return convertByronBlock(tag, block, byronEpochLength);
     return convertPraosBlock(block, ERA_TAGS[tag]!);
   }
   if (opts.era === undefined) throw new Error('convertBlock: an unwrapped block needs opts.era');
-  if (opts.era === 'byron') return convertByronBlock(1, cbor);
+  if (opts.era === 'byron') return convertByronBlock(1, cbor, byronEpochLength);
   return convertPraosBlock(cbor, opts.era);
 }
 

@@ -16,7 +16,8 @@
  *   bvermod    = 14 optional fields, each `[]` or `[value]` (see BLOCK_VERSION_MODIFIERS)
  *   tx         = [[* [0, #6.24(bytes .cbor [tx_id, u32])]], [* [address, u64]], attributes]
  *   address    = [#6.24(bytes), crc32]
- *   twit       = [0 / 2, #6.24(bytes .cbor [xpub, signature])] / [1, #6.24(bytes .cbor [redeem_pk, sig])]
+ *   twit       = [0, #6.24(bytes .cbor [xpub, signature])] / [2, #6.24(bytes .cbor [redeem_pk, signature])]
+ *                ; 0 = key witness, 2 = AVVM redemption (1, script witnesses, never appeared)
  *
  * Ids: block = blake2b-256 of `[0|1, header]`, transaction = blake2b-256 of `tx` as given.
  */
@@ -39,11 +40,11 @@ import {
 } from './codec.js';
 import { coin, value } from './value.js';
 
-// Byron epochs are 10·k slots; k = 2160 on every network with a Byron era (mainnet, preprod).
-const SLOTS_PER_EPOCH = 21600;
+/** Byron epochs are 10·k slots: 21600 on mainnet and preprod (k = 2160). */
+export const MAINNET_BYRON_EPOCH_LENGTH = 21600;
 const encoder = new Encoder({ useRecords: false, tagUint8Array: false });
 
-export function convertByronBlock(tag: number, block: Uint8Array): BlockEBB | BlockBFT {
+export function convertByronBlock(tag: number, block: Uint8Array, epochLength: number): BlockEBB | BlockBFT {
   const [headerSpan, bodySpan] = arraySpans(block, 0);
   const header = block.subarray(headerSpan![0], headerSpan![1]);
   const id = hex(blake2b256(concat([arrayHead(2), Uint8Array.of(tag), header])));
@@ -69,7 +70,7 @@ export function convertByronBlock(tag: number, block: Uint8Array): BlockEBB | Bl
     id,
     ancestor: hex(bytes(ancestor)),
     height: toNumber(difficulty),
-    slot: toNumber(epoch) * SLOTS_PER_EPOCH + toNumber(slotInEpoch),
+    slot: toNumber(epoch) * epochLength + toNumber(slotInEpoch),
     size: { bytes: block.length },
     transactions: arraySpans(block, payloadSpan![0]).map((txAux) => byronTransaction(block, txAux)),
     operationalCertificates: certificates.map(([, issuerKey, delegateKey]) => ({
@@ -105,12 +106,13 @@ export function byronTransaction(source: Uint8Array, txAux: Span): Transaction {
       // The address is base58 of its CBOR `[#6.24(bytes), crc]`, re-encoded exactly as it was decoded.
       return { address: bs58.encode(encoder.encode(address)), value: value(amount) };
     }),
-    signatories: (decodeCbor(source.subarray(...witnessSpan!)) as [number, Cbor][]).map(([, payload]) => {
+    signatories: (decodeCbor(source.subarray(...witnessSpan!)) as [number, Cbor][]).map(([type, payload]) => {
       const [xpub, signature] = decodeCbor(embedded(payload)) as [Cbor, Cbor];
       const key = bytes(xpub);
+      // An AVVM redemption (type 2) is signed by a plain 32-byte key: no chain code.
       return {
         key: hex(key.subarray(0, 32)),
-        chainCode: hex(key.subarray(32)),
+        ...(type === 2 ? {} : { chainCode: hex(key.subarray(32)) }),
         signature: hex(bytes(signature)),
       };
     }),
