@@ -1,6 +1,6 @@
+import type { Utxo as GenesisUtxo } from '../chain/utxo-index.js';
 import type { Network } from '../networks/networks.js';
 import { blake2b256, toHex } from './keys.js';
-import type { Utxo } from './ledger.js';
 import type { BlockRecord, ChainState } from './state.js';
 
 /**
@@ -10,10 +10,12 @@ import type { BlockRecord, ChainState } from './state.js';
  * {
  *   "network": "custom", "seed": 1,
  *   "tip": { "slot": N, "id": HEX64, "height": N },
- *   // Shelley-genesis-style funds the chain starts from (tx id = blake2b-256 of the address bytes).
+ *   // The genesis distribution, as db-sync seeds it: Byron AVVM vouchers (at their redeem addresses)
+ *   // and balances, then Shelley initial funds; tx id = blake2b-256 of the address bytes, index 0.
  *   "genesisUtxos": [{ "txHash", "index", "address", "lovelace" }],
- *   // Unspent outputs per address, in chain order (block, transaction, output index). `dataHash` is
- *   // Blockfrost's data_hash: the datum hash, also for inline datums (hash of the datum bytes).
+ *   // Unspent outputs of the chain's transactions per address (bech32, base58 for Byron), in chain order
+ *   // (block, transaction, output index); genesis outputs the chain never spends are only in genesisUtxos.
+ *   // `dataHash` is Blockfrost's data_hash: the datum hash, also for inline datums (hash of the datum bytes).
  *   "addresses": { "<bech32>": { "utxos": [{ "txHash", "index", "lovelace", "assets": { "<unit>": "<qty>" },
  *                  "dataHash": HEX64|null, "inlineDatum": CBORHEX|null, "referenceScriptHash": HEX56|null }] } },
  *   // Every asset ever minted; supply "0" once burnt. cip25* is the asset's entry in the latest mint
@@ -33,10 +35,13 @@ import type { BlockRecord, ChainState } from './state.js';
  *                 "rewardsSum", "controlledAmount" } },
  *   // nut.link: oracles registered with label 1967; ticker counts count one per output to the address.
  *   "oracles": { "<bech32>": { "tickers": { "<ticker>": { "count": N, "latestBlock": HEIGHT } } } },
- *   // Per block: slotLeader is the pool id (registered before the block) or "ShelleyGenesis-<16 hex>";
- *   // fees/output as db-sync sums them (invalid transactions: collateral), null without transactions.
- *   "blocks": [{ "height", "hash", "slot", "epoch", "epochSlot", "era", "slotLeader", "size", "txCount",
- *                "fees": STRING|null, "output": STRING|null }]
+ *   // Per block of the final chain, Byron epoch-boundary blocks included: slotLeader is the pool id
+ *   // (registered before the block), "ShelleyGenesis-<16 hex>", "ByronGenesis-<16 hex>" or "Epoch boundary
+ *   // slot leader"; an EBB has height and epochSlot null and size 0 (Ogmios gives no EBB size); time is
+ *   // the slot's UNIX time; fees/output as db-sync sums them (invalid transactions: collateral; Byron:
+ *   // inputs − outputs), null without transactions.
+ *   "blocks": [{ "height": N|null, "hash", "slot", "epoch", "epochSlot": N|null, "time", "era", "slotLeader",
+ *                "size", "txCount", "fees": STRING|null, "output": STRING|null }]
  * }
  */
 export interface ExpectedState {
@@ -93,10 +98,11 @@ export interface ExpectedInput {
   state: ChainState;
   network: Network;
   seed: number;
-  faucet: Utxo;
+  /** the network's genesis outputs (networks/genesis-utxos.ts) */
+  genesis: GenesisUtxo[];
 }
 
-export function expectedState({ state, network, seed, faucet }: ExpectedInput): ExpectedState {
+export function expectedState({ state, network, seed, genesis }: ExpectedInput): ExpectedState {
   const utxos = state.utxos
     .all()
     .sort(
@@ -171,14 +177,12 @@ export function expectedState({ state, network, seed, faucet }: ExpectedInput): 
     network: network.name,
     seed,
     tip: state.tip!,
-    genesisUtxos: [
-      {
-        txHash: faucet.txId,
-        index: faucet.index,
-        address: faucet.address,
-        lovelace: faucet.lovelace.toString(),
-      },
-    ],
+    genesisUtxos: genesis.map((utxo) => ({
+      txHash: utxo.transaction.id,
+      index: utxo.index,
+      address: utxo.address as string,
+      lovelace: String((utxo.value as { ada: { lovelace: bigint } }).ada.lovelace),
+    })),
     addresses,
     assets,
     accounts,

@@ -2,13 +2,14 @@ import CSL from '@emurgo/cardano-serialization-lib-nodejs';
 import { blake2b } from '@noble/hashes/blake2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { writeChain } from './write.js';
-import { generate, isBlock, isEvent, type PraosBlock } from './test-support/chain.js';
+import { generate, isBlock, isEvent, isPraos, type GeneratedBlock } from './test-support/chain.js';
 import { stringifyOgmios, type OgmiosTransaction } from '../convert/index.js';
 import { Writable } from 'node:stream';
 
 const chain = await generate();
 const blocks = chain.lines.filter(isBlock);
-const transactions = blocks.flatMap((block) => block.transactions ?? []);
+/** Shelley-era transactions (the Byron ones have tests of their own: byron.test.ts). */
+const transactions = chain.lines.filter(isPraos).flatMap((block) => block.transactions ?? []);
 
 describe('determinism', () => {
   it('gives identical bytes for the same seed and different ones for another seed', async () => {
@@ -20,16 +21,21 @@ describe('determinism', () => {
 describe('transactions', () => {
   it('are real: CSL decodes the CBOR, the id is blake2b-256 of the body, and every signature verifies', () => {
     expect(transactions.length).toBeGreaterThan(500);
+    expect(transactions.some((json) => json.signatories.some((signatory) => signatory.chainCode))).toBe(true);
     for (const json of transactions) {
       const tx = CSL.Transaction.from_hex(json.cbor!);
       const bodyHash = blake2b(tx.body().to_bytes(), { dkLen: 32 });
       expect(bytesToHex(bodyHash)).toBe(json.id);
+      // Key witnesses, and bootstrap witnesses where Byron outputs are spent after the hard fork.
       const vkeys = tx.witness_set().vkeys();
-      expect(vkeys?.len() ?? 0).toBe(json.signatories.length);
-      for (let i = 0; i < (vkeys?.len() ?? 0); i++) {
-        const witness = vkeys!.get(i);
+      const bootstraps = tx.witness_set().bootstraps();
+      const witnesses = [
+        ...Array.from({ length: vkeys?.len() ?? 0 }, (_, i) => vkeys!.get(i)),
+        ...Array.from({ length: bootstraps?.len() ?? 0 }, (_, i) => bootstraps!.get(i)),
+      ];
+      expect(witnesses.length).toBe(json.signatories.length);
+      for (const witness of witnesses)
         expect(witness.vkey().public_key().verify(bodyHash, witness.signature())).toBe(true);
-      }
       expect(tx.is_valid()).toBe(json.spends === 'inputs');
     }
   });
@@ -169,9 +175,10 @@ describe('a default chain shows every feature', () => {
     }
   });
 
-  it('has Babbage and Conway blocks from registered and unregistered pools, and reward events', () => {
-    expect(new Set(blocks.map((block) => block.era))).toEqual(new Set(['babbage', 'conway']));
+  it('has Byron, Babbage and Conway blocks from genesis delegates, registered and unregistered pools, and reward events', () => {
+    expect(new Set(blocks.map((block) => block.era))).toEqual(new Set(['byron', 'babbage', 'conway']));
     const leaders = chain.expected.blocks.map((block) => block.slotLeader);
+    expect(leaders.some((leader) => leader.startsWith('ByronGenesis-'))).toBe(true);
     expect(leaders.some((leader) => leader.startsWith('pool1'))).toBe(true);
     expect(leaders.some((leader) => leader.startsWith('ShelleyGenesis-'))).toBe(true);
     expect(chain.lines.filter(isEvent).some((event) => event.event === 'rewardAccounts')).toBe(true);
@@ -180,12 +187,16 @@ describe('a default chain shows every feature', () => {
 
 describe('forks', () => {
   it('roll back to a block of the current chain and continue from it on a new branch', () => {
-    const current: PraosBlock[] = [];
+    const current: GeneratedBlock[] = [];
     const kinds: string[] = [];
     chain.lines.forEach((line, i) => {
       if (isBlock(line)) {
-        expect(line.ancestor).toBe(current.at(-1)?.id ?? 'genesis');
-        expect(line.height).toBe(current.length);
+        const previous = current.at(-1);
+        if (previous !== undefined) {
+          expect(line.ancestor).toBe(previous.id);
+          // An epoch-boundary block repeats its predecessor's height.
+          expect(line.height).toBe(previous.height + (line.type === 'ebb' ? 0 : 1));
+        }
         current.push(line);
         return;
       }
@@ -194,7 +205,8 @@ describe('forks', () => {
       const point = line.point as { slot: number; id: string };
       const position = current.findIndex((block) => block.id === point.id);
       expect(position).toBeGreaterThanOrEqual(0);
-      expect(current[position]!.slot).toBe(point.slot);
+      // Forks happen after the Byron era.
+      expect(current[position]).toMatchObject({ type: 'praos', slot: point.slot });
       const abandoned = current.length - 1 - position;
       expect(abandoned).toBeGreaterThanOrEqual(1);
       expect(abandoned).toBeLessThanOrEqual(3);

@@ -1,9 +1,11 @@
 import type { ChainEvent, RewardAccountUpdate } from '../chain/events.js';
-import type { BlockPraos } from '@cardano-ogmios/schema';
+import type { BlockBFT, BlockEBB, BlockPraos } from '@cardano-ogmios/schema';
 import { convertTransaction, type OgmiosTransaction } from '../convert/index.js';
-import { eraSummaries, slotInfo } from '../networks/era-summaries.js';
+import { eraSummaries, slotInfo, type EraSummary } from '../networks/era-summaries.js';
+import { genesisUtxos } from '../networks/genesis-utxos.js';
 import { loadNetwork, type Network } from '../networks/networks.js';
 import { praosBlock, type Producer } from './blocks.js';
+import { byronActors, byronEra, byronGenesisOutputs, type ByronActors } from './byron-era.js';
 import type { Action, Generation, LedgerParameters } from './context.js';
 import { expectedState, type ExpectedState } from './expected-state.js';
 import { blake2b256, toHex } from './keys.js';
@@ -12,13 +14,13 @@ import { DEFAULT_OPTIONS, type GenerateOptions } from './options.js';
 import { alwaysFailsWallet, plutusV3CostModels } from './plutus.js';
 import { Random } from './random.js';
 import { nextAction, scenarioSteps } from './scenario.js';
-import { ChainState, type BlockRecord } from './state.js';
+import { ChainState, blockRecord } from './state.js';
 import { ada } from './tx-builders/funding.js';
 import { buildTransaction, type BuiltTx, type TxContext } from './tx.js';
 import { createActors, type Actors, type Wallet } from './wallets.js';
 
-/** One line of a chain file: an Ogmios v6 (Praos) block or a server event (chain/events.ts). */
-export type GeneratedLine = BlockPraos | ChainEvent;
+/** One line of a chain file: an Ogmios v6 block (Byron or Praos) or a server event (chain/events.ts). */
+export type GeneratedLine = BlockEBB | BlockBFT | BlockPraos | ChainEvent;
 
 /** The faucet's genesis output: 1 billion ada, enough for any chain length. */
 export const FAUCET_LOVELACE = 1_000_000_000_000_000n;
@@ -55,6 +57,8 @@ class ChainGenerator {
   private readonly parameters: LedgerParameters;
   private readonly wallets = new Map<string, Wallet>();
   private readonly steps;
+  /** The Byron era and its parties, when the chain starts with it. */
+  private readonly byron: { summary: EraSummary; actors: ByronActors } | undefined;
   private readonly conwayEpoch: number;
   private readonly startSlot: number;
   private readonly slotsPerKesPeriod: number;
@@ -73,7 +77,20 @@ class ChainGenerator {
     this.network = loadNetwork(options.network);
     const { shelley, conway } = this.network.genesis;
     const networkId = shelley.networkId === 'Mainnet' ? 1 : 0;
-    this.actors = createActors(options, networkId);
+    const summaries = eraSummaries(this.network);
+    // Only the custom network's Byron genesis is the generator's (its keys and balances).
+    const byron = summaries.find((summary) => summary.era === 'byron')!;
+    if (options.byron && this.network.name === 'custom' && byron.end!.slot > 0) {
+      const actors = byronActors(
+        options.seed,
+        this.network.genesis.byron.protocolConsts.protocolMagic as number,
+      );
+      this.byron = { summary: byron, actors };
+      for (const wallet of [actors.faucet, actors.voucher, ...actors.wallets])
+        this.wallets.set(wallet.name, wallet);
+      byronGenesisOutputs(actors).forEach((utxo) => this.state.utxos.add(utxo));
+    }
+    this.actors = { ...createActors(options, networkId), byron: this.byron?.actors };
     this.random = new Random(options.seed);
     this.parameters = {
       fees: {
@@ -85,7 +102,7 @@ class ChainGenerator {
       drepDeposit: BigInt(conway.dRepDeposit),
       costModels: plutusV3CostModels(conway.plutusV3CostModel as number[]),
     };
-    const babbage = eraSummaries(this.network).find((summary) => summary.era === 'babbage')!;
+    const babbage = summaries.find((summary) => summary.era === 'babbage')!;
     this.startSlot = babbage.start.slot;
     const presetConway = this.network.eraStartEpochs.conway;
     this.conwayEpoch =
@@ -100,19 +117,22 @@ class ChainGenerator {
     ])
       this.wallets.set(wallet.name, wallet);
     this.steps = scenarioSteps({ options, actors: this.actors });
-    // Forks spread evenly over the chain, depths cycling 1…maxForkDepth, rollback and fork alternating.
-    for (let k = 0; k < options.forks; k++) {
-      const height = Math.floor((options.blocks * (k + 1)) / (options.forks + 1));
-      if (height > 0)
-        this.forks.set(height, {
-          depth: 1 + (k % options.maxForkDepth),
-          kind: k % 2 === 0 ? 'rollback' : 'fork',
-        });
-    }
     this.state.utxos.add(faucetGenesisUtxo(this.actors.faucet));
   }
 
   *run(): Generator<GeneratedLine, ExpectedState> {
+    if (this.byron !== undefined) {
+      yield* byronEra({
+        network: this.network,
+        ...this.byron,
+        random: this.random,
+        state: this.state,
+        includeCbor: this.options.includeCbor,
+        wallet: (name) => this.wallet(name),
+        full: () => this.state.blocks.length >= this.options.blocks,
+      });
+    }
+    this.scheduleForks();
     while (this.state.blocks.length < this.options.blocks) {
       yield* this.block();
       const fork = this.forks.get(this.state.tip!.height);
@@ -126,8 +146,25 @@ class ChainGenerator {
       state: this.state,
       network: this.network,
       seed: this.options.seed,
-      faucet: faucetGenesisUtxo(this.actors.faucet),
+      genesis: genesisUtxos(this.network),
     });
+  }
+
+  /**
+   * Forks spread evenly over the blocks after the Byron era (forks never reach back into it), depths
+   * cycling 1…maxForkDepth, rollback and fork alternating; keyed by the height they follow.
+   */
+  private scheduleForks(): void {
+    const base = this.state.tip?.height ?? 0;
+    const blocks = this.options.blocks - this.state.blocks.length;
+    for (let k = 0; k < this.options.forks; k++) {
+      const height = base + Math.floor((blocks * (k + 1)) / (this.options.forks + 1));
+      if (height > base)
+        this.forks.set(height, {
+          depth: 1 + (k % this.options.maxForkDepth),
+          kind: k % 2 === 0 ? 'rollback' : 'fork',
+        });
+    }
   }
 
   /** Generates `depth` blocks, abandons them and continues from the fork point on a new branch. */
@@ -146,9 +183,12 @@ class ChainGenerator {
   private *block(): Generator<GeneratedLine> {
     const tip = this.state.tip;
     const height = tip === undefined ? 0 : tip.height + 1;
+    // The first block after genesis or after the Byron era opens the Shelley-based eras.
     const slot =
-      tip === undefined ? this.startSlot : tip.slot + this.random.between(1, 2 * this.meanSlotGap - 1);
-    const { epoch, slotInEpoch } = slotInfo(this.network, slot);
+      tip === undefined || tip.slot < this.startSlot
+        ? this.startSlot
+        : tip.slot + this.random.between(1, 2 * this.meanSlotGap - 1);
+    const { epoch } = slotInfo(this.network, slot);
     const era = epoch >= this.conwayEpoch ? 'conway' : 'babbage';
     if (epoch > this.state.epoch) this.epochBoundary(epoch);
 
@@ -182,10 +222,8 @@ class ChainGenerator {
     });
     this.state.blocks.push(
       blockRecord(
-        block,
-        epoch,
-        slotInEpoch,
-        slotLeader,
+        this.network,
+        { id: block.id, slot, height, era, size: Number(block.size.bytes), slotLeader },
         transactions.map(({ built }) => built),
       ),
     );
@@ -342,32 +380,5 @@ export function faucetGenesisUtxo(faucet: Wallet): Utxo {
     lovelace: FAUCET_LOVELACE,
     assets: {},
     pool: 'faucet',
-  };
-}
-
-function blockRecord(
-  praos: BlockPraos,
-  epoch: number,
-  epochSlot: number,
-  slotLeader: string,
-  transactions: BuiltTx[],
-): BlockRecord {
-  const fees = transactions.reduce((sum, tx) => sum + tx.recordedFee, 0n);
-  const output = transactions.reduce(
-    (sum, tx) => sum + tx.created.reduce((total, utxo) => total + utxo.lovelace, 0n),
-    0n,
-  );
-  return {
-    height: Number(praos.height),
-    id: praos.id,
-    slot: Number(praos.slot),
-    epoch,
-    epochSlot,
-    era: praos.era,
-    slotLeader,
-    size: Number(praos.size.bytes),
-    txCount: transactions.length,
-    fees: transactions.length === 0 ? null : fees.toString(),
-    output: transactions.length === 0 ? null : output.toString(),
   };
 }

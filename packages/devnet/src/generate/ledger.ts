@@ -15,14 +15,16 @@ export type UtxoPool =
   | 'oracle'
   /** Locked by an always-failing Plutus script; only phase-2-invalid transactions try to spend it. */
   | 'locked'
-  | 'faucet';
+  | 'faucet'
+  /** At a Byron address: spent by Byron transactions, then swept into Shelley wallets after the hard fork. */
+  | 'byron';
 
 export interface Utxo {
   txId: string;
   index: number;
   /** Position of the creating transaction in the chain: outputs sort by (txOrdinal, index) like db-sync's tx_out.id. */
   txOrdinal: number;
-  /** bech32 address. */
+  /** The address as text: bech32, or base58 for Byron addresses. */
   address: string;
   /** Name of the wallet whose keys (and native script) spend it. */
   owner: string;

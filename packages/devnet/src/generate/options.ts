@@ -31,12 +31,19 @@ export interface GenerateOptions {
   maxForkDepth: number;
   /**
    * Epoch of the Babbage → Conway hard fork in the generated chain; MIR certificates only exist before
-   * it. Undefined: the network preset's Conway epoch (custom: 2), or two epochs after Babbage when a
+   * it. Undefined: the network preset's Conway epoch (custom: 4), or two epochs after Babbage when a
    * preset starts in Conway, so that a default chain has both eras.
    */
   conwayEpoch?: number;
   /** Add each transaction's CBOR (`--include-transaction-cbor`); the indexer needs it for MIR pots. */
   includeCbor: boolean;
+  /**
+   * Start in the Byron era (custom network: epochs 0–1): epoch-boundary blocks, main blocks with Byron
+   * transactions spending the Byron genesis (AVVM voucher included), then the hard fork, where the
+   * Byron funds are swept into Shelley wallets. Other networks' Byron genesis is not the generator's:
+   * their chains start in Babbage either way.
+   */
+  byron: boolean;
 }
 
 export const DEFAULT_OPTIONS: GenerateOptions = {
@@ -55,6 +62,7 @@ export const DEFAULT_OPTIONS: GenerateOptions = {
   forks: 2,
   maxForkDepth: 3,
   includeCbor: true,
+  byron: true,
 };
 
 /** `devnet generate` arguments: generator options plus where to write. */
@@ -98,8 +106,9 @@ export const GENERATE_USAGE = `devnet generate [options]
   --oracles N              nut.link oracles (default ${DEFAULT_OPTIONS.oracles})
   --forks N                forks / rollbacks (default ${DEFAULT_OPTIONS.forks})
   --max-fork-depth N       deepest fork in blocks (default ${DEFAULT_OPTIONS.maxForkDepth})
-  --conway-epoch N         Babbage → Conway epoch (default: network preset, custom: 2)
+  --conway-epoch N         Babbage → Conway epoch (default: network preset, custom: 4)
   --no-cbor                leave transaction CBOR out of the blocks
+  --no-byron               start in Babbage, without the custom network's Byron era (epochs 0–1)
   --out FILE               chain file (default: standard output)
   --expected FILE          write the expected indexer state (JSON) there`;
 
@@ -126,6 +135,8 @@ export function parseGenerateOptions(args: string[]): GenerateCommand {
       options.network = name;
     } else if (flag === '--no-cbor') {
       options.includeCbor = false;
+    } else if (flag === '--no-byron') {
+      options.byron = false;
     } else if (flag === '--out') {
       command.out = value();
     } else if (flag === '--expected') {

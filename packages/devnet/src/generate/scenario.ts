@@ -1,4 +1,5 @@
 import type { Action, Builder, Generation } from './context.js';
+import { sweepByron } from './tx-builders/byron.js';
 import { mintCip68, updateCip68 } from './tx-builders/cip68.js';
 import { delegateVote, registerDRep, retireDRep } from './tx-builders/governance.js';
 import { phase2Invalid } from './tx-builders/invalid.js';
@@ -20,8 +21,8 @@ interface Step {
 const times = (n: number, step: Step): Step[] => Array.from({ length: n }, () => step);
 
 /**
- * The first transactions of every chain, in order, so that even a short chain shows every feature:
- * Babbage steps run from the first block, Conway steps from the hard fork on. Steps whose era has
+ * The first transactions of every chain after the Byron era, in order, so that even a short chain shows
+ * every feature: Babbage steps run from the first block, Conway steps from the hard fork on. Steps whose era has
  * passed are skipped; a step whose builder cannot act yet is dropped.
  */
 export function scenarioSteps(g: Pick<Generation, 'options' | 'actors'>): Step[] {
@@ -29,6 +30,7 @@ export function scenarioSteps(g: Pick<Generation, 'options' | 'actors'>): Step[]
   const babbage = (builder: Builder, n = 1) => times(n, { builder, era: 'babbage' });
   const conway = (builder: Builder, n = 1) => times(n, { builder, era: 'conway' });
   return [
+    ...times(3, { builder: sweepByron }),
     ...times(Math.ceil((actors.wallets.length + actors.oracles.length) / 40), { builder: fundWallets }),
     ...times(actors.pools.length, { builder: registerPool }),
     ...babbage(registerStake, Math.ceil(options.accounts / 2)),

@@ -1,4 +1,6 @@
-import { UtxoSet } from './ledger.js';
+import { slotInfo } from '../networks/era-summaries.js';
+import type { Network } from '../networks/networks.js';
+import { UtxoSet, type Utxo } from './ledger.js';
 
 /** What the chain so far says about a stake address (Blockfrost /accounts rules, SEMANTICS.md §5). */
 export interface AccountRecord {
@@ -49,11 +51,15 @@ export interface OracleRecord {
 }
 
 export interface BlockRecord {
-  height: number;
+  /** null for an epoch-boundary block, as db-sync stores it */
+  height: number | null;
   id: string;
   slot: number;
   epoch: number;
-  epochSlot: number;
+  /** null for an epoch-boundary block */
+  epochSlot: number | null;
+  /** start of the slot, UNIX seconds */
+  time: number;
   era: string;
   slotLeader: string;
   size: number;
@@ -145,4 +151,33 @@ export class ChainState {
   updateAccount(stakeAddress: string, change: Partial<AccountRecord>): void {
     this.accounts.set(stakeAddress, { ...this.account(stakeAddress), ...change });
   }
+}
+
+/** What a block record needs of its transactions: db-sync's fee and the outputs it created. */
+interface RecordedTx {
+  recordedFee: bigint;
+  created: Utxo[];
+}
+
+/** A block as db-sync stores it; `height` null for an epoch-boundary block. */
+export function blockRecord(
+  network: Network,
+  block: Pick<BlockRecord, 'id' | 'slot' | 'height' | 'era' | 'size' | 'slotLeader'>,
+  transactions: RecordedTx[],
+): BlockRecord {
+  const { epoch, slotInEpoch, time } = slotInfo(network, block.slot);
+  const fees = transactions.reduce((sum, tx) => sum + tx.recordedFee, 0n);
+  const output = transactions.reduce(
+    (sum, tx) => sum + tx.created.reduce((total, utxo) => total + utxo.lovelace, 0n),
+    0n,
+  );
+  return {
+    ...block,
+    epoch,
+    epochSlot: block.height === null ? null : slotInEpoch,
+    time: Math.floor(time.getTime() / 1000),
+    txCount: transactions.length,
+    fees: transactions.length === 0 ? null : fees.toString(),
+    output: transactions.length === 0 ? null : output.toString(),
+  };
 }

@@ -1,5 +1,6 @@
 import CSL from '@emurgo/cardano-serialization-lib-nodejs';
 import type { EraName } from '../convert/index.js';
+import type { ByronKey } from './byron.js';
 import { blake2b256, toHex, witness, type KeyPair } from './keys.js';
 import type { Utxo, UtxoPool } from './ledger.js';
 import type { Policy, Spender, StakeAccount, Wallet } from './wallets.js';
@@ -128,23 +129,32 @@ export function buildTransaction(draft: TxDraft, ctx: TxContext): BuiltTx {
   };
 }
 
+interface Bootstrap {
+  key: ByronKey;
+  address: CSL.ByronAddress;
+}
+
 interface Signers {
   keys: KeyPair[];
   scripts: CSL.NativeScript[];
+  /** Byron addresses spent, one bootstrap witness each */
+  bootstraps: Bootstrap[];
 }
 
 function collectSigners(draft: TxDraft, ctx: TxContext): Signers {
   const keys = new Map<string, KeyPair>();
   const scripts = new Map<string, CSL.NativeScript>();
+  const bootstraps = new Map<string, Bootstrap>();
   const add = (spender: Spender) => {
     spender.keys.forEach((key) => keys.set(key.hashHex, key));
     if (spender.script !== undefined) scripts.set(spender.script.hash().to_hex(), spender.script);
+    if (spender.byron?.kind === 'icarus') bootstraps.set(spender.byron.address.to_base58(), spender.byron);
   };
   const spent = draft.invalid === undefined ? draft.inputs : [draft.invalid.collateral];
   for (const utxo of spent) add(ctx.wallet(utxo.owner).spender);
   draft.signers?.forEach(add);
   draft.mint?.forEach(({ policy }) => add({ keys: [policy.key], script: policy.script }));
-  return { keys: [...keys.values()], scripts: [...scripts.values()] };
+  return { keys: [...keys.values()], scripts: [...scripts.values()], bootstraps: [...bootstraps.values()] };
 }
 
 type PendingOutput = Omit<Utxo, 'txId' | 'index'>;
@@ -291,6 +301,26 @@ function assemble(
   const vkeys = CSL.Vkeywitnesses.new();
   signatures.forEach((signature) => vkeys.add(signature));
   if (signatures.length > 0) parts.witnesses.set_vkeys(vkeys);
+  if (signers.bootstraps.length > 0) {
+    const bootstraps = CSL.BootstrapWitnesses.new();
+    for (const { key, address } of signers.bootstraps) {
+      bootstraps.add(
+        sign === undefined
+          ? CSL.BootstrapWitness.new(
+              CSL.Vkey.new(key.privateKey.to_public().to_raw_key()),
+              CSL.Ed25519Signature.from_bytes(ZERO_SIGNATURE),
+              key.privateKey.to_public().chaincode(),
+              address.attributes(),
+            )
+          : CSL.make_icarus_bootstrap_witness(
+              CSL.TransactionHash.from_bytes(bodyHash),
+              address,
+              key.privateKey,
+            ),
+      );
+    }
+    parts.witnesses.set_bootstraps(bootstraps);
+  }
   return {
     body,
     id: toHex(bodyHash),

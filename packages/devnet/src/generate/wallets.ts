@@ -1,11 +1,18 @@
 import CSL from '@emurgo/cardano-serialization-lib-nodejs';
 import { bech32 } from 'bech32';
+import type { ByronActors } from './byron-era.js';
+import type { ByronKey } from './byron.js';
 import { derive, keyPair, toHex, type KeyPair } from './keys.js';
 
 /** What spending an output (or acting for a credential) needs: key signatures and maybe a native script. */
 export interface Spender {
   keys: KeyPair[];
   script?: CSL.NativeScript;
+  /**
+   * A Byron address's key: Byron transactions witness it directly, Shelley-era ones with a bootstrap
+   * witness (icarus addresses; AVVM redeem addresses are spent in Byron only).
+   */
+  byron?: { kind: 'icarus'; key: ByronKey; address: CSL.ByronAddress } | { kind: 'redeem'; key: KeyPair };
 }
 
 export type CredentialKind = 'verificationKey' | 'script';
@@ -22,12 +29,22 @@ export interface StakeAccount {
   witness: Spender;
 }
 
-export type WalletKind = 'base' | 'enterprise' | 'script-base' | 'script-enterprise' | 'pointer';
+export type WalletKind =
+  | 'base'
+  | 'enterprise'
+  | 'script-base'
+  | 'script-enterprise'
+  | 'pointer'
+  /** icarus-style Byron address */
+  | 'byron'
+  /** AVVM redeem address */
+  | 'redeem';
 
 export interface Wallet {
   name: string;
   kind: WalletKind;
   address: CSL.Address;
+  /** The address as text: bech32, or base58 for Byron addresses. */
   bech32: string;
   spender: Spender;
   /** Stake account the address delegates through (base addresses; pointers resolve to one). */
@@ -72,6 +89,8 @@ export interface Issuer {
 /** Every party of the generated chain, derived from the seed (the faucet from a fixed name). */
 export interface Actors {
   networkId: number;
+  /** The Byron era's parties, when the chain starts with it. */
+  byron?: ByronActors;
   faucet: Wallet;
   wallets: Wallet[];
   accounts: StakeAccount[];

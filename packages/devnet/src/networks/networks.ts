@@ -30,15 +30,16 @@ export interface Network {
 
 /**
  * Hard-fork epochs of the public networks (era start epochs as reported by Ogmios' eraSummaries).
- * `custom` starts in Babbage (no Byron or older blocks) and forks to Conway at epoch 2, the
+ * `custom` spends epochs 0–1 in Byron (the generator's Byron prefix: 50-slot epochs of 20 s), forks
+ * straight to Babbage at epoch 2 (Shelley to Alonzo last no time) and to Conway at epoch 4, the
  * generator's default `--conway-epoch`, so a generated chain has MIR certificates (pre-Conway only)
- * and both eras at the slots the era summaries say.
+ * and every era at the slots the era summaries say.
  */
 const ERA_START_EPOCHS: Record<NetworkName, Record<Era, number>> = {
   mainnet: { byron: 0, shelley: 208, allegra: 236, mary: 251, alonzo: 290, babbage: 365, conway: 507 },
   preprod: { byron: 0, shelley: 4, allegra: 5, mary: 6, alonzo: 7, babbage: 12, conway: 163 },
   preview: { byron: 0, shelley: 0, allegra: 0, mary: 0, alonzo: 0, babbage: 3, conway: 646 },
-  custom: { byron: 0, shelley: 0, allegra: 0, mary: 0, alonzo: 0, babbage: 0, conway: 2 },
+  custom: { byron: 0, shelley: 2, allegra: 2, mary: 2, alonzo: 2, babbage: 2, conway: 4 },
 };
 
 const GENESIS_DIR = new URL('../../genesis/', import.meta.url);

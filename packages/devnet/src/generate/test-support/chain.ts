@@ -1,5 +1,5 @@
 import type { ChainEvent } from '../../chain/events.js';
-import type { BlockPraos } from '@cardano-ogmios/schema';
+import type { BlockBFT, BlockEBB, BlockPraos } from '@cardano-ogmios/schema';
 import { stringifyOgmios } from '../../convert/index.js';
 import type { ExpectedState } from '../expected-state.js';
 import { generateChain, type GeneratedLine } from '../generate.js';
@@ -24,9 +24,15 @@ export async function generate(options: Partial<GenerateOptions> = {}): Promise<
 }
 
 export type PraosBlock = BlockPraos;
+/** Every block kind, with an EBB's absent transactions spelled out so that `block.transactions` reads. */
+export type GeneratedBlock = (BlockEBB & { transactions?: undefined }) | BlockBFT | BlockPraos;
 
-export function isBlock(line: GeneratedLine): line is PraosBlock {
+export function isBlock(line: GeneratedLine): line is GeneratedBlock {
   return 'era' in line;
+}
+
+export function isPraos(line: GeneratedLine): line is PraosBlock {
+  return 'era' in line && line.type === 'praos';
 }
 
 export function isEvent(line: GeneratedLine): line is ChainEvent {
