@@ -8,8 +8,9 @@ import {
   type OgmiosBlock,
 } from '@frostline/model';
 import { ID_TABLES, IdAllocator, TRANSACTION_TABLES, type IdTable } from '../project/ids.js';
-import { batchKeys, projectBatch } from '../project/project-batch.js';
+import { batchKeys, outputKey, projectBatch } from '../project/project-batch.js';
 import { lookUp } from './lookups.js';
+import { RecentOutputs } from './recent-outputs.js';
 import { writeStatements } from './write-rows.js';
 
 /**
@@ -89,6 +90,8 @@ export class ChainStore {
   private registeredPools = new Set<string>();
   private tip: { slot: number; id: string; height: number | null; epoch: number } | null = null;
   private decodedSlot: number | null = null;
+  // ≈ 200 bytes each: at most ≈ 40 MB.
+  private readonly recentOutputs = new RecentOutputs(200_000);
 
   constructor(
     private readonly prisma: PrismaClient,
@@ -112,6 +115,7 @@ export class ChainStore {
     );
     this.tip = tip ? { slot: Number(tip.slot), id: tip.hash, height: tip.height, epoch: tip.epoch } : null;
     this.resetDecoding();
+    this.recentOutputs.clear();
   }
 
   get tipPoint(): ChainPoint | null {
@@ -178,7 +182,10 @@ export class ChainStore {
     const ids = this.ids.fork();
     const registeredPools = new Set(this.registeredPools);
     // Reads need no transaction: this process is the only writer (writer lock).
-    const lookups = await lookUp(this.prisma, batchKeys(decoded, this.options.networkId));
+    const keys = batchKeys(decoded, this.options.networkId);
+    const recent = this.recentOutputs.resolve(keys.spends);
+    const lookups = await lookUp(this.prisma, { ...keys, spends: recent.unknown });
+    for (const [key, output] of recent.known) lookups.outputs.set(key, output);
     const rows = projectBatch(decoded, { networkId: this.options.networkId, ids, registeredPools, lookups });
     const rowCount = Object.values(rows).reduce(
       (n, table) => n + (Array.isArray(table) ? table.length : table.size),
@@ -195,6 +202,10 @@ export class ChainStore {
     const touchedAccounts = [...rows.rewardAccounts];
     this.ids.adopt(ids);
     this.registeredPools = registeredPools;
+    this.recentOutputs.addCommitted(
+      rows,
+      keys.spends.map((ref) => outputKey(ref.txHash, ref.index)),
+    );
     const last = decoded.at(-1)!;
     const newEpoch = this.tip !== null && last.epoch > this.tip.epoch ? last.epoch : null;
     this.tip = {
