@@ -62,12 +62,12 @@ export class Indexer implements ChainHandler {
     this.buffer.push(this.store.decode(block));
     this.bufferDecodeMs += performance.now() - started;
     const nearTip = tip !== 'origin' && tip.height - block.height <= this.options.nearTipBlocks;
-    // Near the tip, and for a partial batch that waited long while nothing was being written (blocks
-    // come slowly), the block is committed before the next message is taken; a full batch far from
-    // the tip is written while the next one arrives.
+    // Near the tip a block is committed before the next message is taken. Otherwise a batch is
+    // written, while the next one arrives, once it is full or has waited long with the database
+    // idle (blocks come slower than they are written; a failure surfaces with the next block).
     const waitedLong = !this.writeInFlight && Date.now() - this.bufferSince > this.options.maxBatchDelayMs;
-    if (nearTip || waitedLong) await this.flush();
-    else if (this.buffer.length >= this.options.batchSize) await this.startWrite();
+    if (nearTip) await this.flush();
+    else if (waitedLong || this.buffer.length >= this.options.batchSize) await this.startWrite();
   }
 
   async rollBackward(point: Point, tip: Tip): Promise<void> {
