@@ -54,15 +54,15 @@ describe('ledger-state and network queries (custom network)', () => {
     expect(await client.ledgerTip()).toEqual(pointOf(30));
     expect(await client.networkTip()).toEqual(pointOf(30));
     expect(await client.networkBlockHeight()).toBe(30);
-    expect(await client.epoch()).toBe(3); // slot 300, 100-slot epochs
+    expect(await client.epoch()).toBe(4); // slot 300: Byron epochs 0–1 are slots 0–99, then 100-slot epochs
     expect(await client.networkStartTime()).toEqual(new Date('2025-01-01T00:00:00Z'));
     const summaries = await client.eraSummaries();
     expect(summaries).toHaveLength(7);
     expect(summaries[6]).toEqual({
-      start: { time: { seconds: 200 }, slot: 200, epoch: 2 },
+      start: { time: { seconds: 2200 }, slot: 300, epoch: 4 },
       parameters: { epochLength: 100, slotLength: { milliseconds: 1000 }, safeZone: 30 },
     });
-    expect(await client.eraStart()).toEqual({ time: { seconds: 200 }, slot: 200, epoch: 2 });
+    expect(await client.eraStart()).toEqual({ time: { seconds: 2200 }, slot: 300, epoch: 4 });
     await client.shutdown();
   });
 
@@ -204,16 +204,23 @@ describe('custom network: agrees with the chain generator', () => {
     await client.shutdown();
   });
 
-  it('runs Babbage from genesis and Conway from epoch 2, the default --conway-epoch', async () => {
+  it('runs Byron for epochs 0–1, Babbage from epoch 2 and Conway from epoch 4, the default --conway-epoch', async () => {
     const client = await createLedgerStateQueryClient(await connect(devnet.port));
     const summaries = await client.eraSummaries();
-    // Byron to Alonzo start and end at slot 0: zero-length eras, as the hard-fork combinator reports them.
-    expect(summaries.slice(0, 5).every(({ end }) => end?.slot === 0)).toBe(true);
-    expect(summaries[5]).toMatchObject({
+    expect(summaries[0]).toMatchObject({
       start: { slot: 0, epoch: 0 },
-      end: { time: { seconds: 200 }, slot: 200, epoch: 2 },
+      end: { time: { seconds: 2000 }, slot: 100, epoch: 2 },
+      parameters: { epochLength: 50, slotLength: { milliseconds: 20000 } },
     });
-    expect(summaries[6]).toMatchObject({ start: { time: { seconds: 200 }, slot: 200, epoch: 2 } });
+    // Shelley to Alonzo start and end at slot 100: zero-length eras, as the hard-fork combinator reports them.
+    expect(summaries.slice(1, 5).every(({ start, end }) => start.slot === 100 && end?.slot === 100)).toBe(
+      true,
+    );
+    expect(summaries[5]).toMatchObject({
+      start: { slot: 100, epoch: 2 },
+      end: { time: { seconds: 2200 }, slot: 300, epoch: 4 },
+    });
+    expect(summaries[6]).toMatchObject({ start: { time: { seconds: 2200 }, slot: 300, epoch: 4 } });
     await client.shutdown();
   });
 });
