@@ -1,6 +1,6 @@
 import { createPrismaClient } from '@frostline/db';
 import { createTestDatabase } from '@frostline/db/testing';
-import { PREPROD_CHAIN_TIME, type OgmiosBlock } from '@frostline/model';
+import { BYRON_GENESIS_HASHES, PREPROD_CHAIN_TIME, type OgmiosBlock } from '@frostline/model';
 import { startIndexer } from './app.js';
 import { connectOgmios, networkFacts } from './chain-sync/ogmios.js';
 import { ChainStore } from './sink/chain-store.js';
@@ -22,6 +22,7 @@ async function referenceDump(chain: OgmiosBlock[], ogmiosUrl: string) {
       networkId: 0,
       chainTime: PREPROD_CHAIN_TIME,
       securityParameter: 2160,
+      genesisHash: BYRON_GENESIS_HASHES.preprod,
     });
     await store.load();
     await store.seedGenesis(facts.genesisFunds, facts.systemStartUnix);

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import { createPrismaClient } from '@frostline/db';
+import { BYRON_GENESIS_HASHES } from '@frostline/model';
 import type { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { ChainFollower } from './chain-sync/follower.js';
@@ -45,6 +46,7 @@ export async function startIndexer(config: IndexerConfig, logger: Logger): Promi
       networkId,
       chainTime: facts.chainTime,
       securityParameter: facts.securityParameter,
+      genesisHash: config.network === 'custom' ? undefined : BYRON_GENESIS_HASHES[config.network],
     });
     await store.load();
     if (

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { createPrismaClient } from '@frostline/db';
 import { createTestDatabase } from '@frostline/db/testing';
 import { startDevnet } from '@frostline/devnet';
-import { PREPROD_CHAIN_TIME } from '@frostline/model';
+import { BYRON_GENESIS_HASHES, PREPROD_CHAIN_TIME } from '@frostline/model';
 import { connectOgmios, networkFacts } from './chain-sync/ogmios.js';
 import { ChainStore } from './sink/chain-store.js';
 import { preprodChunkBlocks } from './test-support/chains.js';
@@ -93,6 +93,7 @@ describe('the indexer program', () => {
           networkId: 0,
           chainTime: PREPROD_CHAIN_TIME,
           securityParameter: 2160,
+          genesisHash: BYRON_GENESIS_HASHES.preprod,
         });
         await store.load();
         await store.seedGenesis(facts.genesisFunds, facts.systemStartUnix);

@@ -64,6 +64,11 @@ export interface ChainStoreOptions {
   chainTime: ChainTime;
   /** the security parameter k: how deep a rollback may go */
   securityParameter: number;
+  /**
+   * the Byron genesis hash, which names the genesis pseudo-block and is the first block's previous
+   * block (BYRON_GENESIS_HASHES of the public networks; unknown for a custom one)
+   */
+  genesisHash?: string;
 }
 
 export interface WriteResult {
@@ -150,7 +155,7 @@ export class ChainStore {
       `SELECT count(*) AS count FROM block`,
     );
     if (count > 0n) return false;
-    await this.writeDecoded([genesisBlock(funds, systemStartUnix)], 0);
+    await this.writeDecoded([genesisBlock(funds, systemStartUnix, this.options.genesisHash)], 0);
     this.tip = null;
     return true;
   }
@@ -160,7 +165,11 @@ export class ChainStore {
    * slot from the block before it). The indexer decodes while the previous batch is being written.
    */
   decode(block: OgmiosBlock): DecodedBlock {
-    const decoded = decodeBlock(block, { chainTime: this.options.chainTime, previousSlot: this.decodedSlot });
+    const decoded = decodeBlock(block, {
+      chainTime: this.options.chainTime,
+      previousSlot: this.decodedSlot,
+      genesisHash: this.options.genesisHash,
+    });
     this.decodedSlot = decoded.slot;
     return decoded;
   }
