@@ -95,7 +95,7 @@ async function phase(name: string, work: () => Promise<void>) {
 }
 
 await phase('evaluation', async () => {
-  results.evaluation = evaluationBench(root, quick ? 0.5 : 2);
+  results.evaluation = evaluationBench(quick ? 0.5 : 2);
   log(
     `evaluation: ${results.evaluation.overall.toFixed(0)} evaluations/s over ${results.evaluation.cases.length} cases`,
   );
