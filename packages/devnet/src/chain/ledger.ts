@@ -21,12 +21,14 @@ export class LedgerData {
   private readonly parameters: Versioned<Record<string, unknown>>[] = [];
 
   setRewardAccounts(slot: Slot, updates: RewardAccountUpdate[]): void {
+    // A generated chain states every account each epoch (millions of updates over 100k blocks): one
+    // bigint per event, not per update.
+    const from = BigInt(slot);
     for (const update of updates) {
       const key = credentialKey(update.from, update.credential);
-      const history = this.accounts.get(key) ?? [];
-      const value = 'registered' in update ? undefined : update;
-      insertBySlot(history, { slot: BigInt(slot), value });
-      this.accounts.set(key, history);
+      let history = this.accounts.get(key);
+      if (history === undefined) this.accounts.set(key, (history = []));
+      insertBySlot(history, { slot: from, value: 'registered' in update ? undefined : update });
     }
   }
 
