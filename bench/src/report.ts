@@ -388,18 +388,22 @@ export function renderMarkdown(r: BenchResults, meta: RunMeta): string {
     p('## 5. Devnet streaming');
     p();
     p(
-      `The ingest benchmark's kind of chain (bench/src/chain.ts: ≈20 tx/block, no forks) at ${n0(chain.blocks)} blocks, ${gib(chain.bytes)} of JSON lines`,
+      `The ingest benchmark's kind of chain (bench/src/chain.ts: ≈20 tx/block, no forks) at ${n0(chain.blocks)} blocks: ${gib(chain.bytes)} of JSON lines in`,
+    );
+    p(`\`${chain.file}\`${generation(chain)}.`);
+    p(
+      '`devnet serve --chain` (the CLI, in its own process) indexes the file, then `packages/devnet/bench/stream.mjs` (a third',
     );
     p(
-      `cached in \`${chain.file}\`${generation(chain)}. \`devnet serve --chain\` (the CLI, in its own process) indexes the`,
+      `process) syncs from origin with a raw WebSocket client that keeps ${stream.inFlight} \`nextBlock\` requests in flight and counts`,
     );
     p(
-      'file, then `packages/devnet/bench/stream.mjs` (a third process) syncs from origin with a raw WebSocket client that keeps',
+      "roll-forwards without parsing them. This is the devnet's own ceiling: far above the indexer's rate, the devnet never limits",
     );
     p(
-      `${stream.inFlight} \`nextBlock\` requests in flight and counts roll-forwards without parsing them. This is the devnet's own ceiling:`,
+      "the ingest benchmark. The devnet keeps per block only its point and byte range; its memory is mostly the chain's ledger",
     );
-    p("far above the indexer's rate, the devnet never limits the ingest benchmark.");
+    p('events (a `rewardAccounts` snapshot of every account each epoch, kept for queries at any slot).');
     p();
     p('| | |\n|---|---|');
     p(`| Blocks, origin → tip | ${n0(stream.blocks)} |`);
