@@ -83,8 +83,8 @@ export class Indexer implements ChainHandler {
       { point },
       { removeOnComplete: 1000, removeOnFail: 1000 },
     );
+    // The rollback worker runs ChainStore.rollBackTo on this store, which reloads its state.
     const removed = (await job.waitUntilFinished(this.queues.rollbackEvents)) as number;
-    await this.store.load();
     this.metrics.rollbacks.inc();
     this.metrics.rollbackDepth.observe(removed);
     this.logger.info(

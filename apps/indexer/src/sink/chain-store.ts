@@ -8,7 +8,7 @@ import {
   type OgmiosBlock,
 } from '@frostline/model';
 import { ID_TABLES, IdAllocator, TRANSACTION_TABLES, type IdTable } from '../project/ids.js';
-import { batchKeys, outputKey, projectBatch } from '../project/project-batch.js';
+import { batchKeys, projectBatch } from '../project/project-batch.js';
 import { lookUp } from './lookups.js';
 import { RecentOutputs } from './recent-outputs.js';
 import { writeStatements } from './write-rows.js';
@@ -211,10 +211,7 @@ export class ChainStore {
     const touchedAccounts = [...rows.rewardAccounts];
     this.ids.adopt(ids);
     this.registeredPools = registeredPools;
-    this.recentOutputs.addCommitted(
-      rows,
-      keys.spends.map((ref) => outputKey(ref.txHash, ref.index)),
-    );
+    this.recentOutputs.addCommitted(rows, keys.spends);
     const last = decoded.at(-1)!;
     const newEpoch = this.tip !== null && last.epoch > this.tip.epoch ? last.epoch : null;
     this.tip = {

@@ -49,7 +49,7 @@ describe('RecentOutputs', () => {
   it('forgets what a later batch spent, and the oldest outputs beyond its capacity', () => {
     const recent = new RecentOutputs(3);
     recent.addCommitted(batch([{ id: 1, outputs: 3 }]), []);
-    recent.addCommitted(batch([{ id: 2, outputs: 2 }]), [`${hash(1)}#2`]);
+    recent.addCommitted(batch([{ id: 2, outputs: 2 }]), [{ txHash: hash(1), index: 2 }]);
     expect(recent.size).toBe(3);
     const { unknown } = recent.resolve([0, 1, 2].map((index) => ({ txHash: hash(1), index })));
     // #0 was the oldest (evicted), #2 was spent.

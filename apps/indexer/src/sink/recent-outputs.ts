@@ -32,8 +32,8 @@ export class RecentOutputs {
   }
 
   /** After a batch committed: forget what it spent, remember what it created and left unspent. */
-  addCommitted(rows: BatchRows, spent: Iterable<string>): void {
-    for (const key of spent) this.outputs.delete(key);
+  addCommitted(rows: BatchRows, spent: OutputReference[]): void {
+    for (const ref of spent) this.outputs.delete(outputKey(ref.txHash, ref.index));
     const txHashes = new Map(rows.txs.map((tx) => [tx.id, tx.hash]));
     for (const output of rows.txOuts) {
       if (output.spentByTxId !== null) continue;
