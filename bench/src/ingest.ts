@@ -249,7 +249,10 @@ interface RollbackStore {
   load(): Promise<void>;
   rollBackTo(point: { slot: number; id: string } | 'origin'): Promise<number>;
 }
-type StoreConstructor = new (prisma: unknown, options: { networkId: number; chainTime: unknown; securityParameter: number }) => RollbackStore;
+type StoreConstructor = new (
+  prisma: unknown,
+  options: { networkId: number; chainTime: unknown; securityParameter: number; genesisDelegates: ReadonlySet<string> },
+) => RollbackStore;
 
 export async function rollbacks(root: string, databaseUrl: string, depths: number[], log: (line: string) => void): Promise<RollbackResult[]> {
   // The indexer's package exports only its entry points, so its ChainStore is loaded from the build.
@@ -262,8 +265,8 @@ export async function rollbacks(root: string, databaseUrl: string, depths: numbe
   const results: RollbackResult[] = [];
   try {
     await client.query('VACUUM ANALYZE');
-    // chainTime is only used to decode blocks, which a rollback does not do.
-    const store = new ChainStore(prisma, { networkId: 0, chainTime: undefined, securityParameter: 2160 });
+    // chainTime and the genesis delegates are only used to decode and project blocks, which a rollback does not do.
+    const store = new ChainStore(prisma, { networkId: 0, chainTime: undefined, securityParameter: 2160, genesisDelegates: new Set() });
     for (const depth of depths) {
       await store.load();
       const { rows } = await client.query(

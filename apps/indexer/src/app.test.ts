@@ -22,6 +22,7 @@ async function referenceDump(chain: OgmiosBlock[], ogmiosUrl: string) {
       networkId: 0,
       chainTime: PREPROD_CHAIN_TIME,
       securityParameter: 2160,
+      genesisDelegates: facts.genesisDelegates,
       genesisHash: BYRON_GENESIS_HASHES.preprod,
     });
     await store.load();

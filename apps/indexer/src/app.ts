@@ -46,6 +46,7 @@ export async function startIndexer(config: IndexerConfig, logger: Logger): Promi
       networkId,
       chainTime: facts.chainTime,
       securityParameter: facts.securityParameter,
+      genesisDelegates: facts.genesisDelegates,
       genesisHash: config.network === 'custom' ? undefined : BYRON_GENESIS_HASHES[config.network],
     });
     await store.load();

@@ -177,6 +177,7 @@ describe('fork property', () => {
         networkId: 0,
         chainTime: facts.chainTime,
         securityParameter: facts.securityParameter * 100,
+        genesisDelegates: facts.genesisDelegates,
       });
       await store.load();
       await store.seedGenesis(facts.genesisFunds, facts.systemStartUnix);

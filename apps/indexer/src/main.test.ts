@@ -93,6 +93,7 @@ describe('the indexer program', () => {
           networkId: 0,
           chainTime: PREPROD_CHAIN_TIME,
           securityParameter: 2160,
+          genesisDelegates: facts.genesisDelegates,
           genesisHash: BYRON_GENESIS_HASHES.preprod,
         });
         await store.load();

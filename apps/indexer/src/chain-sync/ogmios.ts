@@ -30,6 +30,8 @@ export interface NetworkFacts {
   /** initial funds of the Byron (AVVM vouchers included) and Shelley genesis (the genesis pseudo-block) */
   genesisFunds: GenesisFunds;
   systemStartUnix: number;
+  /** key hashes of the Shelley genesis delegates (the genesis file's `genDelegs` delegates) */
+  genesisDelegates: ReadonlySet<string>;
 }
 
 /** Slot timing and k, asked of the node itself so custom networks need no preset. */
@@ -54,5 +56,6 @@ export async function networkFacts(context: InteractionContext): Promise<Network
       shelley: (shelley.initialFunds ?? {}) as GenesisFunds['shelley'],
     },
     systemStartUnix: Math.floor(start.getTime() / 1000),
+    genesisDelegates: new Set(shelley.initialDelegates.map(({ delegate }) => delegate.id)),
   };
 }

@@ -5,7 +5,13 @@ import { preprodChunkBlocks } from '../test-support/chains.js';
 import { dumpChainTables } from '../test-support/database.js';
 import { ChainStore, ROLLBACK_TABLES, UnrecoverableRollbackError } from './chain-store.js';
 
-const options = { networkId: 0, chainTime: PREPROD_CHAIN_TIME, securityParameter: 2160 };
+// Pools made every block of the preprod chunk: no genesis delegate matters here.
+const options = {
+  networkId: 0,
+  chainTime: PREPROD_CHAIN_TIME,
+  securityParameter: 2160,
+  genesisDelegates: new Set<string>(),
+};
 
 async function freshStore() {
   const db = await createTestDatabase();

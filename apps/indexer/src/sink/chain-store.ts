@@ -8,7 +8,8 @@ import {
   type OgmiosBlock,
 } from '@frostline/model';
 import { ID_TABLES, IdAllocator, TRANSACTION_TABLES, type IdTable } from '../project/ids.js';
-import { batchKeys, projectBatch } from '../project/project-batch.js';
+import { batchKeys } from '../project/keys.js';
+import { projectBatch } from '../project/project-batch.js';
 import { lookUp } from './lookups.js';
 import { RecentOutputs } from './recent-outputs.js';
 import { writeStatements } from './write-rows.js';
@@ -64,6 +65,8 @@ export interface ChainStoreOptions {
   chainTime: ChainTime;
   /** the security parameter k: how deep a rollback may go */
   securityParameter: number;
+  /** key hashes of the Shelley genesis delegates: their blocks' slot leader is `ShelleyGenesis-…` */
+  genesisDelegates: ReadonlySet<string>;
   /**
    * the Byron genesis hash, which names the genesis pseudo-block and is the first block's previous
    * block (BYRON_GENESIS_HASHES of the public networks; unknown for a custom one)
@@ -88,11 +91,10 @@ export interface WriteResult {
 
 /**
  * The indexer's only way to change the database: append a batch of blocks (one transaction, ids
- * and registered-pool set advanced only once it commits) or roll back to a point (one transaction).
+ * advanced only once it commits) or roll back to a point (one transaction).
  */
 export class ChainStore {
   private ids = new IdAllocator(new Map());
-  private registeredPools = new Set<string>();
   private tip: { slot: number; id: string; height: number | null; epoch: number } | null = null;
   private decodedSlot: number | null = null;
   // ≈ 200 bytes each: at most ≈ 40 MB.
@@ -109,10 +111,6 @@ export class ChainStore {
     );
     const rows = await this.prisma.$queryRawUnsafe<{ name: IdTable; id: bigint | null }[]>(union);
     this.ids = new IdAllocator(new Map(rows.map((r) => [r.name, r.id ?? 0n])));
-    const pools = await this.prisma.$queryRawUnsafe<{ hash: string }[]>(
-      `SELECT DISTINCT encode(pool_hash, 'hex') AS hash FROM pool_registration`,
-    );
-    this.registeredPools = new Set(pools.map((p) => p.hash));
     const [tip] = await this.prisma.$queryRawUnsafe<
       { slot: bigint; hash: string; height: number | null; epoch: number }[]
     >(
@@ -189,13 +187,17 @@ export class ChainStore {
   async writeDecoded(decoded: DecodedBlock[], decodeMs: number): Promise<WriteResult> {
     const started = performance.now() - decodeMs;
     const ids = this.ids.fork();
-    const registeredPools = new Set(this.registeredPools);
     // Reads need no transaction: this process is the only writer (writer lock).
     const keys = batchKeys(decoded, this.options.networkId);
     const recent = this.recentOutputs.resolve(keys.spends);
     const lookups = await lookUp(this.prisma, { ...keys, spends: recent.unknown });
     for (const [key, output] of recent.known) lookups.outputs.set(key, output);
-    const rows = projectBatch(decoded, { networkId: this.options.networkId, ids, registeredPools, lookups });
+    const rows = projectBatch(decoded, {
+      networkId: this.options.networkId,
+      ids,
+      genesisDelegates: this.options.genesisDelegates,
+      lookups,
+    });
     const rowCount = Object.values(rows).reduce(
       (n, table) => n + (Array.isArray(table) ? table.length : table.size),
       0,
@@ -210,7 +212,6 @@ export class ChainStore {
     const newAssets = rows.assets.map((asset) => asset.policy + asset.name);
     const touchedAccounts = [...rows.rewardAccounts];
     this.ids.adopt(ids);
-    this.registeredPools = registeredPools;
     this.recentOutputs.addCommitted(rows, keys.spends);
     const last = decoded.at(-1)!;
     const newEpoch = this.tip !== null && last.epoch > this.tip.epoch ? last.epoch : null;

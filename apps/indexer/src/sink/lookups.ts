@@ -1,5 +1,5 @@
 import type { Pointer } from '@frostline/model';
-import { outputKey, type BatchKeys, type BatchLookups, type StoredOutput } from '../project/project-batch.js';
+import { outputKey, type BatchKeys, type BatchLookups, type StoredOutput } from '../project/keys.js';
 import { textArray, type Sql } from './sql.js';
 
 /** Resolves everything a batch mentions that was stored before it, in one query per kind. */

@@ -1,5 +1,5 @@
 import type { OutputReference } from '@frostline/model';
-import { outputKey, type StoredOutput } from '../project/project-batch.js';
+import { outputKey, type StoredOutput } from '../project/keys.js';
 import type { BatchRows } from '../project/rows.js';
 
 /**

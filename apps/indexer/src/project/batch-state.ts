@@ -1,0 +1,131 @@
+import {
+  assetFingerprint,
+  stakeAddressFromCredential,
+  type Credential,
+  type DecodedBlock,
+  type DecodedOutput,
+  type DecodedTransaction,
+} from '@frostline/model';
+import type { IdAllocator } from './ids.js';
+import { stakeHashRaw, type BatchLookups, type StoredOutput } from './keys.js';
+import { emptyBatchRows, type BatchRows, type TxOutRow } from './rows.js';
+
+/** A transaction being projected, with the ids it and its block were given. */
+export interface TxInBlock {
+  block: DecodedBlock;
+  blockId: bigint;
+  tx: DecodedTransaction;
+  txId: bigint;
+  /** position of the transaction in its block */
+  blockIndex: number;
+}
+
+/**
+ * What the projections of one batch share: the rows they emit, the id allocator, and the
+ * dictionaries (address, stake address, asset, pointer, datum, script) seeded with what was stored
+ * before the batch and extended by it, so a key met twice gets one row and one id.
+ */
+export class BatchState {
+  readonly rows: BatchRows = emptyBatchRows();
+  private readonly addressIds: Map<string, bigint>;
+  private readonly stakeAddressIds: Map<string, bigint>;
+  private readonly assetIds: Map<string, bigint>;
+  private readonly knownDatums: Set<string>;
+  private readonly knownScripts: Set<string>;
+  /** pointer key → stake address id; registrations of the batch are added */
+  readonly pointers: Map<string, bigint>;
+  /** outputs stored before the batch, by output key */
+  readonly storedOutputs: ReadonlyMap<string, StoredOutput>;
+  /** outputs created by the batch, so that later transactions of the batch can spend them */
+  readonly batchOutputs = new Map<string, TxOutRow>();
+
+  constructor(
+    readonly networkId: number,
+    readonly ids: IdAllocator,
+    lookups: BatchLookups,
+  ) {
+    this.addressIds = new Map(lookups.addressIds);
+    this.stakeAddressIds = new Map(lookups.stakeAddressIds);
+    this.assetIds = new Map(lookups.assetIds);
+    this.pointers = new Map(lookups.pointers);
+    this.knownDatums = new Set(lookups.knownDatums);
+    this.knownScripts = new Set(lookups.knownScripts);
+    this.storedOutputs = lookups.outputs;
+  }
+
+  addressId(output: DecodedOutput, blockId: bigint): bigint {
+    let id = this.addressIds.get(output.address);
+    if (id === undefined) {
+      id = this.ids.take('address');
+      this.addressIds.set(output.address, id);
+      this.rows.addresses.push({
+        id,
+        address: output.address,
+        paymentCred: output.paymentCredential?.hash ?? null,
+        firstBlockId: blockId,
+      });
+    }
+    return id;
+  }
+
+  stakeAddressId(hashRaw: string, blockId: bigint): bigint {
+    let id = this.stakeAddressIds.get(hashRaw);
+    if (id === undefined) {
+      id = this.ids.take('stake_address');
+      this.stakeAddressIds.set(hashRaw, id);
+      const header = parseInt(hashRaw.slice(0, 2), 16);
+      const credential: Credential = { type: header & 0x10 ? 'script' : 'key', hash: hashRaw.slice(2) };
+      this.rows.stakeAddresses.push({
+        id,
+        hashRaw,
+        view: stakeAddressFromCredential(credential, header & 0x0f),
+        firstBlockId: blockId,
+      });
+    }
+    return id;
+  }
+
+  /** The stake address of a credential named by a certificate; its rewards may change. */
+  rewardAccountId(credential: Credential, blockId: bigint): bigint {
+    const hashRaw = stakeHashRaw(credential, this.networkId);
+    this.rows.rewardAccounts.add(hashRaw);
+    return this.stakeAddressId(hashRaw, blockId);
+  }
+
+  assetId(policy: string, name: string, blockId: bigint): bigint {
+    const unit = policy + name;
+    let id = this.assetIds.get(unit);
+    if (id === undefined) {
+      id = this.ids.take('asset');
+      this.assetIds.set(unit, id);
+      this.rows.assets.push({
+        id,
+        policy,
+        name,
+        fingerprint: assetFingerprint(policy, name),
+        firstBlockId: blockId,
+      });
+    }
+    return id;
+  }
+
+  /** Unspent lovelace of a stake address changes by `delta` (outputs without a stake part count for none). */
+  addBalanceDelta(stakeAddressId: bigint | null, delta: bigint): void {
+    if (stakeAddressId === null) return;
+    const deltas = this.rows.stakeBalanceDeltas;
+    deltas.set(stakeAddressId, (deltas.get(stakeAddressId) ?? 0n) + delta);
+  }
+
+  /** True the first time a datum hash is met (stored or in the batch): only its first transaction keeps it. */
+  isNewDatum(hash: string): boolean {
+    if (this.knownDatums.has(hash)) return false;
+    this.knownDatums.add(hash);
+    return true;
+  }
+
+  isNewScript(hash: string): boolean {
+    if (this.knownScripts.has(hash)) return false;
+    this.knownScripts.add(hash);
+    return true;
+  }
+}

@@ -1,0 +1,77 @@
+import type { BatchState, TxInBlock } from './batch-state.js';
+import { outputKey, pointerKey, resolvesPointers, stakeHashRaw } from './keys.js';
+import type { TxOutRow } from './rows.js';
+
+/**
+ * Marks what the transaction spends: outputs of this batch get `spent_by_tx_id`, stored ones a
+ * `spentBefore` row; both leave their stake address's balance. Returns the lovelace spent, or null
+ * when an input is unknown (the index started mid-way) and the sum cannot be known.
+ */
+export function projectSpends(state: BatchState, { tx, txId }: TxInBlock): bigint | null {
+  let spentValue: bigint | null = 0n;
+  for (const ref of tx.spends) {
+    const key = outputKey(ref.txHash, ref.index);
+    const inBatch = state.batchOutputs.get(key);
+    if (inBatch) {
+      inBatch.spentByTxId = txId;
+      state.addBalanceDelta(inBatch.stakeAddressId, -inBatch.value);
+      if (spentValue !== null) spentValue += inBatch.value;
+      continue;
+    }
+    const stored = state.storedOutputs.get(key);
+    if (stored) {
+      state.rows.spentBefore.push({ txOutId: stored.id, txId });
+      state.addBalanceDelta(stored.stakeAddressId, -stored.value);
+      if (spentValue !== null) spentValue += stored.value;
+    } else {
+      spentValue = null;
+    }
+  }
+  return spentValue;
+}
+
+/**
+ * The transaction's outputs (tx_out), their tokens (ma_tx_out) and what they add to stake
+ * balances; a pointer address is linked to the registration it points to where the era resolves
+ * pointers. Returns the lovelace of the outputs.
+ */
+export function projectOutputs(state: BatchState, { block, blockId, tx, txId }: TxInBlock): bigint {
+  let outSum = 0n;
+  for (const output of tx.outputs) {
+    let stakeAddressId: bigint | null = null;
+    if (output.stake?.kind === 'credential') {
+      stakeAddressId = state.stakeAddressId(
+        stakeHashRaw(output.stake.credential, output.stake.networkId),
+        blockId,
+      );
+    } else if (output.stake?.kind === 'pointer' && resolvesPointers(block.era)) {
+      stakeAddressId = state.pointers.get(pointerKey(output.stake.pointer)) ?? null;
+    }
+    const row: TxOutRow = {
+      id: state.ids.take('tx_out'),
+      txId,
+      index: output.index,
+      addressId: state.addressId(output, blockId),
+      paymentCred: output.paymentCredential?.hash ?? null,
+      stakeAddressId,
+      value: output.lovelace,
+      hasAssets: output.assets.length > 0,
+      dataHash: output.dataHash,
+      inlineDatum: output.inlineDatum,
+      referenceScriptHash: output.referenceScript?.hash ?? null,
+      spentByTxId: null,
+    };
+    state.rows.txOuts.push(row);
+    state.batchOutputs.set(outputKey(tx.hash, output.index), row);
+    state.addBalanceDelta(stakeAddressId, output.lovelace);
+    outSum += output.lovelace;
+    for (const asset of output.assets) {
+      state.rows.maTxOuts.push({
+        txOutId: row.id,
+        assetId: state.assetId(asset.policy, asset.name, blockId),
+        quantity: asset.quantity,
+      });
+    }
+  }
+  return outSum;
+}
