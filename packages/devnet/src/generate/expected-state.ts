@@ -35,11 +35,13 @@ import type { BlockRecord, ChainState } from './state.js';
  *                 "rewardsSum", "controlledAmount" } },
  *   // nut.link: oracles registered with label 1967; ticker counts count one per output to the address.
  *   "oracles": { "<bech32>": { "tickers": { "<ticker>": { "count": N, "latestBlock": HEIGHT } } } },
- *   // Per block of the final chain, Byron epoch-boundary blocks included: slotLeader is the pool id
- *   // (registered before the block), "ShelleyGenesis-<16 hex>", "ByronGenesis-<16 hex>" or "Epoch boundary
- *   // slot leader"; an EBB has height and epochSlot null and size 0 (Ogmios gives no EBB size); time is
- *   // the slot's UNIX time; fees/output as db-sync sums them (invalid transactions: collateral; Byron:
- *   // inputs − outputs), null without transactions.
+ *   // Per block of the final chain, Byron epoch-boundary blocks included: slotLeader is, for every Praos
+ *   // block, the pool id "pool1…" (bech32 of the issuer's cold-key hash; a genesis pool or one registered
+ *   // in an earlier block: Babbage and Conway have no genesis-delegate overlay, so no "ShelleyGenesis-…"),
+ *   // for a Byron main block "ByronGenesis-<16 hex>", for an EBB "Epoch boundary slot leader"; an EBB has
+ *   // height and epochSlot null and size 0 (Ogmios gives no EBB size); time is the slot's UNIX time;
+ *   // fees/output as db-sync sums them (invalid transactions: collateral; Byron: inputs − outputs), null
+ *   // without transactions.
  *   "blocks": [{ "height": N|null, "hash", "slot", "epoch", "epochSlot": N|null, "time", "era", "slotLeader",
  *                "size", "txCount", "fees": STRING|null, "output": STRING|null }]
  * }

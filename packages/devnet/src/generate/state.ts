@@ -61,6 +61,10 @@ export interface BlockRecord {
   /** start of the slot, UNIX seconds */
   time: number;
   era: string;
+  /**
+   * Praos blocks: the producing pool's id (`pool1…`, bech32 of its cold-key hash); Byron main blocks
+   * `ByronGenesis-<16 hex>`; EBBs `Epoch boundary slot leader`.
+   */
   slotLeader: string;
   size: number;
   txCount: number;
