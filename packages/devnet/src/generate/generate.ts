@@ -5,7 +5,7 @@ import { eraSummaries, slotInfo, type EraSummary } from '../networks/era-summari
 import { genesisUtxos } from '../networks/genesis-utxos.js';
 import { loadNetwork, type Network } from '../networks/networks.js';
 import { praosBlock } from './blocks.js';
-import { byronActors, byronEra, byronGenesisOutputs, type ByronActors } from './byron-era.js';
+import { byronActors, byronEra, byronGenesisOutputs } from './byron-era.js';
 import type { Action, Generation, LedgerParameters } from './context.js';
 import { expectedState, type ExpectedState } from './expected-state.js';
 import { blake2b256, toHex } from './keys.js';
@@ -17,7 +17,7 @@ import { nextAction, scenarioSteps } from './scenario.js';
 import { ChainState, blockRecord } from './state.js';
 import { ada } from './tx-builders/funding.js';
 import { buildTransaction, type BuiltTx, type TxContext } from './tx.js';
-import { createActors, type Actors, type Pool, type Wallet } from './wallets.js';
+import { createActors, type Actors, type ByronActors, type Pool, type Wallet } from './wallets.js';
 
 /** One line of a chain file: an Ogmios v6 block (Byron or Praos) or a server event (chain/events.ts). */
 export type GeneratedLine = BlockEBB | BlockBFT | BlockPraos | ChainEvent;

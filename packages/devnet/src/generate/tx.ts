@@ -1,7 +1,6 @@
 import CSL from '@emurgo/cardano-serialization-lib-nodejs';
 import type { EraName } from '../convert/index.js';
-import type { ByronKey } from './byron.js';
-import { blake2b256, toHex, witness, type KeyPair } from './keys.js';
+import { blake2b256, toHex, witness, type ByronKey, type KeyPair } from './keys.js';
 import type { Utxo, UtxoPool } from './ledger.js';
 import type { Policy, Spender, StakeAccount, Wallet } from './wallets.js';
 

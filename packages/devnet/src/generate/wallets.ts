@@ -1,8 +1,6 @@
 import CSL from '@emurgo/cardano-serialization-lib-nodejs';
 import { bech32 } from 'bech32';
-import type { ByronActors } from './byron-era.js';
-import type { ByronKey } from './byron.js';
-import { derive, keyPair, toHex, type KeyPair } from './keys.js';
+import { derive, keyPair, toHex, type ByronKey, type KeyPair } from './keys.js';
 
 /** What spending an output (or acting for a credential) needs: key signatures and maybe a native script. */
 export interface Spender {
@@ -49,6 +47,29 @@ export interface Wallet {
   spender: Spender;
   /** Stake account the address delegates through (base addresses; pointers resolve to one). */
   stake?: StakeAccount;
+}
+
+/** A genesis key (its stakeholder id names it in the genesis file) and the delegate that signs its blocks. */
+export interface GenesisDelegate {
+  stakeholderId: string;
+  issuer: ByronKey;
+  delegate: ByronKey;
+  /** the issuer's signature of the heavyweight delegation certificate (epoch 0) */
+  certificate: Uint8Array;
+}
+
+/** The Byron genesis parties of the custom network (fixed names, like the Shelley faucet). */
+export interface ByronGenesisActors {
+  delegates: GenesisDelegate[];
+  /** holds the non-AVVM balance */
+  faucet: Wallet;
+  /** holds the AVVM voucher */
+  voucher: Wallet;
+}
+
+/** The Byron parties: the custom network's genesis actors and the chain's own Byron wallets. */
+export interface ByronActors extends ByronGenesisActors {
+  wallets: Wallet[];
 }
 
 export interface Pool {
