@@ -4,7 +4,7 @@ import { WebSocketServer } from 'ws';
 import { Chain } from '../chain/chain.js';
 import { readChainFile, type ChainLine } from '../chain/chain-file.js';
 import type { RewardAccountUpdate } from '../chain/events.js';
-import { LedgerData } from '../chain/ledger.js';
+import { LedgerData } from '../ledger/ledger-data.js';
 import { UtxoIndex } from '../chain/utxo-index.js';
 import { memoryEntry, memoryLines } from '../chain/memory-source.js';
 import type { Point, Slot, Tip } from '../chain/point.js';

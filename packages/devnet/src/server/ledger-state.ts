@@ -1,5 +1,5 @@
 import type { Chain } from '../chain/chain.js';
-import type { Credential, LedgerData } from '../chain/ledger.js';
+import type { Credential, LedgerData } from '../ledger/ledger-data.js';
 import { isPoint, type Point, type Slot } from '../chain/point.js';
 import { eraSummaries, slotInfo } from '../networks/era-summaries.js';
 import {
