@@ -7,6 +7,7 @@ import {
   type PlutusCostModels,
   type SlotConfig,
   type UtxoJson,
+  undecodableTransaction,
 } from '@frostline/evaluator';
 import { referenceKey, type OutputReference, type Utxo } from '../chain/utxo-index.js';
 import { convertTransaction, type OgmiosTransaction } from '../convert/index.js';
@@ -59,7 +60,7 @@ export function validateTransaction(cbor: Uint8Array, view: LedgerView): Validat
     tx = CSL.Transaction.from_bytes(cbor);
     json = convertTransaction(cbor, view.era);
   } catch (error) {
-    return fail(undecodable(String(error)));
+    return fail(undecodableTransaction(String(error)));
   }
   const checker = new Checker(cbor, fixed, tx, json, view);
   const error = checker.phaseOne() ?? checker.phaseTwo();
@@ -68,16 +69,6 @@ export function validateTransaction(cbor: Uint8Array, view: LedgerView): Validat
 }
 
 const fail = (error: RpcError): Validation => ({ ok: false, error });
-
-function undecodable(reason: string): RpcError {
-  const eras = ['shelley', 'allegra', 'mary', 'alonzo', 'babbage', 'conway'];
-  return {
-    code: -32602,
-    message:
-      "Invalid transaction; It looks like the given transaction wasn't well-formed. Note that I try to decode the transaction in every possible era and it was malformed in ALL eras. Yet, I can't pinpoint the exact issue for I do not know in which era / format you intended the transaction to be. The 'data' field, therefore, contains errors for each era.",
-    data: Object.fromEntries(eras.map((era) => [era, reason])),
-  };
-}
 
 interface Resolved {
   reference: OutputReference;
