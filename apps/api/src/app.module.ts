@@ -12,6 +12,8 @@ import { AssetsController } from './assets/assets.controller.js';
 import { AssetsService } from './assets/assets.service.js';
 import { BlocksController } from './blocks/blocks.controller.js';
 import { BlocksService } from './blocks/blocks.service.js';
+import { EpochsController } from './epochs/epochs.controller.js';
+import { EpochsService } from './epochs/epochs.service.js';
 import { AuthGuard } from './common/auth.guard.js';
 import { ProjectTokens } from './common/project-tokens.js';
 import { RateLimitGuard } from './common/rate-limit.guard.js';
@@ -61,6 +63,7 @@ export class AppModule {
         AddressesController,
         AssetsController,
         BlocksController,
+        EpochsController,
         AccountsController,
         NutlinkController,
         UtilsController,
@@ -84,6 +87,7 @@ export class AppModule {
         AddressesService,
         AssetsService,
         BlocksService,
+        EpochsService,
         AccountsService,
         NutlinkService,
         ...utilsProviders(config),

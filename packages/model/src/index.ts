@@ -19,3 +19,4 @@ export * from './request-params.js';
 export * from './request-validation.js';
 export * from './metadata/index.js';
 export * from './ledger/index.js';
+export * from './protocol-parameters/index.js';

@@ -21,3 +21,5 @@ export type Network = 'mainnet' | 'preprod' | 'preview' | 'custom';
 export function isMainnet(network: Network): boolean {
   return network === 'mainnet';
 }
+/** `GET /epochs/latest/parameters` and `GET /epochs/{number}/parameters`. */
+export type EpochParameters = Schemas['epoch_param_content'];

@@ -7,6 +7,7 @@ import { eraSummaries, slotInfo } from '../networks/era-summaries.js';
 import { GENESIS_ERAS, genesisConfiguration, type GenesisEra } from '../networks/genesis.js';
 import { systemStart, type Network } from '../networks/networks.js';
 import { decodeCredential } from './credentials.js';
+import { devnetNonces } from './nonces.js';
 import { InvalidParams, type Outcome } from './rpc.js';
 
 export interface LedgerContext {
@@ -39,6 +40,9 @@ export class LedgerStateSession {
       }),
       'queryLedgerState/protocolParameters': () => ({
         result: this.context.ledger.protocolParameters(this.slot()),
+      }),
+      'queryLedgerState/nonces': () => ({
+        result: devnetNonces(this.context.chain, this.context.network, this.slot()),
       }),
       'queryLedgerState/rewardAccountSummaries': (params) => ({
         result: this.context.ledger.data.rewardAccounts(filterCredentials(params), this.slot()),
