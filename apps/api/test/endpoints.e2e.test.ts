@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { paymentCredentialToBech32, poolIdFromHash, drepIdFromCredential } from '@frostline/model';
+import {
+  decodeShelleyAddress,
+  paymentCredentialToBech32,
+  poolIdFromHash,
+  drepIdFromCredential,
+} from '@frostline/model';
 import { schemaErrors } from './support/openapi-schemas.js';
 import { ChainSeed } from './support/seed.js';
 import { get, openTestDatabase, startApp, testConfig, TOKEN } from './support/test-app.js';
@@ -250,9 +255,14 @@ describe('GET /addresses/{address}/utxos/{asset}', () => {
     ).toBe(404);
   });
 
+  describeErrorFixtures(endpoint, 'address-utxos-asset');
+});
+
+/** blockfrost-tests' 400 fixtures of every network (and mainnet's 404s) for `endpoint`, answered as written. */
+function describeErrorFixtures(endpoint: string, fixtureName: string) {
   describe.each(['mainnet', 'preprod', 'preview'])('blockfrost-tests %s error fixtures', (network) => {
     const fixtures = (
-      testData(`${network}-address-utxos-asset.json`) as {
+      testData(`${network}-${fixtureName}.json`) as {
         testName: string;
         endpoints: string[];
         response: { status_code: number };
@@ -282,6 +292,76 @@ describe('GET /addresses/{address}/utxos/{asset}', () => {
       }
     });
   });
+}
+
+describe('GET /addresses/{address}/utxos', () => {
+  const endpoint = '/addresses/{address}/utxos';
+  const txHashes = (body: { tx_hash: string; output_index: number }[]) =>
+    body.map((u) => `${u.tx_hash.slice(0, 2)}#${u.output_index}`);
+
+  it('lists every unspent output of the address, with or without assets, in chain order', async () => {
+    const { status, body } = await request(endpoint, `/addresses/${ADDRESS}/utxos`);
+    expect(status).toBe(200);
+    expect(txHashes(body)).toEqual(['00#0', '00#1']);
+    expect(body[1].amount).toEqual([
+      { unit: 'lovelace', quantity: '2000000' },
+      { unit: POLICY, quantity: '7' },
+      { unit: POLICY + NUTCOIN, quantity: '100' },
+    ]);
+    const desc = await request(endpoint, `/addresses/${ADDRESS}/utxos?order=desc&count=1&page=2`);
+    expect(txHashes(desc.body)).toEqual(['00#0']);
+  });
+
+  it('matches every address of a payment credential (addr_vkh) and serves Byron addresses', async () => {
+    const vkh = paymentCredentialToBech32({ type: 'key', hash: PAYMENT_CRED });
+    const { body } = await request(endpoint, `/addresses/${vkh}/utxos`);
+    expect(body.map((u: { address: string }) => u.address)).toEqual([ADDRESS, ADDRESS, SAME_CRED_ADDRESS]);
+    expect((await request(endpoint, `/addresses/${BYRON}/utxos`)).body).toHaveLength(1);
+  });
+
+  it('answers [] past the last page and 404 for an address no output ever had', async () => {
+    expect((await request(endpoint, `/addresses/${ADDRESS}/utxos?page=2`)).body).toEqual([]);
+    expect((await request(endpoint, `/addresses/${UNSEEN_ADDRESS}/utxos`)).status).toBe(404);
+  });
+
+  it('answers blockfrost-tests "with summit token" exactly, by address and by addr_vkh', async () => {
+    const fixture = (
+      testData('mainnet-address-utxos.json') as { testName: string; endpoints: string[]; response: any[] }[]
+    ).find((f) => f.testName.includes('summit token'))!;
+    const db = await openTestDatabase();
+    const seed = new ChainSeed(db.sql);
+    const [first] = fixture.response;
+    await seed.block({ hash: first.block, height: 1, slot: 1, epoch: 1, epochSlot: 1, time: 1 });
+    const tx = await seed.tx(first.tx_hash);
+    const decoded = decodeShelleyAddress(first.address);
+    if (decoded?.type !== 'base') throw new Error('the fixture address is a base address');
+    const paymentCred = decoded.payment.hash;
+    for (const utxo of fixture.response) {
+      await seed.output(tx, utxo.output_index, {
+        address: utxo.address,
+        paymentCred,
+        value: utxo.amount[0].quantity,
+        assets: utxo.amount.slice(1).map((a: { unit: string; quantity: string }) => ({
+          policyId: a.unit.slice(0, 56),
+          assetName: a.unit.slice(56),
+          quantity: a.quantity,
+        })),
+      });
+    }
+    const fixtureApp = await startApp(testConfig(db.database));
+    try {
+      for (const url of fixture.endpoints) {
+        const response = await get(fixtureApp, `/${url}`);
+        expect(schemaErrors(endpoint, response.status, response.body)).toEqual([]);
+        expect(response.body).toEqual(fixture.response);
+      }
+    } finally {
+      await fixtureApp.close();
+      await db.close();
+    }
+  });
+
+  describeErrorFixtures(endpoint, 'address-utxos');
 });
 
 describe('GET /assets/{asset}', () => {

@@ -1,4 +1,5 @@
 // One typed wrapper per endpoint around its prisma/sql/<endpoint>.sql read query.
+export * from './addresses-address-utxos.js';
 export * from './addresses-address-utxos-asset.js';
 export * from './assets-asset.js';
 export * from './blocks-epoch-number-slot-slot-number.js';
