@@ -18,14 +18,17 @@ import { AuthGuard } from './common/auth.guard.js';
 import { ProjectTokens } from './common/project-tokens.js';
 import { RateLimitGuard } from './common/rate-limit.guard.js';
 import { RateLimiter } from './common/rate-limiter.js';
-import { API_CONFIG, LOGGER, READ_DB, REDIS } from './common/tokens.js';
+import { API_CONFIG, LOGGER, OGMIOS_RPC, READ_DB, REDIS } from './common/tokens.js';
 import { HealthController } from './health/health.controller.js';
 import { ReadyController } from './health/ready.controller.js';
 import { ApiMetrics } from './metrics/api-metrics.js';
 import { MetricsController } from './metrics/metrics.controller.js';
 import { NutlinkController } from './nutlink/nutlink.controller.js';
 import { NutlinkService } from './nutlink/nutlink.service.js';
+import { OgmiosRpc } from './common/ogmios-rpc.js';
 import { OpenApiController } from './openapi/openapi.controller.js';
+import { TxController } from './tx/tx.controller.js';
+import { TxService } from './tx/tx.service.js';
 import { UtilsController } from './utils/utils.controller.js';
 import { utilsProviders } from './utils/utils.providers.js';
 
@@ -66,6 +69,7 @@ export class AppModule {
         EpochsController,
         AccountsController,
         NutlinkController,
+        TxController,
         UtilsController,
         HealthController,
         ReadyController,
@@ -77,6 +81,7 @@ export class AppModule {
         { provide: LOGGER, useValue: logger },
         { provide: READ_DB, useValue: readDb },
         { provide: REDIS, useValue: redis },
+        { provide: OGMIOS_RPC, useValue: config.ogmiosUrl ? new OgmiosRpc(config.ogmiosUrl) : null },
         { provide: ApiMetrics, useValue: metrics },
         { provide: ProjectTokens, useValue: new ProjectTokens(config.tokenHashes) },
         { provide: RateLimiter, useValue: new RateLimiter(redis, config.rateLimit, logger) },
@@ -90,6 +95,7 @@ export class AppModule {
         EpochsService,
         AccountsService,
         NutlinkService,
+        TxService,
         ...utilsProviders(config),
       ],
     };

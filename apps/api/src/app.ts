@@ -93,6 +93,8 @@ export async function createApp(
   adapter.useBodyParser('application/json', false, undefined, async (_request: unknown, body: Buffer) =>
     body.toString('utf8'),
   );
+  // POST /tx/submit takes the transaction's CBOR (or its hex text) as it is.
+  adapter.useBodyParser('application/cbor', false, undefined, async (_request: unknown, body: Buffer) => body);
 
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot({ config, logger, readDb, redis, metrics }),

@@ -20,3 +20,4 @@ export * from './request-validation.js';
 export * from './metadata/index.js';
 export * from './ledger/index.js';
 export * from './protocol-parameters/index.js';
+export { submittedTransaction } from './submit/submitted-transaction.js';
