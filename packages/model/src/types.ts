@@ -6,6 +6,8 @@ type Schemas = components['schemas'];
 export type AddressUtxo = Schemas['address_utxo_content'][number];
 /** `GET /assets/{asset}`. */
 export type Asset = Schemas['asset'];
+/** One item of `GET /assets/{asset}/addresses`. */
+export type AssetAddress = Schemas['asset_addresses'][number];
 /** `GET /blocks/…` (including `/blocks/epoch/{epoch_number}/slot/{slot_number}`). */
 export type Block = Schemas['block_content'];
 /** `GET /accounts/{stake_address}`. */

@@ -77,13 +77,13 @@ export class ChainSeed {
     return id;
   }
 
-  /** A valid transaction in the latest block. */
-  async tx(hash: string, { fee = '170000', outSum = '0' } = {}): Promise<number> {
+  /** A transaction in the latest block, valid unless told otherwise (phase-2 invalid). */
+  async tx(hash: string, { fee = '170000', outSum = '0', valid = true } = {}): Promise<number> {
     const id = this.nextId('tx');
     const index = this.nextId(`tx-in-block-${this.lastBlockId}`) - 1;
     await this.sql.query(
-      `INSERT INTO tx (id, hash, block_id, block_index, valid, fee, out_sum) VALUES ($1, decode($2, 'hex'), $3, $4, true, $5, $6)`,
-      [id, hash, this.lastBlockId, index, fee, outSum],
+      `INSERT INTO tx (id, hash, block_id, block_index, valid, fee, out_sum) VALUES ($1, decode($2, 'hex'), $3, $4, $5, $6, $7)`,
+      [id, hash, this.lastBlockId, index, valid, fee, outSum],
     );
     return id;
   }

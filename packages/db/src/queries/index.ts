@@ -2,6 +2,7 @@
 export * from './addresses-address-utxos.js';
 export * from './addresses-address-utxos-asset.js';
 export * from './assets-asset.js';
+export * from './assets-asset-addresses.js';
 export * from './blocks-epoch-number-slot-slot-number.js';
 export * from './epochs-number-parameters.js';
 export * from './accounts-stake-address.js';
