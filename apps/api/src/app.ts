@@ -94,7 +94,12 @@ export async function createApp(
     body.toString('utf8'),
   );
   // POST /tx/submit takes the transaction's CBOR (or its hex text) as it is.
-  adapter.useBodyParser('application/cbor', false, undefined, async (_request: unknown, body: Buffer) => body);
+  adapter.useBodyParser(
+    'application/cbor',
+    false,
+    undefined,
+    async (_request: unknown, body: Buffer) => body,
+  );
 
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot({ config, logger, readDb, redis, metrics }),
@@ -103,6 +108,10 @@ export async function createApp(
     { logger: ['error', 'warn'], abortOnError: false, bodyParser: false },
   );
   app.useGlobalFilters(new BlockfrostErrorFilter());
+  // Browser dApps: preflights are answered before routing (no token needed), allowing whatever headers
+  // the client asks for (project_id, content-type and the providers' own: lucid, b3, traceparent…);
+  // no credentials, since the token travels in a header.
+  app.enableCors({ origin: config.corsOrigins, methods: ['GET', 'POST'], maxAge: 86_400 });
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   return app;
