@@ -67,7 +67,12 @@ export async function createApp(
       return typeof given === 'string' && given.length <= 128 ? given : randomUUID();
     },
     trustProxy: config.trustProxy,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    // Blaze builds every path but the parameters one as `${url}/…` with a trailing-slash url: `/api/v0//…`.
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      ignoreDuplicateSlashes: true,
+      maxParamLength: MAX_PARAM_LENGTH,
+    },
     bodyLimit: BODY_LIMIT_BYTES,
   });
   // Once closing, responses to in-flight requests end their keep-alive connection: the server only

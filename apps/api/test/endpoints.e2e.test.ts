@@ -567,6 +567,14 @@ describe('routes', () => {
     }
   });
 
+  it('collapses duplicate slashes, as Blaze sends every path after its base URL', async () => {
+    const { status, body } = await request(
+      '/addresses/{address}/utxos/{asset}',
+      `/api/v0//addresses/${ADDRESS}/utxos/lovelace`,
+    );
+    expect([status, body.length]).toEqual([200, 1]);
+  });
+
   it('serves /health and the reduced OpenAPI document without a token', async () => {
     expect((await get(app, '/health', {})).body).toEqual({ is_healthy: true });
     const { status, body } = await get(app, '/api/v0/openapi.json', {});
