@@ -1,0 +1,187 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createTestDatabase, type TestDatabase } from '@frostline/db/testing';
+
+// The stack `npm start` runs (scripts/start.mjs), as the same programs in child processes: the devnet's
+// CLI (live, forging a block every BLOCK_INTERVAL_MS), the indexer and the API, on the test run's
+// PostgreSQL and Redis (TEST_DATABASE_URL / TEST_REDIS_URL, which `npm test` provides).
+
+const ROOT = path.resolve(new URL('../../..', import.meta.url).pathname);
+const BLOCK_INTERVAL_MS = 200;
+
+export interface Funding {
+  /** bech32 address of the custom network (network id 0) */
+  address: string;
+  lovelace: bigint;
+}
+
+export interface Stack {
+  /** Blockfrost base URL, as a client's custom-backend setting takes it */
+  url: string;
+  projectId: string;
+  /** GET a path of the API with the project token: the answer a client's parsing is checked against */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Blockfrost JSON, read field by field
+  get(path: string): Promise<any>;
+  stop(): Promise<void>;
+}
+
+/** A chain file whose one Conway block pays each funding (the wallets' first UTxOs). */
+function writeFundedChain(file: string, funds: Funding[]): void {
+  const block = {
+    type: 'praos',
+    era: 'conway',
+    id: 'f0'.repeat(32),
+    ancestor: 'genesis',
+    height: 1,
+    slot: 400,
+    size: { bytes: 0 },
+    protocol: { version: { major: 10, minor: 0 } },
+    transactions: [
+      {
+        id: 'ab'.repeat(32),
+        spends: 'inputs',
+        inputs: [],
+        outputs: funds.map(({ address, lovelace }) => ({
+          address,
+          value: { ada: { lovelace: Number(lovelace) } },
+        })),
+      },
+    ],
+  };
+  writeFileSync(file, JSON.stringify(block) + '\n');
+}
+
+function testEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the tests with \`npm test\``);
+  return value;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface Program {
+  child: ChildProcess;
+  /** everything it printed, for the error when it does not come up */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+function startProgram(name: string, script: string, args: string[], env: Record<string, string>): Program {
+  const child = spawn(process.execPath, [path.join(ROOT, script), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => (output += chunk);
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    child,
+    output: () => `${name}:\n${output}`,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+async function until(check: () => Promise<boolean>, timeoutMs: number, what: () => string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check().catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const answers = (url: string, headers: Record<string, string> = {}) => async () =>
+  (await fetch(url, { headers, signal: AbortSignal.timeout(2000) })).ok;
+
+/**
+ * Starts devnet, indexer and API with `funds` paid on chain, and returns once the API serves the
+ * first funded address' UTxO (the indexer has caught up).
+ */
+export async function startStack(funds: Funding[]): Promise<Stack> {
+  const redisUrl = testEnv('TEST_REDIS_URL');
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'frostline-clients-'));
+  const chainFile = path.join(dataDir, 'chain.jsonl');
+  writeFundedChain(chainFile, funds);
+
+  const programs: Program[] = [];
+  let database: TestDatabase | undefined;
+  const stop = async () => {
+    for (const program of programs.reverse()) await program.stop();
+    await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    database = await createTestDatabase();
+    const devnetPort = await freePort();
+    const devnet = startProgram(
+      'devnet',
+      'packages/devnet/dist/cli.js',
+      [
+        'serve',
+        ...['--chain', chainFile, '--network', 'custom', '--port', String(devnetPort)],
+        ...['--block-interval', String(BLOCK_INTERVAL_MS)],
+      ],
+      {},
+    );
+    programs.push(devnet);
+    await until(answers(`http://127.0.0.1:${devnetPort}/health`), 30_000, devnet.output);
+
+    const unique = randomBytes(4).toString('hex');
+    const appEnv = {
+      DATABASE_URL: database.url,
+      REDIS_URL: redisUrl,
+      OGMIOS_URL: `ws://127.0.0.1:${devnetPort}`,
+      NETWORK: 'custom',
+    };
+    programs.push(
+      startProgram('indexer', 'apps/indexer/dist/main.js', [], {
+        ...appEnv,
+        INDEXER_QUEUE_PREFIX: `clients-${unique}`,
+        INDEXER_METRICS_PORT: '0',
+      }),
+    );
+
+    const port = await freePort();
+    const projectId = `custom${randomBytes(16).toString('hex')}`;
+    const api = startProgram('api', 'apps/api/dist/main.js', [], {
+      ...appEnv,
+      PORT: String(port),
+      API_TOKENS: projectId,
+      RATE_LIMIT_REDIS_PREFIX: `clients-${unique}:`,
+    });
+    programs.push(api);
+    const url = `http://127.0.0.1:${port}/api/v0`;
+    await until(
+      answers(`${url}/addresses/${funds[0].address}/utxos`, { project_id: projectId }),
+      60_000,
+      () => programs.map((program) => program.output()).join('\n'),
+    );
+    const get = async (path: string) => {
+      const response = await fetch(`${url}${path}`, { headers: { project_id: projectId } });
+      if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
+      return response.json();
+    };
+    return { url, projectId, get, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
