@@ -212,7 +212,11 @@ function alonzoParameters(network: Network): Record<string, unknown> {
   return {
     minUtxoDepositCoefficient: genesis.lovelacePerUTxOWord,
     collateralPercentage: genesis.collateralPercentage,
-    plutusCostModels: { 'plutus:v1': costModel(genesis.costModels.PlutusV1) },
+    plutusCostModels: {
+      'plutus:v1': costModel(genesis.costModels.PlutusV1),
+      // Real networks' Alonzo files know only V1 (V2 came by a protocol update); a new testnet's may add V2.
+      ...(genesis.costModels.PlutusV2 && { 'plutus:v2': costModel(genesis.costModels.PlutusV2) }),
+    },
     maxCollateralInputs: genesis.maxCollateralInputs,
     maxExecutionUnitsPerBlock: executionUnits(genesis.maxBlockExUnits),
     maxExecutionUnitsPerTransaction: executionUnits(genesis.maxTxExUnits),

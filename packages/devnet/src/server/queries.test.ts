@@ -167,6 +167,15 @@ describe('ledger-state and network queries (custom network)', () => {
       minUtxoDepositCoefficient: 4310,
       version: { major: 10 },
     });
+    // Every Plutus language runs on the custom network: V1 and V2 from its Alonzo file, V3 from Conway's.
+    const costModels = response.result.plutusCostModels as Record<string, number[]>;
+    expect(
+      Object.fromEntries(Object.entries(costModels).map(([language, model]) => [language, model.length])),
+    ).toEqual({
+      'plutus:v1': 166,
+      'plutus:v2': 175,
+      'plutus:v3': 251,
+    });
     devnet.setProtocolParameters(290, { ...response.result, minFeeCoefficient: 45 });
     const client = await createLedgerStateQueryClient(await connect(devnet.port));
     expect((await client.protocolParameters()).minFeeCoefficient).toBe(45);
