@@ -421,6 +421,23 @@ describe('Blockfrost evaluate fixtures, local engine (shipped mainnet parameters
     );
   });
 
+  it('an additional UTxO equal to the live one is taken (Ogmios ≥ 6.5; Lucid sends its live inputs)', async () => {
+    const repeated = [
+      { txId: live.id, index: live.index },
+      { address: offlineOut.address, value: { coins: 5_000_000 } },
+    ];
+    const body = JSON.stringify({
+      ...offlineBody,
+      additionalUtxoSet: [repeated, ...offlineBody.additionalUtxoSet],
+    });
+    const [withRepeat, without] = [
+      await bothVersions(app, body),
+      await bothVersions(app, JSON.stringify(offlineBody)),
+    ];
+    expect(withRepeat.v5.result).toHaveProperty('EvaluationResult');
+    expect([withRepeat.v5.result, withRepeat.v6.result]).toEqual([without.v5.result, without.v6.result]);
+  });
+
   it('covers every fixture but the preprod ones, whose UTxOs (scripts included) only the preprod chain has', () => {
     const covered = [
       offline,

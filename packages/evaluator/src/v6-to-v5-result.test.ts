@@ -1,4 +1,4 @@
-import { checkAdditionalUtxoOverlap } from './additional-utxo-overlap.js';
+import { additionalUtxoBesideLedger } from './additional-utxo-overlap.js';
 import { v5Fault, v6Response } from './envelopes.js';
 import {
   cannotCreateEvaluationContext,
@@ -13,6 +13,7 @@ import {
   validationFailure,
 } from './ogmios-errors.js';
 import { toV5Result } from './v6-to-v5-result.js';
+import type { RpcError } from './ogmios-types.js';
 
 const REF = { transaction: { id: 'aa'.repeat(32) }, index: 1 };
 
@@ -91,13 +92,25 @@ describe('envelopes and overlap', () => {
     });
   });
 
-  it('reports additional UTxOs that are live on chain as 3002 and translates it to v5', async () => {
-    const spent = { transaction: { id: 'bb'.repeat(32) }, index: 0 };
-    const error = await checkAdditionalUtxoOverlap([REF, spent], async (reference) => reference === REF);
-    expect(error).toMatchObject({ code: 3002, data: { overlappingOutputReferences: [REF] } });
-    expect(toV5Result({ error: error! })).toEqual({
+  it('drops additional UTxOs equal to the live output, reports differing ones as 3002 and translates it to v5', async () => {
+    const address = 'addr_test1wrzqlyffcf5yq3htqge9h9k29zv6d7ny0rqam6d4c5eqdfgg0h7yw';
+    const onChain = { ...REF, address, value: { ada: { lovelace: 2_000_000n } } };
+    const spent = { ...onChain, transaction: { id: 'bb'.repeat(32) }, index: 0 };
+    const liveOutput = (reference: typeof REF) =>
+      reference.transaction.id === REF.transaction.id ? onChain : undefined;
+
+    expect(await additionalUtxoBesideLedger([{ ...onChain }, spent], liveOutput)).toEqual({
+      ok: true,
+      additional: [spent],
+    });
+    const shadow = { ...onChain, value: { ada: { lovelace: 3_000_000n } } };
+    const refused = await additionalUtxoBesideLedger([shadow, spent], liveOutput);
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { code: 3002, data: { overlappingOutputReferences: [REF] } },
+    });
+    expect(toV5Result({ error: (refused as { error: RpcError }).error })).toEqual({
       EvaluationFailure: { AdditionalUtxoOverlap: [{ txId: REF.transaction.id, index: 1 }] },
     });
-    expect(await checkAdditionalUtxoOverlap([spent], () => false)).toBeUndefined();
   });
 });

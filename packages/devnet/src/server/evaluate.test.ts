@@ -175,10 +175,13 @@ describe('evaluateTransaction over the served chain (custom network)', () => {
     );
   });
 
-  it('rejects additionalUtxo that shadows a live output with 3002; a spent genesis output may be supplied', async () => {
+  it('takes additionalUtxo repeating a live output, rejects one differing from it with 3002; a spent genesis output may be supplied', async () => {
     const locked = { transaction: { id: lock.id }, index: 0, ...lock.outputs[0] };
+    const repeated = withClient(devnet, (client) => client.evaluateTransaction(spend, [locked] as never));
+    expect(await repeated).toHaveLength(1);
+    const shadow = { ...locked, value: { ada: { lovelace: 1_000_000_000 } } };
     const error = await failure(
-      withClient(devnet, (client) => client.evaluateTransaction(spend, [locked] as never)),
+      withClient(devnet, (client) => client.evaluateTransaction(spend, [shadow] as never)),
     );
     expect(error).toMatchObject({
       code: 3002,
@@ -196,9 +199,10 @@ describe('evaluateTransaction over the served chain (custom network)', () => {
       code: 3004,
       data: { reason: expect.stringContaining(`${lock.id}#0`) },
     });
-    // The faucet output is unspent again, so supplying it overlaps.
+    // The faucet output is unspent again, so supplying something else in its place overlaps.
+    const otherFaucet = { ...faucet, value: { ada: { lovelace: 1_000_000 } } };
     const overlap = await failure(
-      withClient(devnet, (client) => client.evaluateTransaction(spend, [faucet] as never)),
+      withClient(devnet, (client) => client.evaluateTransaction(spend, [otherFaucet] as never)),
     );
     expect(overlap.code).toBe(3002);
     devnet.fork('origin', [lockBlock, ...syntheticBlocks(2, 3)]);

@@ -1,6 +1,6 @@
 import CSL from '@emurgo/cardano-serialization-lib-nodejs';
 import {
-  checkAdditionalUtxoOverlap,
+  additionalUtxoBesideLedger,
   evaluate,
   resolveOgmiosUtxos,
   type ExecutionUnits,
@@ -15,22 +15,22 @@ import type { Evaluator } from './transactions.js';
 /**
  * evaluateTransaction through packages/evaluator, the engine the API uses too, so the Ogmios path is
  * tested end to end. Inputs, reference inputs and collaterals resolve from the served chain's UTxO set
- * and from the request's `additionalUtxo`, which must not shadow a live output (3002, like Ogmios).
+ * and from the request's `additionalUtxo`, which may repeat a live output but not differ from it (3002,
+ * like Ogmios since 6.5).
  * Cost models and the per-transaction budget are the protocol parameters in force at the tip.
  */
 export function localEvaluator(ledger: Pick<Ledger, 'utxo'>): Evaluator {
   return async ({ cbor, additionalUtxo }, { network, protocolParameters }) => {
     const transaction = Buffer.from(cbor, 'hex');
-    const additional = additionalUtxo as UtxoJson[];
-    const overlap = await checkAdditionalUtxoOverlap(
-      additional,
-      (reference) => ledger.utxo(reference) !== undefined,
+    const beside = await additionalUtxoBesideLedger(
+      additionalUtxo as UtxoJson[],
+      (reference) => ledger.utxo(reference) as UtxoJson | undefined,
     );
-    if (overlap !== undefined) return { error: overlap };
+    if (!beside.ok) return { error: beside.error };
     const fromChain = [...spentReferences(transaction).values()].flatMap(
       (reference) => ledger.utxo(reference) ?? [],
     );
-    const utxos = resolveOgmiosUtxos([...(fromChain as unknown as UtxoJson[]), ...additional]);
+    const utxos = resolveOgmiosUtxos([...(fromChain as unknown as UtxoJson[]), ...beside.additional]);
     if (!utxos.ok) return { error: utxos.error };
     return evaluate({
       transaction,

@@ -7,7 +7,7 @@ import {
   type PrismaClient,
 } from '@frostline/db';
 import {
-  checkAdditionalUtxoOverlap,
+  additionalUtxoBesideLedger,
   evaluate,
   resolveOgmiosUtxos,
   toEvaluateTransactionParams,
@@ -25,8 +25,9 @@ import { SLOT_CONFIGS } from './slot-config.js';
 
 /**
  * Evaluation without a node: packages/evaluator (Aiken's evaluator) over the indexed UTxO set. Like
- * Ogmios, the UTxO set is the live one plus the request's additional entries, which must not shadow
- * a live output (3002); an input already spent on chain is unknown unless the request supplies it.
+ * Ogmios, the UTxO set is the live one plus the request's additional entries, which may repeat a live
+ * output but not differ from it (3002); an input already spent on chain is unknown unless the request
+ * supplies it.
  */
 @Injectable()
 export class LocalEvaluationEngine implements EvaluationEngine {
@@ -44,17 +45,13 @@ export class LocalEvaluationEngine implements EvaluationEngine {
     const rows = await utilsTxsEvaluateLiveUtxos(this.db, [...transactionReferences(bytes), ...additional]);
     // A collateral may also be an input: one entry per output.
     const live = new Map(rows.map((row) => [`${row.tx_hash}#${row.index}`, row]));
-    // References only: the answer lists them, and a whole UTxO holds bigint quantities.
-    const references = additionalUtxo.map(({ transaction: { id }, index }) => ({
-      transaction: { id },
-      index,
-    }));
-    const overlap = await checkAdditionalUtxoOverlap(references, (reference) =>
-      live.has(`${reference.transaction.id}#${reference.index}`),
-    );
-    if (overlap) return { error: overlap };
+    const beside = await additionalUtxoBesideLedger(additionalUtxo, (reference) => {
+      const row = live.get(`${reference.transaction.id}#${reference.index}`);
+      return row && toUtxoJson(row);
+    });
+    if (!beside.ok) return { error: beside.error };
 
-    const utxos = resolveOgmiosUtxos([...[...live.values()].map(toUtxoJson), ...additionalUtxo]);
+    const utxos = resolveOgmiosUtxos([...[...live.values()].map(toUtxoJson), ...beside.additional]);
     if (!utxos.ok) return { error: utxos.error };
     const { costModels, maxExecutionUnits } = await this.parametersInForce();
     return evaluate({
