@@ -1,9 +1,26 @@
-import { Blockfrost, Lucid, walletFromSeed, type LucidEvolution } from '@lucid-evolution/lucid';
+import {
+  Blockfrost,
+  Constr,
+  Data,
+  Lucid,
+  applyDoubleCborEncoding,
+  fromText,
+  mintingPolicyToId,
+  toUnit,
+  validatorToAddress,
+  walletFromSeed,
+  type LucidEvolution,
+  type Script,
+  type UTxO,
+} from '@lucid-evolution/lucid';
 import { startStack, type Stack } from './support/stack.js';
-import { FUNDS, testMnemonic } from './support/wallets.js';
+import { ALWAYS_SUCCEEDS_V3, FUNDS, testMnemonic } from './support/wallets.js';
 
 const seed = testMnemonic(1);
 const { address } = walletFromSeed(seed, { network: 'Custom' });
+// Lucid takes scripts double CBOR-encoded (a byte string around the script's byte string).
+const script: Script = { type: 'PlutusV3', script: applyDoubleCborEncoding(ALWAYS_SUCCEEDS_V3) };
+const scriptAddress = validatorToAddress('Custom', script);
 
 let stack: Stack;
 let lucid: LucidEvolution;
@@ -15,6 +32,15 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(() => stack?.stop());
+
+/** Until the provider lists the outputs of `txHash` at `at`: the transaction is in a block. */
+async function outputsOf(txHash: string, at: string): Promise<UTxO[]> {
+  for (;;) {
+    const found = (await lucid.utxosAt(at)).filter((utxo) => utxo.txHash === txHash);
+    if (found.length) return found;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
 
 describe('@lucid-evolution/lucid with its Blockfrost provider', () => {
   it('reads the wallet’s UTxOs and the protocol parameters', async () => {
@@ -31,5 +57,71 @@ describe('@lucid-evolution/lucid with its Blockfrost provider', () => {
       maxTxExMem: BigInt(served.max_tx_ex_mem),
       costModels: served.cost_models_raw,
     });
+  });
+
+  let locked: UTxO;
+  it('pays to a Plutus script address with an inline datum and submits', async () => {
+    const tx = await lucid
+      .newTx()
+      .pay.ToContract(scriptAddress, { kind: 'inline', value: Data.to(42n) }, { lovelace: 10_000_000n })
+      .complete();
+    const hash = await (await tx.sign.withWallet().complete()).submit();
+    [locked] = await outputsOf(hash, scriptAddress);
+    expect(locked).toMatchObject({ assets: { lovelace: 10_000_000n }, datum: Data.to(42n) });
+  });
+
+  it('spends it with a redeemer, evaluated by the API (localUPLCEval: false)', async () => {
+    const tx = await lucid
+      .newTx()
+      .collectFrom([locked], Data.void())
+      .attach.SpendingValidator(script)
+      .complete({ localUPLCEval: false });
+    const hash = await (await tx.sign.withWallet().complete()).submit();
+    await outputsOf(hash, address);
+    expect(await lucid.utxosAt(scriptAddress)).toEqual([]);
+  });
+
+  it('mints a CIP-68 222 NFT with its 100 reference token; GET /assets/{unit} reads the datum’s metadata', async () => {
+    const policyId = mintingPolicyToId(script);
+    const name = fromText('Frost');
+    const [reference, user] = [toUnit(policyId, name, 100), toUnit(policyId, name, 222)];
+    const metadata = Data.fromJson({ name: 'Frost', image: 'ipfs://frost' });
+    const datum = Data.to(new Constr(0, [metadata, 1n, Data.void()]));
+    const tx = await lucid
+      .newTx()
+      .mintAssets({ [reference]: 1n, [user]: 1n }, Data.void())
+      .attach.MintingPolicy(script)
+      .pay.ToContract(scriptAddress, { kind: 'inline', value: datum }, { [reference]: 1n })
+      .pay.ToAddress(address, { [user]: 1n })
+      .complete({ localUPLCEval: false });
+    const hash = await (await tx.sign.withWallet().complete()).submit();
+    await outputsOf(hash, address);
+    expect(await stack.get(`/assets/${user}`)).toMatchObject({
+      asset: user,
+      quantity: '1',
+      initial_mint_tx_hash: hash,
+      onchain_metadata: { name: 'Frost', image: 'ipfs://frost' },
+      onchain_metadata_standard: 'CIP68v1',
+    });
+  });
+
+  it('spends the unconfirmed script output of a first transaction, evaluated with it as an additional UTxO', async () => {
+    const [walletUtxos, outputs, first] = await lucid
+      .newTx()
+      .pay.ToContract(scriptAddress, { kind: 'inline', value: Data.to(7n) }, { lovelace: 5_000_000n })
+      .chain();
+    const signedFirst = await first.sign.withWallet().complete();
+    const pending = outputs.find((output) => output.address === scriptAddress)!;
+    lucid.overrideUTxOs(walletUtxos);
+    const second = await lucid
+      .newTx()
+      .collectFrom([pending], Data.void())
+      .attach.SpendingValidator(script)
+      .complete({ localUPLCEval: false });
+    const signedSecond = await second.sign.withWallet().complete();
+    await signedFirst.submit();
+    const hash = await signedSecond.submit();
+    lucid.overrideUTxOs([]); // the wallet's UTxOs come from the provider again
+    await outputsOf(hash, address);
   });
 });

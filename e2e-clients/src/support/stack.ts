@@ -108,8 +108,10 @@ async function until(check: () => Promise<boolean>, timeoutMs: number, what: () 
   }
 }
 
-const answers = (url: string, headers: Record<string, string> = {}) => async () =>
-  (await fetch(url, { headers, signal: AbortSignal.timeout(2000) })).ok;
+const answers =
+  (url: string, headers: Record<string, string> = {}) =>
+  async () =>
+    (await fetch(url, { headers, signal: AbortSignal.timeout(2000) })).ok;
 
 /**
  * Starts devnet, indexer and API with `funds` paid on chain, and returns once the API serves the
