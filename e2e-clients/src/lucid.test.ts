@@ -59,6 +59,14 @@ describe('@lucid-evolution/lucid with its Blockfrost provider', () => {
     });
   });
 
+  // awaitTx polls GET /txs/{hash}/cbor, which main does not serve yet (branch txs): the steps below
+  // wait for their outputs through the provider's UTxO queries instead. Enable once it lands.
+  it.skip('awaits a payment with awaitTx', async () => {
+    const tx = await lucid.newTx().pay.ToAddress(address, { lovelace: 2_000_000n }).complete();
+    const hash = await (await tx.sign.withWallet().complete()).submit();
+    expect(await lucid.awaitTx(hash, 200)).toBe(true);
+  });
+
   let locked: UTxO;
   it('pays to a Plutus script address with an inline datum and submits', async () => {
     const tx = await lucid
