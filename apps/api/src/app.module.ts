@@ -29,6 +29,8 @@ import { OgmiosRpc } from './common/ogmios-rpc.js';
 import { OpenApiController } from './openapi/openapi.controller.js';
 import { TxController } from './tx/tx.controller.js';
 import { TxService } from './tx/tx.service.js';
+import { TxsController } from './txs/txs.controller.js';
+import { TxsService } from './txs/txs.service.js';
 import { UtilsController } from './utils/utils.controller.js';
 import { utilsProviders } from './utils/utils.providers.js';
 
@@ -70,6 +72,7 @@ export class AppModule {
         AccountsController,
         NutlinkController,
         TxController,
+        TxsController,
         UtilsController,
         HealthController,
         ReadyController,
@@ -96,6 +99,7 @@ export class AppModule {
         AccountsService,
         NutlinkService,
         TxService,
+        TxsService,
         ...utilsProviders(config),
       ],
     };

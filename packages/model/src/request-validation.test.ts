@@ -9,6 +9,7 @@ import {
   parseAddressParam,
   parseAssetParam,
   parseStakeAddressParam,
+  parseTxHashParam,
   type AddressParam,
 } from './request-validation.js';
 import { byteaToHex, utilsCases } from './test-support/blockfrost-utils-fixtures.js';
@@ -173,5 +174,18 @@ describe('stake address and asset parameters', () => {
     });
     expect(() => parseAssetParam('lovelace')).toThrow(new BlockfrostError(400, INVALID_ASSET_MESSAGE));
     expect(isValidAssetUnit('A'.repeat(57))).toBe(true);
+  });
+});
+
+describe('transaction hash parameter', () => {
+  const hash = '4f70a86476cee998a9efc546214b9029649759b4bc0fc46b59779681278403e6';
+
+  it('accepts 64 hex digits, upper case as a hash never found', () => {
+    expect(parseTxHashParam(hash)).toBe(hash);
+    expect(parseTxHashParam(hash.toUpperCase())).toBeNull();
+  });
+
+  it.each(['stonks_tx', hash.slice(1), `${hash}00`, `${hash.slice(2)}zz`, ''])('rejects %p with a 400', (input) => {
+    expect(() => parseTxHashParam(input)).toThrow(new BlockfrostError(400));
   });
 });

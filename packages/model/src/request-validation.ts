@@ -58,3 +58,15 @@ export function parseAssetParam(input: string): AssetUnit {
   if (!isValidAssetUnit(input)) throw new BlockfrostError(400, INVALID_ASSET_MESSAGE);
   return splitAssetUnit(input);
 }
+
+const TX_HASH = /^[0-9a-fA-F]{64}$/;
+
+/**
+ * A `{hash}` of `/txs/{hash}…`: 64 hex digits, else a 400 with Blockfrost's generic message (RYO does
+ * not validate it, and the spec names no specific one). Returns null for upper-case hex, which RYO
+ * compares as text with the lower-case hash and so never finds (404).
+ */
+export function parseTxHashParam(input: string): string | null {
+  if (!TX_HASH.test(input)) throw new BlockfrostError(400);
+  return input === input.toLowerCase() ? input : null;
+}

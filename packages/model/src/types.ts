@@ -14,6 +14,14 @@ export type Block = Schemas['block_content'];
 export type Account = Schemas['account_content'];
 /** One item of `GET /nutlink/{address}/tickers`. */
 export type NutlinkTicker = Schemas['nutlink_address_tickers'][number];
+/** `GET /txs/{hash}`. */
+export type TxContent = Schemas['tx_content'];
+/** `GET /txs/{hash}/utxos`. */
+export type TxUtxos = Schemas['tx_content_utxo'];
+/** `GET /txs/{hash}/cbor`. */
+export type TxCbor = Schemas['tx_content_cbor'];
+/** `GET /txs/{hash}/metadata/cbor`. */
+export type TxMetadataCbor = Schemas['tx_content_metadata_cbor'];
 /** Body of every non-2xx response; the spec declares the same shape for each status. */
 export type ErrorBody = components['responses'][400]['content']['application/json'];
 

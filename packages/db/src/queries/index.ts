@@ -9,3 +9,7 @@ export * from './accounts-stake-address.js';
 export * from './nutlink-address-tickers.js';
 export * from './utils-txs-evaluate.js';
 export type { Order } from './sql-file.js';
+export * from './txs-hash.js';
+export * from './txs-hash-cbor.js';
+export * from './txs-hash-metadata-cbor.js';
+export * from './txs-hash-utxos.js';

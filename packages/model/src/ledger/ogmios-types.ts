@@ -53,6 +53,10 @@ export interface OgmiosTransaction {
   metadata?: { hash: string; labels: { [label: string]: OgmiosMetadatum } };
   datums?: { [hash: string]: string };
   proposals?: { returnAccount?: string; action?: { type: string; withdrawals?: Record<string, unknown> } }[];
+  references?: OgmiosOutputReference[];
+  validityInterval?: { invalidBefore?: Amount; invalidAfter?: Amount };
+  redeemers?: unknown[];
+  treasury?: { value?: { ada: { lovelace: Amount } }; donation?: { ada: { lovelace: Amount } } };
   cbor?: string;
 }
 
