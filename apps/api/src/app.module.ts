@@ -26,6 +26,8 @@ import { MetricsController } from './metrics/metrics.controller.js';
 import { NutlinkController } from './nutlink/nutlink.controller.js';
 import { NutlinkService } from './nutlink/nutlink.service.js';
 import { OpenApiController } from './openapi/openapi.controller.js';
+import { ScriptsController } from './scripts/scripts.controller.js';
+import { ScriptsService } from './scripts/scripts.service.js';
 import { UtilsController } from './utils/utils.controller.js';
 import { utilsProviders } from './utils/utils.providers.js';
 
@@ -66,6 +68,7 @@ export class AppModule {
         EpochsController,
         AccountsController,
         NutlinkController,
+        ScriptsController,
         UtilsController,
         HealthController,
         ReadyController,
@@ -90,6 +93,7 @@ export class AppModule {
         EpochsService,
         AccountsService,
         NutlinkService,
+        ScriptsService,
         ...utilsProviders(config),
       ],
     };
