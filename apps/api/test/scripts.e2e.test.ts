@@ -124,6 +124,20 @@ async function request(path: string) {
   return response;
 }
 
+/** The fixtures of these files whose hash was seeded, as [request path, fixture]. */
+function seededCases(files: string[], seeded: Set<string>) {
+  return files
+    .flatMap(entries)
+    .filter((fixture) => seeded.has(hashOf(fixture)))
+    .map((fixture) => [fixture.endpoints[0]!, fixture] as const);
+}
+
+async function answersAsBlockfrost(path: string, fixture: Fixture) {
+  const response = await request(path);
+  expect(response.status).toBe(200);
+  expect(response.body).toEqual(fixture.response);
+}
+
 describe('GET /scripts/{script_hash}, /cbor and /json', () => {
   it('seeds every script whose bytes the fixtures give, with its own hash', () => {
     expect(plutusScripts.every((s) => s.language !== undefined)).toBe(true);
@@ -131,16 +145,10 @@ describe('GET /scripts/{script_hash}, /cbor and /json', () => {
     expect(scripts.length).toBe(5);
   });
 
-  it.each(
-    ['hash', 'hash-cbor', 'hash-json']
-      .flatMap(entries)
-      .filter((fixture) => seededScripts.has(hashOf(fixture)))
-      .map((fixture) => [fixture.endpoints[0]!, fixture] as const),
-  )('%s answers as Blockfrost', async (path, fixture) => {
-    const response = await request(path);
-    expect(response.status).toBe(200);
-    expect(response.body).toEqual(fixture.response);
-  });
+  it.each(seededCases(['hash', 'hash-cbor', 'hash-json'], seededScripts))(
+    '%s answers as Blockfrost',
+    answersAsBlockfrost,
+  );
 
   it('gives a Plutus script json null and a native script cbor null', async () => {
     const [plutus, native] = [plutusScripts[0]!, nativeScripts[0]!];
@@ -177,16 +185,10 @@ describe('GET /scripts/datum/{datum_hash} and /cbor', () => {
     expect(datums.length).toBe(3);
   });
 
-  it.each(
-    ['datum-hash', 'datum-hash-cbor']
-      .flatMap(entries)
-      .filter((fixture) => seededDatums.has(hashOf(fixture)))
-      .map((fixture) => [fixture.endpoints[0]!, fixture] as const),
-  )('%s answers as Blockfrost', async (path, fixture) => {
-    const response = await request(path);
-    expect(response.status).toBe(200);
-    expect(response.body).toEqual(fixture.response);
-  });
+  it.each(seededCases(['datum-hash', 'datum-hash-cbor'], seededDatums))(
+    '%s answers as Blockfrost',
+    answersAsBlockfrost,
+  );
 
   it('renders json_value from the stored CBOR of every datum', async () => {
     const response = await request(
