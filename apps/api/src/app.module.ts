@@ -27,6 +27,8 @@ import { NutlinkController } from './nutlink/nutlink.controller.js';
 import { NutlinkService } from './nutlink/nutlink.service.js';
 import { OgmiosRpc } from './common/ogmios-rpc.js';
 import { OpenApiController } from './openapi/openapi.controller.js';
+import { ScriptsController } from './scripts/scripts.controller.js';
+import { ScriptsService } from './scripts/scripts.service.js';
 import { TxController } from './tx/tx.controller.js';
 import { TxService } from './tx/tx.service.js';
 import { TxsController } from './txs/txs.controller.js';
@@ -71,6 +73,7 @@ export class AppModule {
         EpochsController,
         AccountsController,
         NutlinkController,
+        ScriptsController,
         TxController,
         TxsController,
         UtilsController,
@@ -98,6 +101,7 @@ export class AppModule {
         EpochsService,
         AccountsService,
         NutlinkService,
+        ScriptsService,
         TxService,
         TxsService,
         ...utilsProviders(config),

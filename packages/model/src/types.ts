@@ -33,3 +33,13 @@ export function isMainnet(network: Network): boolean {
 }
 /** `GET /epochs/latest/parameters` and `GET /epochs/{number}/parameters`. */
 export type EpochParameters = Schemas['epoch_param_content'];
+/** `GET /scripts/{script_hash}`. */
+export type Script = Schemas['script'];
+/** `GET /scripts/{script_hash}/cbor`. */
+export type ScriptCbor = Schemas['script_cbor'];
+/** `GET /scripts/{script_hash}/json`. */
+export type ScriptJson = Schemas['script_json'];
+/** `GET /scripts/datum/{datum_hash}`. */
+export type ScriptDatum = Schemas['script_datum'];
+/** `GET /scripts/datum/{datum_hash}/cbor`. */
+export type ScriptDatumCbor = Schemas['script_datum_cbor'];

@@ -379,4 +379,20 @@ export class ChainSeed {
       );
     }
   }
+
+  /** A script row (reference or witness script) first seen in `txId`. */
+  async script(txId: number, script: { hash: string; language: string; bytes: string }): Promise<void> {
+    await this.sql.query(
+      `INSERT INTO script (id, hash, language, bytes, tx_id) VALUES ($1, decode($2, 'hex'), $3, decode($4, 'hex'), $5)`,
+      [this.nextId('script'), script.hash, script.language, script.bytes, txId],
+    );
+  }
+
+  /** A datum row (witness or inline datum) first seen in `txId`. */
+  async datum(txId: number, datum: { hash: string; bytes: string }): Promise<void> {
+    await this.sql.query(
+      `INSERT INTO datum (id, hash, bytes, tx_id) VALUES ($1, decode($2, 'hex'), decode($3, 'hex'), $4)`,
+      [this.nextId('datum'), datum.hash, datum.bytes, txId],
+    );
+  }
 }

@@ -39,6 +39,7 @@ export function decodedTransaction(fields: Partial<DecodedTransaction> = {}): De
     mints: [],
     metadata: [],
     datums: [],
+    scripts: [],
     certificates: [],
     withdrawals: [],
     proposalStakeAddresses: [],

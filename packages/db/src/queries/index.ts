@@ -7,6 +7,8 @@ export * from './blocks-epoch-number-slot-slot-number.js';
 export * from './epochs-number-parameters.js';
 export * from './accounts-stake-address.js';
 export * from './nutlink-address-tickers.js';
+export * from './scripts-datum-datum-hash.js';
+export * from './scripts-script-hash.js';
 export * from './utils-txs-evaluate.js';
 export type { Order } from './sql-file.js';
 export * from './txs-hash.js';

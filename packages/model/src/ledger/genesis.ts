@@ -136,6 +136,7 @@ export function genesisBlock(
       mints: [],
       metadata: [],
       datums: [],
+      scripts: [],
       certificates: [],
       withdrawals: [],
       proposalStakeAddresses: [],

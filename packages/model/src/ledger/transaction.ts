@@ -4,7 +4,7 @@ import { datumHash, scriptHash, type ScriptLanguage } from '../metadata/hashes.j
 import { renderMetadatumJson, type MetadataJson } from '../metadata/db-sync-json.js';
 import { decodeStakeAddress } from '../stake-address.js';
 import { decodeCertificates, type Certificate } from './certificates.js';
-import type { Amount, OgmiosOutput, OgmiosTransaction, OgmiosValue } from './ogmios-types.js';
+import type { Amount, OgmiosOutput, OgmiosScript, OgmiosTransaction, OgmiosValue } from './ogmios-types.js';
 
 /** Metadata labels the endpoints read: CIP-25 and the nut.link registry and data points. */
 export const INDEXED_METADATA_LABELS = ['721', '1967', '1968'] as const;
@@ -15,7 +15,7 @@ export interface AssetQuantity {
   quantity: bigint;
 }
 
-export interface ReferenceScript {
+export interface DecodedScript {
   hash: string;
   language: ScriptLanguage;
   /** hex of the script as Ogmios `cbor` carries it (the raw script, no language tag) */
@@ -36,7 +36,7 @@ export interface DecodedOutput {
   /** also set for inline datums: db-sync fills data_hash for both */
   dataHash: string | null;
   inlineDatum: string | null;
-  referenceScript: ReferenceScript | null;
+  referenceScript: DecodedScript | null;
 }
 
 export interface OutputReference {
@@ -104,6 +104,8 @@ export interface DecodedTransaction {
   metadata: DecodedMetadatum[];
   /** witness datums and inline datums of the created outputs, by hash */
   datums: { hash: string; bytes: string }[];
+  /** witness and auxiliary-data scripts (Ogmios `scripts`); none for invalid transactions, as db-sync */
+  scripts: DecodedScript[];
   certificates: Certificate[];
   withdrawals: { rewardAddress: string; amount: bigint }[];
   /** stake addresses (bech32) named by governance proposals: return accounts and treasury withdrawals */
@@ -138,12 +140,6 @@ export function decodeOutput(output: OgmiosOutput, index: number): DecodedOutput
   if (shelley?.type === 'base')
     stake = { kind: 'credential', networkId: shelley.networkId, credential: shelley.stake };
   if (shelley?.type === 'pointer') stake = { kind: 'pointer', pointer: shelley.pointer };
-  const script = output.script;
-  if (script && !script.cbor) {
-    throw new Error(
-      `output ${index} has a ${script.language} script without CBOR: run Ogmios with --include-cbor`,
-    );
-  }
   return {
     index,
     address: output.address,
@@ -153,10 +149,15 @@ export function decodeOutput(output: OgmiosOutput, index: number): DecodedOutput
     assets,
     dataHash: output.datumHash ?? (output.datum ? datumHash(output.datum) : null),
     inlineDatum: output.datum ?? null,
-    referenceScript: script
-      ? { hash: scriptHash(script.language, script.cbor!), language: script.language, bytes: script.cbor! }
-      : null,
+    referenceScript: output.script ? decodeScript(output.script, `output ${index}`) : null,
   };
+}
+
+/** `holder` names where the script sits, for the error when Ogmios was started without --include-cbor. */
+function decodeScript(script: OgmiosScript, holder: string): DecodedScript {
+  if (!script.cbor)
+    throw new Error(`${holder} has a ${script.language} script without CBOR: run Ogmios with --include-cbor`);
+  return { hash: scriptHash(script.language, script.cbor), language: script.language, bytes: script.cbor };
 }
 
 const reference = (ref: { transaction: { id: string }; index: number }): OutputReference => ({
@@ -182,6 +183,7 @@ export function decodeTransaction(tx: OgmiosTransaction): DecodedTransaction {
     mints: [],
     metadata: [],
     datums: [],
+    scripts: [],
     certificates: [],
     withdrawals: [],
     proposalStakeAddresses: [],
@@ -196,6 +198,9 @@ export function decodeTransaction(tx: OgmiosTransaction): DecodedTransaction {
     decoded.metadata = decodeIndexedMetadata(tx);
     for (const [hash, bytes] of Object.entries(tx.datums ?? {}))
       if (!datums.has(hash)) datums.set(hash, bytes);
+    decoded.scripts = Object.values(tx.scripts ?? {}).map((script) =>
+      decodeScript(script, `transaction ${tx.id}`),
+    );
     if (tx.certificates?.length || tx.proposals?.length) {
       if (!tx.cbor) throw new Error(`transaction ${tx.id} carries no CBOR: run Ogmios with --include-cbor`);
       decoded.certificates = decodeCertificates(tx.cbor);
