@@ -236,13 +236,6 @@ export class ChainSeed {
     );
   }
 
-  async datum(txId: number, hash: string, cbor: string): Promise<void> {
-    await this.sql.query(
-      `INSERT INTO datum (id, hash, bytes, tx_id) VALUES ($1, decode($2, 'hex'), decode($3, 'hex'), $4)`,
-      [this.nextId('datum'), hash, cbor, txId],
-    );
-  }
-
   async tokenMetadata(
     subject: string,
     entry: {
