@@ -31,12 +31,21 @@ async function request(endpoint: string, url: string) {
 
 const lovelaceOf = (amount: { unit: string; quantity: string }[]) => amount[0]!.quantity;
 const assetsOf = (amount: { unit: string; quantity: string }[]) =>
-  amount.slice(1).map(({ unit, quantity }) => ({ policyId: unit.slice(0, 56), assetName: unit.slice(56), quantity }));
+  amount
+    .slice(1)
+    .map(({ unit, quantity }) => ({ policyId: unit.slice(0, 56), assetName: unit.slice(56), quantity }));
 
 beforeAll(async () => {
   const db = await openTestDatabase();
   const seed = new ChainSeed(db.sql);
-  await seed.block({ hash: hash(0xb0), height: 100, slot: 1000, epoch: 1, epochSlot: 0, time: 1_654_000_000 });
+  await seed.block({
+    hash: hash(0xb0),
+    height: 100,
+    slot: 1000,
+    epoch: 1,
+    epochSlot: 0,
+    time: 1_654_000_000,
+  });
   // The outputs the utxos fixture's transaction spends and reads as collateral.
   const created = new Map<string, number>();
   for (const input of utxos.inputs) {
@@ -67,7 +76,10 @@ beforeAll(async () => {
     treasuryDonation: f.treasury_donation,
   });
   const spentByDonation = await seed.tx(hash(0xd0));
-  await seed.spend(await seed.output(spentByDonation, 0, { address: 'addr_test1…in', value: '24000000' }), donationTx);
+  await seed.spend(
+    await seed.output(spentByDonation, 0, { address: 'addr_test1…in', value: '24000000' }),
+    donationTx,
+  );
   await seed.output(donationTx, 0, { address: 'addr_test1…out', value: f.output_amount[0].quantity });
 
   const utxosTx = await seed.tx(utxos.hash);
@@ -82,7 +94,10 @@ beforeAll(async () => {
   const consumers = new Map<string, number>();
   for (const output of utxos.outputs) {
     if (output.collateral) {
-      await seed.collateralOutput(utxosTx, output.output_index, { address: output.address, value: lovelaceOf(output.amount) });
+      await seed.collateralOutput(utxosTx, output.output_index, {
+        address: output.address,
+        value: lovelaceOf(output.amount),
+      });
       continue;
     }
     const id = await seed.output(utxosTx, output.output_index, {
@@ -91,7 +106,8 @@ beforeAll(async () => {
       assets: assetsOf(output.amount),
       dataHash: output.data_hash,
     });
-    if (!consumers.has(output.consumed_by_tx)) consumers.set(output.consumed_by_tx, await seed.tx(output.consumed_by_tx));
+    if (!consumers.has(output.consumed_by_tx))
+      consumers.set(output.consumed_by_tx, await seed.tx(output.consumed_by_tx));
     await seed.spend(id, consumers.get(output.consumed_by_tx)!);
   }
 
@@ -155,17 +171,15 @@ describe('GET /txs/{hash}/metadata/cbor', () => {
 describe.each(['', '/utxos', '/cbor', '/metadata/cbor'])('GET /txs/{hash}%s errors', (suffix) => {
   const endpoint = `/txs/{hash}${suffix}`;
 
-  it.each([['stonks_tx'], [PLAIN_TX.slice(2)], [`${PLAIN_TX.slice(2)}zz`]])('400 for the malformed hash %s', async (bad) => {
-    const response = await request(endpoint, `/txs/${bad}${suffix}`);
-    expect(response.body).toEqual({
-      error: 'Bad Request',
-      message: 'Backend did not understand your request.',
-      status_code: 400,
-    });
-  });
-
-  it('404 for an unknown or upper-case hash', async () => {
-    for (const unknown of [hash(0xdead), PLAIN_TX.toUpperCase()]) {
+  // Blockfrost does not validate the hash: a malformed one is never found (RYO's fixture: 404 for stonks_tx).
+  it('404 for an unknown, upper-case or malformed hash', async () => {
+    for (const unknown of [
+      hash(0xdead),
+      PLAIN_TX.toUpperCase(),
+      'stonks_tx',
+      PLAIN_TX.slice(2),
+      `${PLAIN_TX.slice(2)}zz`,
+    ]) {
       const response = await request(endpoint, `/txs/${unknown}${suffix}`);
       expect(response.body).toEqual({
         error: 'Not Found',
