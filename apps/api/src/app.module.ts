@@ -27,8 +27,12 @@ import { NutlinkController } from './nutlink/nutlink.controller.js';
 import { NutlinkService } from './nutlink/nutlink.service.js';
 import { OgmiosRpc } from './common/ogmios-rpc.js';
 import { OpenApiController } from './openapi/openapi.controller.js';
+import { ScriptsController } from './scripts/scripts.controller.js';
+import { ScriptsService } from './scripts/scripts.service.js';
 import { TxController } from './tx/tx.controller.js';
 import { TxService } from './tx/tx.service.js';
+import { TxsController } from './txs/txs.controller.js';
+import { TxsService } from './txs/txs.service.js';
 import { UtilsController } from './utils/utils.controller.js';
 import { utilsProviders } from './utils/utils.providers.js';
 
@@ -69,7 +73,9 @@ export class AppModule {
         EpochsController,
         AccountsController,
         NutlinkController,
+        ScriptsController,
         TxController,
+        TxsController,
         UtilsController,
         HealthController,
         ReadyController,
@@ -95,7 +101,9 @@ export class AppModule {
         EpochsService,
         AccountsService,
         NutlinkService,
+        ScriptsService,
         TxService,
+        TxsService,
         ...utilsProviders(config),
       ],
     };

@@ -14,6 +14,14 @@ export type Block = Schemas['block_content'];
 export type Account = Schemas['account_content'];
 /** One item of `GET /nutlink/{address}/tickers`. */
 export type NutlinkTicker = Schemas['nutlink_address_tickers'][number];
+/** `GET /txs/{hash}`. */
+export type TxContent = Schemas['tx_content'];
+/** `GET /txs/{hash}/utxos`. */
+export type TxUtxos = Schemas['tx_content_utxo'];
+/** `GET /txs/{hash}/cbor`. */
+export type TxCbor = Schemas['tx_content_cbor'];
+/** `GET /txs/{hash}/metadata/cbor`. */
+export type TxMetadataCbor = Schemas['tx_content_metadata_cbor'];
 /** Body of every non-2xx response; the spec declares the same shape for each status. */
 export type ErrorBody = components['responses'][400]['content']['application/json'];
 
@@ -25,3 +33,13 @@ export function isMainnet(network: Network): boolean {
 }
 /** `GET /epochs/latest/parameters` and `GET /epochs/{number}/parameters`. */
 export type EpochParameters = Schemas['epoch_param_content'];
+/** `GET /scripts/{script_hash}`. */
+export type Script = Schemas['script'];
+/** `GET /scripts/{script_hash}/cbor`. */
+export type ScriptCbor = Schemas['script_cbor'];
+/** `GET /scripts/{script_hash}/json`. */
+export type ScriptJson = Schemas['script_json'];
+/** `GET /scripts/datum/{datum_hash}`. */
+export type ScriptDatum = Schemas['script_datum'];
+/** `GET /scripts/datum/{datum_hash}/cbor`. */
+export type ScriptDatumCbor = Schemas['script_datum_cbor'];

@@ -21,11 +21,9 @@ describe('protocol parameters for the local evaluator and /epochs/{number}/param
       try {
         const client = await createLedgerStateQueryClient(ogmios);
         const [epoch, parameters] = await Promise.all([client.epoch(), client.protocolParameters()]);
-        const { epochNonce } = await Method<{ epochNonce: string }>(
-          { method: 'queryLedgerState/nonces' },
-          {},
-          ogmios,
-        );
+        const { epochNonce } = (await Method({ method: 'queryLedgerState/nonces' }, {}, ogmios)) as {
+          epochNonce: string;
+        };
         const rows = await stored(env.db.url);
         // Lovelace amounts come as bigint from the client and are stored as the JSON numbers Ogmios sent.
         const asJson = JSON.parse(
@@ -34,7 +32,11 @@ describe('protocol parameters for the local evaluator and /epochs/{number}/param
           ),
         );
         expect(rows).toEqual([
-          { epoch: Number(epoch), params: asJson, nonce: epochNonce === 'neutral' ? null : Buffer.from(epochNonce, 'hex') },
+          {
+            epoch: Number(epoch),
+            params: asJson,
+            nonce: epochNonce === 'neutral' ? null : Buffer.from(epochNonce, 'hex'),
+          },
         ]);
         expect(rows[0].params).toMatchObject({
           plutusCostModels: expect.objectContaining({ 'plutus:v3': expect.any(Array) }),

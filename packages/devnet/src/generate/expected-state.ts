@@ -33,6 +33,9 @@ import type { BlockRecord, ChainState } from './state.js';
  *                 "drepId": "drep1…"|"drep_always_abstain"|"drep_always_no_confidence"|null,
  *                 "withdrawalsSum", "reservesSum", "treasurySum", "utxoLovelace", "withdrawableAmount",
  *                 "rewardsSum", "controlledAmount" } },
+ *   // Every script seen on chain (reference scripts of outputs, witness scripts of valid transactions)
+ *   // with the transaction that first showed it.
+ *   "scripts": { "<script hash>": { "txHash": HEX64 } },
  *   // nut.link: oracles registered with label 1967; ticker counts count one per output to the address.
  *   "oracles": { "<bech32>": { "tickers": { "<ticker>": { "count": N, "latestBlock": HEIGHT } } } },
  *   // Per block of the final chain, Byron epoch-boundary blocks included: slotLeader is, for every Praos
@@ -54,6 +57,7 @@ export interface ExpectedState {
   addresses: Record<string, { utxos: ExpectedUtxo[] }>;
   assets: Record<string, ExpectedAsset>;
   accounts: Record<string, ExpectedAccount>;
+  scripts: Record<string, { txHash: string }>;
   oracles: Record<string, { tickers: Record<string, { count: number; latestBlock: number }> }>;
   blocks: ExpectedBlock[];
 }
@@ -188,6 +192,7 @@ export function expectedState({ state, network, seed, genesis }: ExpectedInput):
     addresses,
     assets,
     accounts,
+    scripts: Object.fromEntries([...state.scripts].map(([hash, txHash]) => [hash, { txHash }])),
     oracles,
     blocks: state.blocks.map(({ id, ...block }) => ({ ...block, hash: id })),
   };

@@ -278,6 +278,11 @@ class ChainGenerator {
       if (utxo.stakeAddress !== undefined && this.wallet(utxo.owner).kind !== 'pointer')
         this.state.updateAccount(utxo.stakeAddress, {});
     }
+    const scripts = [
+      ...built.created.flatMap((utxo) => utxo.referenceScriptHash ?? []),
+      ...built.witnessScripts,
+    ];
+    for (const hash of scripts) if (!this.state.scripts.has(hash)) this.state.scripts.set(hash, built.id);
     if (built.valid) action.apply?.(built);
     return built;
   }

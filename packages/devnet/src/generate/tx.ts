@@ -80,6 +80,8 @@ export interface BuiltTx {
   /** Outputs it removes from and adds to the UTxO set. */
   spent: Utxo[];
   created: Utxo[];
+  /** Hashes of its witness scripts; none for an invalid transaction, whose witnesses db-sync does not keep. */
+  witnessScripts: string[];
 }
 
 /**
@@ -125,6 +127,7 @@ export function buildTransaction(draft: TxDraft, ctx: TxContext): BuiltTx {
     spent: valid ? draft.inputs : [draft.invalid!.collateral],
     // An invalid transaction creates only its collateral return, at index = number of outputs.
     created: valid ? created : [created.at(-1)!],
+    witnessScripts: valid ? signers.scripts.map((script) => script.hash().to_hex()) : [],
   };
 }
 
