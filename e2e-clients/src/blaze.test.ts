@@ -31,15 +31,13 @@ beforeAll(async () => {
 
 afterAll(() => stack?.stop());
 
-/** Until the provider lists the outputs of `txHash` at `at`: the transaction is in a block. */
-async function outputsOf(txHash: string, at: Core.Address): Promise<Core.TransactionUnspentOutput[]> {
-  for (;;) {
-    const found = (await blaze.provider.getUnspentOutputs(at)).filter(
-      (utxo) => utxo.input().transactionId() === txHash,
-    );
-    if (found.length) return found;
+/**
+ * Blaze's awaitTransactionConfirmation checks GET /txs/{hash}/metadata/cbor once, then every 20 s (a
+ * mainnet block) until its timeout: the single check is repeated here every 200 ms instead.
+ */
+async function awaitConfirmation(hash: Core.TransactionId): Promise<void> {
+  while (!(await blaze.provider.awaitTransactionConfirmation(hash)))
     await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 describe('@blaze-cardano/sdk with its Blockfrost provider', () => {
@@ -56,10 +54,13 @@ describe('@blaze-cardano/sdk with its Blockfrost provider', () => {
     });
   });
 
-  it('builds, signs and submits a payment; the wallet’s UTxOs show it', async () => {
+  it('builds, signs and submits a payment, and awaits its confirmation through the provider', async () => {
     const tx = await blaze.newTransaction().payLovelace(blaze.wallet.address, 5_000_000n).complete();
     const hash = await blaze.submitTransaction(await blaze.signTransaction(tx));
-    const outputs = await outputsOf(hash, blaze.wallet.address);
+    await awaitConfirmation(hash);
+    const outputs = (await blaze.provider.getUnspentOutputs(blaze.wallet.address)).filter(
+      (utxo) => utxo.input().transactionId() === hash,
+    );
     expect(outputs.map((utxo) => utxo.output().amount().coin())).toContain(5_000_000n);
   });
 });

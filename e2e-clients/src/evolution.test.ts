@@ -48,31 +48,16 @@ describe('@evolution-sdk/evolution with its Blockfrost provider', () => {
     });
   });
 
-  it('builds, signs and submits a payment; the wallet’s UTxOs show it', async () => {
+  it('builds, signs and submits a payment, and awaits it with awaitTx', async () => {
     const built = await client
       .newTx()
       .payToAddress({ address: Address.fromBech32(address), assets: Assets.fromLovelace(5_000_000n) })
       .build();
-    const hash = TransactionHash.toHex(await built.signAndSubmit());
-    for (;;) {
-      const outputs = (await client.getWalletUtxos()).filter(
-        (utxo) => TransactionHash.toHex(utxo.transactionId) === hash,
-      );
-      if (outputs.length) {
-        expect(outputs.map((utxo) => Assets.lovelaceOf(utxo.assets))).toContain(5_000_000n);
-        return;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  });
-
-  // awaitTx polls GET /txs/{hash}, which main does not serve yet (branch txs): the payment above is
-  // awaited through the wallet's UTxOs instead. Enable once it lands.
-  it.skip('awaits a payment with awaitTx', async () => {
-    const built = await client
-      .newTx()
-      .payToAddress({ address: Address.fromBech32(address), assets: Assets.fromLovelace(2_000_000n) })
-      .build();
-    expect(await client.awaitTx(await built.signAndSubmit(), 200, 30_000)).toBe(true);
+    const hash = await built.signAndSubmit();
+    expect(await client.awaitTx(hash, 200, 30_000)).toBe(true);
+    const outputs = (await client.getWalletUtxos()).filter(
+      (utxo) => TransactionHash.toHex(utxo.transactionId) === TransactionHash.toHex(hash),
+    );
+    expect(outputs.map((utxo) => Assets.lovelaceOf(utxo.assets))).toContain(5_000_000n);
   });
 });

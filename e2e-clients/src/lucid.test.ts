@@ -10,6 +10,7 @@ import {
   validatorToAddress,
   walletFromSeed,
   type LucidEvolution,
+  type TxSigned,
   type Script,
   type UTxO,
 } from '@lucid-evolution/lucid';
@@ -33,13 +34,11 @@ beforeAll(async () => {
 
 afterAll(() => stack?.stop());
 
-/** Until the provider lists the outputs of `txHash` at `at`: the transaction is in a block. */
-async function outputsOf(txHash: string, at: string): Promise<UTxO[]> {
-  for (;;) {
-    const found = (await lucid.utxosAt(at)).filter((utxo) => utxo.txHash === txHash);
-    if (found.length) return found;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+/** Submits and waits with Lucid's awaitTx (it polls GET /txs/{hash}/cbor), polling every 200 ms. */
+async function submitAndAwait(signed: TxSigned): Promise<string> {
+  const hash = await signed.submit();
+  expect(await lucid.awaitTx(hash, 200)).toBe(true);
+  return hash;
 }
 
 describe('@lucid-evolution/lucid with its Blockfrost provider', () => {
@@ -59,22 +58,14 @@ describe('@lucid-evolution/lucid with its Blockfrost provider', () => {
     });
   });
 
-  // awaitTx polls GET /txs/{hash}/cbor, which main does not serve yet (branch txs): the steps below
-  // wait for their outputs through the provider's UTxO queries instead. Enable once it lands.
-  it.skip('awaits a payment with awaitTx', async () => {
-    const tx = await lucid.newTx().pay.ToAddress(address, { lovelace: 2_000_000n }).complete();
-    const hash = await (await tx.sign.withWallet().complete()).submit();
-    expect(await lucid.awaitTx(hash, 200)).toBe(true);
-  });
-
   let locked: UTxO;
-  it('pays to a Plutus script address with an inline datum and submits', async () => {
+  it('pays to a Plutus script address with an inline datum, submits and awaits it (awaitTx)', async () => {
     const tx = await lucid
       .newTx()
       .pay.ToContract(scriptAddress, { kind: 'inline', value: Data.to(42n) }, { lovelace: 10_000_000n })
       .complete();
-    const hash = await (await tx.sign.withWallet().complete()).submit();
-    [locked] = await outputsOf(hash, scriptAddress);
+    const hash = await submitAndAwait(await tx.sign.withWallet().complete());
+    [locked] = await lucid.utxosByOutRef([{ txHash: hash, outputIndex: 0 }]);
     expect(locked).toMatchObject({ assets: { lovelace: 10_000_000n }, datum: Data.to(42n) });
   });
 
@@ -84,8 +75,7 @@ describe('@lucid-evolution/lucid with its Blockfrost provider', () => {
       .collectFrom([locked], Data.void())
       .attach.SpendingValidator(script)
       .complete({ localUPLCEval: false });
-    const hash = await (await tx.sign.withWallet().complete()).submit();
-    await outputsOf(hash, address);
+    await submitAndAwait(await tx.sign.withWallet().complete());
     expect(await lucid.utxosAt(scriptAddress)).toEqual([]);
   });
 
@@ -102,8 +92,7 @@ describe('@lucid-evolution/lucid with its Blockfrost provider', () => {
       .pay.ToContract(scriptAddress, { kind: 'inline', value: datum }, { [reference]: 1n })
       .pay.ToAddress(address, { [user]: 1n })
       .complete({ localUPLCEval: false });
-    const hash = await (await tx.sign.withWallet().complete()).submit();
-    await outputsOf(hash, address);
+    const hash = await submitAndAwait(await tx.sign.withWallet().complete());
     expect(await stack.get(`/assets/${user}`)).toMatchObject({
       asset: user,
       quantity: '1',
@@ -128,8 +117,7 @@ describe('@lucid-evolution/lucid with its Blockfrost provider', () => {
       .complete({ localUPLCEval: false });
     const signedSecond = await second.sign.withWallet().complete();
     await signedFirst.submit();
-    const hash = await signedSecond.submit();
+    await submitAndAwait(signedSecond);
     lucid.overrideUTxOs([]); // the wallet's UTxOs come from the provider again
-    await outputsOf(hash, address);
   });
 });
