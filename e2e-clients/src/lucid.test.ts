@@ -14,6 +14,7 @@ import {
   type Script,
   type UTxO,
 } from '@lucid-evolution/lucid';
+import { expectCip68Asset, NFT_METADATA, NFT_NAME } from './support/cip68.js';
 import { startStack, type Stack } from './support/stack.js';
 import { ALWAYS_SUCCEEDS_V3, FUNDS, testMnemonic } from './support/wallets.js';
 
@@ -81,10 +82,9 @@ describe('@lucid-evolution/lucid with its Blockfrost provider', () => {
 
   it('mints a CIP-68 222 NFT with its 100 reference token; GET /assets/{unit} reads the datum’s metadata', async () => {
     const policyId = mintingPolicyToId(script);
-    const name = fromText('Frost');
+    const name = fromText(NFT_NAME);
     const [reference, user] = [toUnit(policyId, name, 100), toUnit(policyId, name, 222)];
-    const metadata = Data.fromJson({ name: 'Frost', image: 'ipfs://frost' });
-    const datum = Data.to(new Constr(0, [metadata, 1n, Data.void()]));
+    const datum = Data.to(new Constr(0, [Data.fromJson(NFT_METADATA), 1n, Data.void()]));
     const tx = await lucid
       .newTx()
       .mintAssets({ [reference]: 1n, [user]: 1n }, Data.void())
@@ -93,13 +93,7 @@ describe('@lucid-evolution/lucid with its Blockfrost provider', () => {
       .pay.ToAddress(address, { [user]: 1n })
       .complete({ localUPLCEval: false });
     const hash = await submitAndAwait(await tx.sign.withWallet().complete());
-    expect(await stack.get(`/assets/${user}`)).toMatchObject({
-      asset: user,
-      quantity: '1',
-      initial_mint_tx_hash: hash,
-      onchain_metadata: { name: 'Frost', image: 'ipfs://frost' },
-      onchain_metadata_standard: 'CIP68v1',
-    });
+    await expectCip68Asset(stack, user, hash);
   });
 
   it('spends the unconfirmed script output of a first transaction, evaluated with it as an additional UTxO', async () => {
