@@ -1,11 +1,18 @@
 import { Blaze, Blockfrost, Core, HotWallet } from '@blaze-cardano/sdk';
 import { startStack, type Stack } from './support/stack.js';
-import { FUNDS, testMnemonic } from './support/wallets.js';
+import { expectCip68Asset, NFT_METADATA, NFT_NAME } from './support/cip68.js';
+import { ALWAYS_SUCCEEDS_V3, FUNDS, testMnemonic } from './support/wallets.js';
 
 const masterkey = Core.Bip32PrivateKey.fromBip39Entropy(
   Buffer.from(Core.mnemonicToEntropy(testMnemonic(3), Core.wordlist)),
   '',
 ).hex();
+
+// The constructor takes the script as Aiken's blueprints give it (the flat program in one CBOR byte string).
+const script = Core.Script.newPlutusV3Script(new Core.PlutusV3Script(Core.HexBlob(ALWAYS_SUCCEEDS_V3)));
+const scriptAddress = Core.addressFromValidator(Core.NetworkId.Testnet, script);
+const unit = Core.PlutusData.newConstrPlutusData(new Core.ConstrPlutusData(0n, new Core.PlutusList()));
+const bytes = (text: string) => Core.PlutusData.newBytes(Buffer.from(text));
 
 /**
  * Blaze's Blockfrost provider has no base URL option: it always builds https://<network>.blockfrost.io.
@@ -63,4 +70,59 @@ describe('@blaze-cardano/sdk with its Blockfrost provider', () => {
     );
     expect(outputs.map((utxo) => utxo.output().amount().coin())).toContain(5_000_000n);
   });
+
+  let locked: Core.TransactionUnspentOutput;
+  it('pays to a Plutus script address with an inline datum, submits and awaits it', async () => {
+    const tx = await blaze
+      .newTransaction()
+      .lockLovelace(scriptAddress, 10_000_000n, Core.PlutusData.newInteger(42n))
+      .complete();
+    const hash = await blaze.submitTransaction(await blaze.signTransaction(tx));
+    await awaitConfirmation(hash);
+    [locked] = await blaze.provider.getUnspentOutputs(scriptAddress);
+    expect(locked.input().transactionId()).toBe(hash);
+    expect(locked.output().datum()?.asInlineData()?.toCbor()).toBe('182a');
+  });
+
+  it('spends it with a redeemer, evaluated through the provider', async () => {
+    const tx = await blaze.newTransaction().addInput(locked, unit).provideScript(script).complete();
+    await awaitConfirmation(await blaze.submitTransaction(await blaze.signTransaction(tx)));
+    expect(await blaze.provider.getUnspentOutputs(scriptAddress)).toEqual([]);
+  });
+
+  it('mints a CIP-68 222 NFT with its 100 reference token; GET /assets/{unit} reads the datum’s metadata', async () => {
+    const policyId = Core.PolicyId(script.hash());
+    const name = Buffer.from(NFT_NAME).toString('hex');
+    const [reference, user] = [`000643b0${name}`, `000de140${name}`].map(Core.AssetName);
+    const metadata = new Core.PlutusMap();
+    for (const [key, value] of Object.entries(NFT_METADATA)) metadata.insert(bytes(key), bytes(value));
+    const fields = new Core.PlutusList();
+    fields.add(Core.PlutusData.newMap(metadata));
+    fields.add(Core.PlutusData.newInteger(1n));
+    const datum = Core.PlutusData.newConstrPlutusData(new Core.ConstrPlutusData(0n, fields));
+    const token = (assetName: Core.AssetName) =>
+      new Core.Value(0n, new Map([[Core.AssetId.fromParts(policyId, assetName), 1n]]));
+    const tx = await blaze
+      .newTransaction()
+      .addMint(
+        policyId,
+        new Map([
+          [reference, 1n],
+          [user, 1n],
+        ]),
+        unit,
+      )
+      .provideScript(script)
+      .lockAssets(scriptAddress, token(reference), datum)
+      .payAssets(blaze.wallet.address, token(user))
+      .complete();
+    const hash = await blaze.submitTransaction(await blaze.signTransaction(tx));
+    await awaitConfirmation(hash);
+    await expectCip68Asset(stack, policyId + user, hash);
+  });
+
+  // Blaze's provider sends the additional UTxOs as `additionalUtxoset` (lower-case s, which Blockfrost
+  // does not read) with addresses and assets serialised as {}, so nothing the API can read says what
+  // an unconfirmed output holds: Blaze cannot evaluate a transaction spending one through Blockfrost.
+  it.todo('spends the unconfirmed script output of a first transaction (not possible with Blaze 0.2.48)');
 });
