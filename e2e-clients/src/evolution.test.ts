@@ -1,7 +1,18 @@
-import { Address, Assets, Client, TransactionHash } from '@evolution-sdk/evolution';
+import CSL from '@emurgo/cardano-serialization-lib-nodejs';
+import {
+  Address,
+  Assets,
+  Client,
+  Data,
+  InlineDatum,
+  Script,
+  TransactionHash,
+  type UTxO,
+} from '@evolution-sdk/evolution';
 import type { Chain } from '@evolution-sdk/evolution/sdk/client/Chain';
 import { startStack, type Stack } from './support/stack.js';
-import { FUNDS, testMnemonic } from './support/wallets.js';
+import { expectCip68Asset, NFT_METADATA, NFT_NAME } from './support/cip68.js';
+import { ALWAYS_SUCCEEDS_V3, FUNDS, testMnemonic } from './support/wallets.js';
 
 const mnemonic = testMnemonic(4);
 
@@ -17,6 +28,17 @@ const custom: Chain = {
   epochLength: 100,
   slotConfig: { zeroTime: BigInt(Date.UTC(2025, 0, 1) + 2000 * 1000), zeroSlot: 100n, slotLength: 1000 },
 };
+
+// The script as a script reference, [3, <the serialised script>], which Evolution decodes.
+const script = Script.fromCBORHex(
+  `8203${CSL.PlutusScript.new_v3(Buffer.from(ALWAYS_SUCCEEDS_V3, 'hex')).to_hex()}`,
+);
+// Evolution has no script-to-address helper that this test found; CSL gives the hash.
+const scriptHash = CSL.PlutusScript.new_v3(Buffer.from(ALWAYS_SUCCEEDS_V3, 'hex')).hash();
+const scriptAddress = CSL.EnterpriseAddress.new(0, CSL.Credential.from_scripthash(scriptHash))
+  .to_address()
+  .to_bech32();
+const unit = Data.constr(0n, []);
 
 let stack: Stack;
 let client: ReturnType<ReturnType<typeof Client.make>['withSeed']>['withBlockfrost'] extends (
@@ -59,5 +81,83 @@ describe('@evolution-sdk/evolution with its Blockfrost provider', () => {
       (utxo) => TransactionHash.toHex(utxo.transactionId) === TransactionHash.toHex(hash),
     );
     expect(outputs.map((utxo) => Assets.lovelaceOf(utxo.assets))).toContain(5_000_000n);
+  });
+
+  const txHashOf = (utxo: UTxO.UTxO) => TransactionHash.toHex(utxo.transactionId);
+  const submitAndAwait = async (built: { signAndSubmit(): Promise<TransactionHash.TransactionHash> }) => {
+    const hash = await built.signAndSubmit();
+    expect(await client.awaitTx(hash, 200, 30_000)).toBe(true);
+    return TransactionHash.toHex(hash);
+  };
+
+  let locked: UTxO.UTxO;
+  it('pays to a Plutus script address with an inline datum, submits and awaits it', async () => {
+    const built = await client
+      .newTx()
+      .payToAddress({
+        address: Address.fromBech32(scriptAddress),
+        assets: Assets.fromLovelace(10_000_000n),
+        datum: new InlineDatum.InlineDatum({ data: 42n }),
+      })
+      .build();
+    const hash = await submitAndAwait(built);
+    [locked] = await client.getUtxos(Address.fromBech32(scriptAddress));
+    expect(txHashOf(locked)).toBe(hash);
+  });
+
+  it('spends it with a redeemer, evaluated through the provider', async () => {
+    const built = await client
+      .newTx()
+      .collectFrom({ inputs: [locked], redeemer: unit })
+      .attachScript({ script })
+      .build();
+    await submitAndAwait(built);
+    expect(await client.getUtxos(Address.fromBech32(scriptAddress))).toEqual([]);
+  });
+
+  it('mints a CIP-68 222 NFT with its 100 reference token; GET /assets/{unit} reads the datum’s metadata', async () => {
+    const name = Buffer.from(NFT_NAME).toString('hex');
+    const policyId = scriptHash.to_hex();
+    const [reference, user] = [`${policyId}000643b0${name}`, `${policyId}000de140${name}`];
+    const bytes = (text: string) => new Uint8Array(Buffer.from(text));
+    const metadata = Data.map(Object.entries(NFT_METADATA).map(([key, value]) => [bytes(key), bytes(value)]));
+    const built = await client
+      .newTx()
+      .attachScript({ script })
+      .mintAssets({ assets: Assets.fromRecord({ [reference]: 1n, [user]: 1n }), redeemer: unit })
+      .payToAddress({
+        address: Address.fromBech32(scriptAddress),
+        assets: Assets.fromRecord({ [reference]: 1n }),
+        datum: new InlineDatum.InlineDatum({ data: Data.constr(0n, [metadata, 1n]) }),
+      })
+      .payToAddress({ address: Address.fromBech32(address), assets: Assets.fromRecord({ [user]: 1n }) })
+      // Evolution leaves outputs below the minimum ada as they are unless asked.
+      .build({ autoMinUtxo: true });
+    await expectCip68Asset(stack, user, await submitAndAwait(built));
+  });
+
+  it('spends the unconfirmed script output of a first transaction, evaluated with it as an additional UTxO', async () => {
+    const first = await client
+      .newTx()
+      .payToAddress({
+        address: Address.fromBech32(scriptAddress),
+        assets: Assets.fromLovelace(5_000_000n),
+        datum: new InlineDatum.InlineDatum({ data: 7n }),
+      })
+      .build();
+    const { available, txHash } = first.chainResult();
+    const isPending = (utxo: UTxO.UTxO) =>
+      txHashOf(utxo) === txHash && Address.toBech32(utxo.address) === scriptAddress;
+    // The wallet's UTxOs after the first transaction, and its script output; passAdditionalUtxos sends
+    // the inputs to the evaluator, the unconfirmed one among them.
+    const pending = available.filter(isPending);
+    expect(pending).toHaveLength(1);
+    const second = await client
+      .newTx()
+      .collectFrom({ inputs: pending, redeemer: unit })
+      .attachScript({ script })
+      .build({ availableUtxos: available.filter((utxo) => !isPending(utxo)), passAdditionalUtxos: true });
+    await first.signAndSubmit();
+    await submitAndAwait(second);
   });
 });
