@@ -1,106 +1,187 @@
 import { BlockFrostAPI } from '@blockfrost/blockfrost-js';
 import CSL from '@emurgo/cardano-serialization-lib-nodejs';
+import { expectCip68Asset, NFT_METADATA, NFT_NAME } from './support/cip68.js';
+import {
+  bigNum,
+  cslWallet,
+  hashOf,
+  lovelace,
+  owned,
+  SCRIPT,
+  scriptAddress,
+  type Owned,
+  type ScriptRun,
+  type ProtocolParameters,
+  type Spec,
+} from './support/csl-transactions.js';
 import { startStack, type Stack } from './support/stack.js';
 import { FUNDS } from './support/wallets.js';
 
 // blockfrost-js wraps endpoints and has no wallet, builder or await: transactions are built and signed
-// with CSL as its users do, from the parameters and UTxOs it reads, and confirmation is polled.
-const key = CSL.PrivateKey.from_normal_bytes(Buffer.alloc(32, 5));
-const address = CSL.EnterpriseAddress.new(
-  0,
-  CSL.Credential.from_keyhash(key.to_public().hash()),
-).to_address();
-const bech32 = address.to_bech32();
+// with CSL (support/csl-transactions.ts) from what it reads, and confirmation is polled.
+const wallet = cslWallet(5);
 
 let stack: Stack;
 let api: BlockFrostAPI;
 
 beforeAll(async () => {
-  stack = await startStack([{ address: bech32, lovelace: FUNDS }]);
+  stack = await startStack([{ address: wallet.bech32, lovelace: FUNDS }]);
   api = new BlockFrostAPI({ projectId: stack.projectId, customBackend: stack.url });
 }, 120_000);
 
 afterAll(() => stack?.stop());
 
-type Parameters = Awaited<ReturnType<BlockFrostAPI['epochsLatestParameters']>>;
-type Utxo = Awaited<ReturnType<BlockFrostAPI['addressesUtxosAll']>>[number];
+type AdditionalUtxos = Parameters<BlockFrostAPI['utilsTxsEvaluateUtxos']>[1];
 
-const bigNum = (value: string | number) => CSL.BigNum.from_str(String(value));
-/** Blockfrost's decimal prices as the exact fraction CSL wants (they have at most 8 decimals). */
-const ratio = (value: number) => CSL.UnitInterval.new(bigNum(Math.round(value * 1e8)), bigNum(1e8));
+/** The wallet's lovelace-only UTxOs (the NFT it mints stays where it is). */
+const walletInputs = async () =>
+  owned((await api.addressesUtxosAll(wallet.bech32)).filter((utxo) => utxo.amount.length === 1));
 
-function builderConfig(parameters: Parameters): CSL.TransactionBuilderConfig {
-  return CSL.TransactionBuilderConfigBuilder.new()
-    .fee_algo(CSL.LinearFee.new(bigNum(parameters.min_fee_a), bigNum(parameters.min_fee_b)))
-    .pool_deposit(bigNum(parameters.pool_deposit))
-    .key_deposit(bigNum(parameters.key_deposit))
-    .max_value_size(Number(parameters.max_val_size))
-    .max_tx_size(parameters.max_tx_size)
-    .coins_per_utxo_byte(bigNum(parameters.coins_per_utxo_size!))
-    .ex_unit_prices(CSL.ExUnitPrices.new(ratio(parameters.price_mem!), ratio(parameters.price_step!)))
-    .ref_script_coins_per_byte(ratio(parameters.min_fee_ref_script_cost_per_byte!))
-    .build();
+/** blockfrost-js has no await: its users poll txs(hash), which answers 404 until the block is indexed. */
+async function awaitTx(hash: string): Promise<void> {
+  while (!(await api.txs(hash).catch(() => undefined)))
+    await new Promise((resolve) => setTimeout(resolve, 200));
 }
 
-/** Pays `lovelace` to `to` from the wallet's lovelace-only UTxOs, the change back; signed. */
-function payment(parameters: Parameters, utxos: Utxo[], to: CSL.Address, lovelace: bigint): CSL.Transaction {
-  const builder = CSL.TransactionBuilder.new(builderConfig(parameters));
-  for (const utxo of utxos) {
-    const lovelaceOnly = utxo.amount.find((amount) => amount.unit === 'lovelace')!.quantity;
-    builder.add_regular_input(
-      address,
-      CSL.TransactionInput.new(CSL.TransactionHash.from_hex(utxo.tx_hash), utxo.output_index),
-      CSL.Value.new(bigNum(lovelaceOnly)),
-    );
-  }
-  builder.add_output(CSL.TransactionOutput.new(to, CSL.Value.new(bigNum(lovelace.toString()))));
-  builder.add_change_if_needed(address);
-  const body = builder.build();
-  const witnesses = CSL.TransactionWitnessSet.new();
-  const vkeys = CSL.Vkeywitnesses.new();
-  vkeys.add(
-    CSL.make_vkey_witness(CSL.FixedTransaction.new_from_body_bytes(body.to_bytes()).transaction_hash(), key),
-  );
-  witnesses.set_vkeys(vkeys);
-  return CSL.Transaction.new(body, witnesses);
+/**
+ * Builds with no units, has the API evaluate that draft (utilsTxsEvaluateUtxos, with `additional`
+ * UTxOs), and builds again with the budget it answered for the one redeemer.
+ */
+async function buildEvaluated(
+  parameters: ProtocolParameters,
+  spec: Omit<Spec, 'script'> & { script: ScriptRun },
+  additional: AdditionalUtxos = [],
+): Promise<CSL.Transaction> {
+  const unevaluated = { ...spec.script, exUnits: CSL.ExUnits.new(bigNum(0), bigNum(0)) };
+  const draft = wallet.build(parameters, { ...spec, script: unevaluated });
+  // blockfrost-js types the answer as untyped JSON: it is Ogmios v5's envelope.
+  const answer = (await api.utilsTxsEvaluateUtxos(draft.to_hex(), additional)) as unknown as {
+    result: { EvaluationResult: Record<string, { memory: number; steps: number }> };
+  };
+  const [{ memory, steps }] = Object.values(answer.result.EvaluationResult);
+  const exUnits = CSL.ExUnits.new(bigNum(memory), bigNum(steps));
+  return wallet.build(parameters, { ...spec, script: { ...spec.script, exUnits } });
+}
+
+/** `amount` lovelace at the script with an inline integer datum. */
+function lockedOutput(datum: number, amount: bigint): CSL.TransactionOutput {
+  const output = CSL.TransactionOutput.new(scriptAddress, lovelace(amount));
+  output.set_plutus_data(CSL.PlutusData.new_integer(CSL.BigInt.from_str(String(datum))));
+  return output;
 }
 
 describe('@blockfrost/blockfrost-js', () => {
   it('reads the wallet’s UTxOs and the protocol parameters', async () => {
-    const utxos = await api.addressesUtxosAll(bech32);
-    expect(utxos).toEqual([
+    expect(await api.addressesUtxosAll(wallet.bech32)).toEqual([
       expect.objectContaining({
-        address: bech32,
+        address: wallet.bech32,
         amount: [{ unit: 'lovelace', quantity: FUNDS.toString() }],
       }),
     ]);
     expect(await api.epochsLatestParameters()).toEqual(await stack.get('/epochs/latest/parameters'));
   });
 
-  it('submits a payment built with CSL from what it read; the recipient’s UTxOs show it', async () => {
-    const recipient = CSL.EnterpriseAddress.new(
-      0,
-      CSL.Credential.from_keyhash(CSL.PrivateKey.from_normal_bytes(Buffer.alloc(32, 6)).to_public().hash()),
-    ).to_address();
-    const transaction = payment(
-      await api.epochsLatestParameters(),
-      await api.addressesUtxosAll(bech32),
-      recipient,
-      7_000_000n,
-    );
+  it('submits a payment built with CSL from what it read and awaits it (polling txs)', async () => {
+    const recipient = cslWallet(6);
+    const transaction = wallet.build(await api.epochsLatestParameters(), {
+      inputs: await walletInputs(),
+      outputs: [CSL.TransactionOutput.new(recipient.address, lovelace(7_000_000n))],
+    });
     const hash = await api.txSubmit(transaction.to_bytes());
-    expect(hash).toBe(
-      CSL.FixedTransaction.new_from_body_bytes(transaction.body().to_bytes()).transaction_hash().to_hex(),
-    );
-    // blockfrost-js has no await: its users poll. txs(hash) answers 404 until GET /txs/{hash} lands
-    // (branch txs), so the recipient's UTxOs are polled instead.
-    let received: Utxo[] = [];
-    while (!received.length) {
-      received = await api.addressesUtxosAll(recipient.to_bech32()).catch(() => []);
-      if (!received.length) await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    expect(received).toEqual([
+    expect(hash).toBe(hashOf(transaction).to_hex());
+    await awaitTx(hash);
+    expect(await api.addressesUtxosAll(recipient.bech32)).toEqual([
       expect.objectContaining({ tx_hash: hash, amount: [{ unit: 'lovelace', quantity: '7000000' }] }),
     ]);
+  });
+
+  let locked: Owned;
+  it('pays to a Plutus script address with an inline datum, submits and awaits it', async () => {
+    const transaction = wallet.build(await api.epochsLatestParameters(), {
+      inputs: await walletInputs(),
+      outputs: [lockedOutput(42, 10_000_000n)],
+    });
+    const hash = await api.txSubmit(transaction.to_bytes());
+    await awaitTx(hash);
+    const [utxo] = await api.addressesUtxosAll(scriptAddress.to_bech32());
+    expect(utxo).toMatchObject({ tx_hash: hash, output_index: 0, inline_datum: '182a' });
+    [locked] = owned([utxo]);
+  });
+
+  it('spends it with a redeemer whose units the API evaluated (utilsTxsEvaluateUtxos)', async () => {
+    const [collateral, ...inputs] = await walletInputs();
+    const spend = await buildEvaluated(await api.epochsLatestParameters(), {
+      inputs,
+      script: { spends: locked, collateral },
+    });
+    await awaitTx(await api.txSubmit(spend.to_bytes()));
+    await expect(api.addressesUtxosAll(scriptAddress.to_bech32())).resolves.toEqual([]);
+  });
+
+  it('mints a CIP-68 222 NFT with its 100 reference token; assetsById reads the datum’s metadata', async () => {
+    const name = Buffer.from(NFT_NAME).toString('hex');
+    const [reference, user] = [`000643b0${name}`, `000de140${name}`];
+    const token = (to: CSL.Address, assetName: string) => {
+      const assets = CSL.Assets.new();
+      assets.insert(CSL.AssetName.new(Buffer.from(assetName, 'hex')), bigNum(1));
+      const multiAsset = CSL.MultiAsset.new();
+      multiAsset.insert(SCRIPT.hash(), assets);
+      return CSL.TransactionOutput.new(to, CSL.Value.new_with_assets(bigNum(2_000_000), multiAsset));
+    };
+    const metadata = CSL.PlutusMap.new();
+    for (const [key, text] of Object.entries(NFT_METADATA)) {
+      const values = CSL.PlutusMapValues.new();
+      values.add(CSL.PlutusData.new_bytes(Buffer.from(text)));
+      metadata.insert(CSL.PlutusData.new_bytes(Buffer.from(key)), values);
+    }
+    const fields = CSL.PlutusList.new();
+    fields.add(CSL.PlutusData.new_map(metadata));
+    fields.add(CSL.PlutusData.new_integer(CSL.BigInt.from_str('1')));
+    const referenceOutput = token(scriptAddress, reference);
+    referenceOutput.set_plutus_data(
+      CSL.PlutusData.new_constr_plutus_data(CSL.ConstrPlutusData.new(bigNum(0), fields)),
+    );
+    const [collateral, ...inputs] = await walletInputs();
+    const mint = await buildEvaluated(await api.epochsLatestParameters(), {
+      inputs,
+      outputs: [referenceOutput, token(wallet.address, user)],
+      script: { mints: [reference, user], collateral },
+    });
+    const hash = await api.txSubmit(mint.to_bytes());
+    await awaitTx(hash);
+    const unit = SCRIPT.hash().to_hex() + user;
+    expect(await api.assetsById(unit)).toEqual(await stack.get(`/assets/${unit}`));
+    await expectCip68Asset(stack, unit, hash);
+  });
+
+  it('spends the unconfirmed script output of a first transaction, evaluated with it as an additional UTxO', async () => {
+    const parameters = await api.epochsLatestParameters();
+    const first = wallet.build(parameters, {
+      inputs: await walletInputs(),
+      outputs: [lockedOutput(7, 5_000_000n)],
+    });
+    const firstHash = hashOf(first).to_hex();
+    // Its script output (0) and its change (1), unconfirmed: evaluate learns them as Ogmios v5
+    // additional UTxOs, exactly as blockfrost-js passes them on.
+    const outputs = [0, 1].map((index) => first.body().outputs().get(index));
+    const additional: AdditionalUtxos = outputs.map((output, index) => [
+      { txId: firstHash, index },
+      {
+        address: output.address().to_bech32(),
+        value: { coins: Number(output.amount().coin().to_str()) },
+        ...(output.plutus_data() && { datum: output.plutus_data()!.to_hex() }),
+      },
+    ]);
+    const [spends, change] = outputs.map((output, index) => ({
+      input: CSL.TransactionInput.new(hashOf(first), index),
+      lovelace: output.amount().coin().to_str(),
+    }));
+    const second = await buildEvaluated(
+      parameters,
+      { inputs: [change], script: { spends, collateral: change } },
+      additional,
+    );
+    expect(await api.txSubmit(first.to_bytes())).toBe(firstHash);
+    await awaitTx(await api.txSubmit(second.to_bytes()));
   });
 });

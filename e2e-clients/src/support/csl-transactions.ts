@@ -1,0 +1,121 @@
+import type { BlockFrostAPI } from '@blockfrost/blockfrost-js';
+import CSL from '@emurgo/cardano-serialization-lib-nodejs';
+import { ALWAYS_SUCCEEDS_V3 } from './wallets.js';
+
+// blockfrost-js has no wallet or builder: its users build and sign with CSL, from the parameters and
+// UTxOs blockfrost-js reads. This is that code, for one key's enterprise address on the custom network.
+
+export type ProtocolParameters = Awaited<ReturnType<BlockFrostAPI['epochsLatestParameters']>>;
+type Utxo = Awaited<ReturnType<BlockFrostAPI['addressesUtxosAll']>>[number];
+
+export const bigNum = (value: string | number | bigint) => CSL.BigNum.from_str(String(value));
+export const lovelace = (amount: string | bigint) => CSL.Value.new(bigNum(amount));
+export const hashOf = (tx: CSL.Transaction) =>
+  CSL.FixedTransaction.new_from_body_bytes(tx.body().to_bytes()).transaction_hash();
+
+export const SCRIPT = CSL.PlutusScript.new_v3(Buffer.from(ALWAYS_SUCCEEDS_V3, 'hex'));
+export const scriptAddress = CSL.EnterpriseAddress.new(
+  0,
+  CSL.Credential.from_scripthash(SCRIPT.hash()),
+).to_address();
+const UNIT = CSL.PlutusData.from_hex('d87980');
+
+/** An output spent by a transaction: where it is and its lovelace (it holds nothing else). */
+export interface Owned {
+  input: CSL.TransactionInput;
+  lovelace: string;
+}
+
+export const owned = (utxos: Utxo[]): Owned[] =>
+  utxos.map((utxo) => ({
+    input: CSL.TransactionInput.new(CSL.TransactionHash.from_hex(utxo.tx_hash), utxo.output_index),
+    lovelace: utxo.amount.find((amount) => amount.unit === 'lovelace')!.quantity,
+  }));
+
+/**
+ * What a transaction spends, mints and pays. Running the script (to spend `spends` or to mint the
+ * `mints` asset names under its policy) takes collateral and the units of its one redeemer.
+ */
+export interface Spec {
+  inputs: Owned[];
+  outputs?: CSL.TransactionOutput[];
+  script?: ScriptRun & { exUnits: CSL.ExUnits };
+}
+
+export interface ScriptRun {
+  spends?: Owned;
+  mints?: string[];
+  collateral: Owned;
+}
+
+/** Blockfrost's decimal prices as the exact fraction CSL wants (they have at most 8 decimals). */
+const ratio = (value: number) => CSL.UnitInterval.new(bigNum(Math.round(value * 1e8)), bigNum(1e8));
+
+function builderConfig(parameters: ProtocolParameters): CSL.TransactionBuilderConfig {
+  return CSL.TransactionBuilderConfigBuilder.new()
+    .fee_algo(CSL.LinearFee.new(bigNum(parameters.min_fee_a), bigNum(parameters.min_fee_b)))
+    .pool_deposit(bigNum(parameters.pool_deposit))
+    .key_deposit(bigNum(parameters.key_deposit))
+    .max_value_size(Number(parameters.max_val_size))
+    .max_tx_size(parameters.max_tx_size)
+    .coins_per_utxo_byte(bigNum(parameters.coins_per_utxo_size!))
+    .ex_unit_prices(CSL.ExUnitPrices.new(ratio(parameters.price_mem!), ratio(parameters.price_step!)))
+    .ref_script_coins_per_byte(ratio(parameters.min_fee_ref_script_cost_per_byte!))
+    .build();
+}
+
+function costModels(parameters: ProtocolParameters): CSL.Costmdls {
+  const model = CSL.CostModel.new();
+  (parameters.cost_models_raw!.PlutusV3 as number[]).forEach((cost, index) =>
+    model.set(index, CSL.Int.from_str(String(cost))),
+  );
+  const models = CSL.Costmdls.new();
+  models.insert(CSL.Language.new_plutus_v3(), model);
+  return models;
+}
+
+/** A wallet of one normal ed25519 key (`seed` fills its 32 bytes). */
+export function cslWallet(seed: number) {
+  const key = CSL.PrivateKey.from_normal_bytes(Buffer.alloc(32, seed));
+  const address = CSL.EnterpriseAddress.new(
+    0,
+    CSL.Credential.from_keyhash(key.to_public().hash()),
+  ).to_address();
+
+  /** Builds with CSL's TransactionBuilder, the change back to the wallet, and signs. */
+  function build(parameters: ProtocolParameters, { inputs, outputs = [], script }: Spec): CSL.Transaction {
+    const builder = CSL.TransactionBuilder.new(builderConfig(parameters));
+    const txInputs = CSL.TxInputsBuilder.new();
+    for (const input of inputs) txInputs.add_regular_input(address, input.input, lovelace(input.lovelace));
+    if (script) {
+      const redeemer = (tag: CSL.RedeemerTag) => CSL.Redeemer.new(tag, bigNum(0), UNIT, script.exUnits);
+      if (script.spends) {
+        const witness = CSL.PlutusWitness.new_without_datum(SCRIPT, redeemer(CSL.RedeemerTag.new_spend()));
+        txInputs.add_plutus_script_input(witness, script.spends.input, lovelace(script.spends.lovelace));
+      }
+      if (script.mints) {
+        const source = CSL.PlutusScriptSource.new(SCRIPT);
+        const witness = CSL.MintWitness.new_plutus_script(source, redeemer(CSL.RedeemerTag.new_mint()));
+        const mint = CSL.MintBuilder.new();
+        for (const name of script.mints)
+          mint.add_asset(witness, CSL.AssetName.new(Buffer.from(name, 'hex')), CSL.Int.new_i32(1));
+        builder.set_mint_builder(mint);
+      }
+      const collateral = CSL.TxInputsBuilder.new();
+      collateral.add_regular_input(address, script.collateral.input, lovelace(script.collateral.lovelace));
+      builder.set_collateral(collateral);
+    }
+    builder.set_inputs(txInputs);
+    for (const output of outputs) builder.add_output(output);
+    if (script) builder.calc_script_data_hash(costModels(parameters));
+    builder.add_change_if_needed(address);
+    const unsigned = builder.build_tx();
+    const witnesses = unsigned.witness_set();
+    const vkeys = CSL.Vkeywitnesses.new();
+    vkeys.add(CSL.make_vkey_witness(hashOf(unsigned), key));
+    witnesses.set_vkeys(vkeys);
+    return CSL.Transaction.new(unsigned.body(), witnesses);
+  }
+
+  return { address, bech32: address.to_bech32(), build };
+}
