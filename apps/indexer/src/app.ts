@@ -9,6 +9,7 @@ import type { IndexerConfig } from './config.js';
 import { startHttpServer } from './http.js';
 import { Indexer } from './indexer.js';
 import { openQueues, QUEUES, redisConnection } from './jobs/queues.js';
+import { storeEraSummaries, storeGenesis } from './jobs/genesis-and-eras.js';
 import { refreshProtocolParameters } from './jobs/protocol-parameters.js';
 import { startJobWorkers, startRollbackWorker } from './jobs/workers.js';
 import type { Logger } from './logger.js';
@@ -41,6 +42,8 @@ export async function startIndexer(config: IndexerConfig, logger: Logger): Promi
         .then(async (found) => (await refreshProtocolParameters(prisma, ogmios), found))
         .finally(() => ogmios.socket.close());
     });
+    await storeGenesis(prisma, facts.shelleyGenesis);
+    await storeEraSummaries(prisma, facts.eraSummaries);
     const networkId = config.network === 'mainnet' ? 1 : 0;
     const store = new ChainStore(prisma, {
       networkId,
