@@ -17,10 +17,14 @@ import { ProjectTokens } from './common/project-tokens.js';
 import { RateLimitGuard } from './common/rate-limit.guard.js';
 import { RateLimiter } from './common/rate-limiter.js';
 import { API_CONFIG, LOGGER, READ_DB, REDIS } from './common/tokens.js';
+import { GenesisController } from './genesis/genesis.controller.js';
+import { GenesisService } from './genesis/genesis.service.js';
 import { HealthController } from './health/health.controller.js';
 import { ReadyController } from './health/ready.controller.js';
 import { ApiMetrics } from './metrics/api-metrics.js';
 import { MetricsController } from './metrics/metrics.controller.js';
+import { NetworkController } from './network/network.controller.js';
+import { NetworkService } from './network/network.service.js';
 import { NutlinkController } from './nutlink/nutlink.controller.js';
 import { NutlinkService } from './nutlink/nutlink.service.js';
 import { OpenApiController } from './openapi/openapi.controller.js';
@@ -62,6 +66,8 @@ export class AppModule {
         AssetsController,
         BlocksController,
         AccountsController,
+        GenesisController,
+        NetworkController,
         NutlinkController,
         UtilsController,
         HealthController,
@@ -85,6 +91,8 @@ export class AppModule {
         AssetsService,
         BlocksService,
         AccountsService,
+        GenesisService,
+        NetworkService,
         NutlinkService,
         ...utilsProviders(config),
       ],

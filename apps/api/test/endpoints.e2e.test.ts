@@ -431,6 +431,11 @@ describe('routes', () => {
       '/addresses/{address}/utxos/{asset}',
       '/assets/{asset}',
       '/blocks/epoch/{epoch_number}/slot/{slot_number}',
+      '/blocks/latest',
+      '/blocks/{hash_or_number}',
+      '/genesis',
+      '/network',
+      '/network/eras',
       '/nutlink/{address}/tickers',
       '/utils/txs/evaluate/utxos',
     ]);

@@ -73,7 +73,8 @@ export function parseHashOrNumberParam(input: string): BlockRef {
   // blockfrost-utils' isNumber is "Number() reads it", so " 7", "1e3", "0x10" and "Infinity" are numbers…
   const number = Number(input);
   if (input !== '' && !Number.isNaN(number)) {
-    if (!(number >= 0 && number <= MAX_SIGNED_INT)) throw new BlockfrostError(400, INVALID_BLOCK_NUMBER_MESSAGE);
+    if (!(number >= 0 && number <= MAX_SIGNED_INT))
+      throw new BlockfrostError(400, INVALID_BLOCK_NUMBER_MESSAGE);
     // …but RYO's SQL looks a height up only for plain digits: other spellings find no block.
     return /^[0-9]+$/.test(input) ? { kind: 'height', height: number } : { kind: 'none' };
   }

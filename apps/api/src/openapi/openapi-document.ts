@@ -6,7 +6,12 @@ import { parse } from 'yaml';
 export const SERVED_PATHS = [
   '/addresses/{address}/utxos/{asset}',
   '/assets/{asset}',
+  '/blocks/latest',
+  '/blocks/{hash_or_number}',
   '/blocks/epoch/{epoch_number}/slot/{slot_number}',
+  '/genesis',
+  '/network',
+  '/network/eras',
   '/accounts/{stake_address}',
   '/nutlink/{address}/tickers',
   '/utils/txs/evaluate/utxos',
