@@ -75,6 +75,8 @@ export class ChainFollower {
     );
     this.context = context;
     const socket = context.socket;
+    // stop() while connecting found no socket to close: close it now, or this connection never ends.
+    if (this.stopped) socket.close();
     let fatal: unknown = null;
     let queue = Promise.resolve();
     const onMessage = (data: unknown) => {
