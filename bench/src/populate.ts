@@ -174,7 +174,8 @@ export async function populate(url: string, quick: boolean, log: (line: string) 
     'tx',
     `INSERT INTO tx SELECT t, bench_gen.sha(t, 'tx'), bench_gen.block_of_tx(t), ((t - 1) % ${TX_PER_BLOCK})::int4, true,
        155381 + bench_gen.h(t, 12) % 300000,
-       bench_gen.value_of(3 * t - 2) + bench_gen.value_of(3 * t - 1) + bench_gen.value_of(3 * t)
+       bench_gen.value_of(3 * t - 2) + bench_gen.value_of(3 * t - 1) + bench_gen.value_of(3 * t),
+       (300 + bench_gen.h(t, 13) % 700)::int4, 0, NULL, bench_gen.block_of_tx(t) * 20 + 7200, 0, 0, 0
      FROM generate_series(1, ${T}::int8) t`,
   );
   await load(

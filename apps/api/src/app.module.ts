@@ -12,11 +12,13 @@ import { AssetsController } from './assets/assets.controller.js';
 import { AssetsService } from './assets/assets.service.js';
 import { BlocksController } from './blocks/blocks.controller.js';
 import { BlocksService } from './blocks/blocks.service.js';
+import { EpochsController } from './epochs/epochs.controller.js';
+import { EpochsService } from './epochs/epochs.service.js';
 import { AuthGuard } from './common/auth.guard.js';
 import { ProjectTokens } from './common/project-tokens.js';
 import { RateLimitGuard } from './common/rate-limit.guard.js';
 import { RateLimiter } from './common/rate-limiter.js';
-import { API_CONFIG, LOGGER, READ_DB, REDIS } from './common/tokens.js';
+import { API_CONFIG, LOGGER, OGMIOS_RPC, READ_DB, REDIS } from './common/tokens.js';
 import { GenesisController } from './genesis/genesis.controller.js';
 import { GenesisService } from './genesis/genesis.service.js';
 import { HealthController } from './health/health.controller.js';
@@ -27,7 +29,14 @@ import { NetworkController } from './network/network.controller.js';
 import { NetworkService } from './network/network.service.js';
 import { NutlinkController } from './nutlink/nutlink.controller.js';
 import { NutlinkService } from './nutlink/nutlink.service.js';
+import { OgmiosRpc } from './common/ogmios-rpc.js';
 import { OpenApiController } from './openapi/openapi.controller.js';
+import { ScriptsController } from './scripts/scripts.controller.js';
+import { ScriptsService } from './scripts/scripts.service.js';
+import { TxController } from './tx/tx.controller.js';
+import { TxService } from './tx/tx.service.js';
+import { TxsController } from './txs/txs.controller.js';
+import { TxsService } from './txs/txs.service.js';
 import { UtilsController } from './utils/utils.controller.js';
 import { utilsProviders } from './utils/utils.providers.js';
 
@@ -65,10 +74,14 @@ export class AppModule {
         AddressesController,
         AssetsController,
         BlocksController,
+        EpochsController,
         AccountsController,
         GenesisController,
         NetworkController,
         NutlinkController,
+        ScriptsController,
+        TxController,
+        TxsController,
         UtilsController,
         HealthController,
         ReadyController,
@@ -80,6 +93,7 @@ export class AppModule {
         { provide: LOGGER, useValue: logger },
         { provide: READ_DB, useValue: readDb },
         { provide: REDIS, useValue: redis },
+        { provide: OGMIOS_RPC, useValue: config.ogmiosUrl ? new OgmiosRpc(config.ogmiosUrl) : null },
         { provide: ApiMetrics, useValue: metrics },
         { provide: ProjectTokens, useValue: new ProjectTokens(config.tokenHashes) },
         { provide: RateLimiter, useValue: new RateLimiter(redis, config.rateLimit, logger) },
@@ -90,10 +104,14 @@ export class AppModule {
         AddressesService,
         AssetsService,
         BlocksService,
+        EpochsService,
         AccountsService,
         GenesisService,
         NetworkService,
         NutlinkService,
+        ScriptsService,
+        TxService,
+        TxsService,
         ...utilsProviders(config),
       ],
     };

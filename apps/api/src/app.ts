@@ -67,7 +67,12 @@ export async function createApp(
       return typeof given === 'string' && given.length <= 128 ? given : randomUUID();
     },
     trustProxy: config.trustProxy,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    // Blaze builds every path but the parameters one as `${url}/…` with a trailing-slash url: `/api/v0//…`.
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      ignoreDuplicateSlashes: true,
+      maxParamLength: MAX_PARAM_LENGTH,
+    },
     bodyLimit: BODY_LIMIT_BYTES,
   });
   // Once closing, responses to in-flight requests end their keep-alive connection: the server only
@@ -93,6 +98,13 @@ export async function createApp(
   adapter.useBodyParser('application/json', false, undefined, async (_request: unknown, body: Buffer) =>
     body.toString('utf8'),
   );
+  // POST /tx/submit takes the transaction's CBOR (or its hex text) as it is.
+  adapter.useBodyParser(
+    'application/cbor',
+    false,
+    undefined,
+    async (_request: unknown, body: Buffer) => body,
+  );
 
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot({ config, logger, readDb, redis, metrics }),
@@ -101,6 +113,10 @@ export async function createApp(
     { logger: ['error', 'warn'], abortOnError: false, bodyParser: false },
   );
   app.useGlobalFilters(new BlockfrostErrorFilter());
+  // Browser dApps: preflights are answered before routing (no token needed), allowing whatever headers
+  // the client asks for (project_id, content-type and the providers' own: lucid, b3, traceparent…);
+  // no credentials, since the token travels in a header.
+  app.enableCors({ origin: config.corsOrigins, methods: ['GET', 'POST'], maxAge: 86_400 });
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   return app;

@@ -39,6 +39,8 @@ export interface ApiConfig {
   /** Ogmios v6 (ws:// or wss://, http(s):// accepted as the indexer does) for the Ogmios evaluator. */
   ogmiosUrl: string | null;
   evaluator: EvaluatorKind;
+  /** Origins browsers may call from (CORS): '*' for any, or exact origins such as https://app.example. */
+  corsOrigins: '*' | string[];
 }
 
 /** A configuration mistake; main.ts prints the message as one line and exits non-zero. */
@@ -85,6 +87,7 @@ export function loadConfig(env: Env): ApiConfig {
     readyMaxLagSlots: read('API_READY_MAX_LAG_SLOTS', integerIn(0, 1_000_000_000, 600), 0),
     ogmiosUrl: read('OGMIOS_URL', optional(url(['ws:', 'wss:', 'http:', 'https:'])), null),
     evaluator: 'local',
+    corsOrigins: read('CORS_ORIGINS', origins, '*'),
   };
   // Proxy to the node when there is one, unless told to evaluate locally.
   config.evaluator = read('EVALUATOR', oneOf(EVALUATORS, config.ogmiosUrl ? 'ogmios' : 'local'), 'local');
@@ -99,6 +102,23 @@ export function loadConfig(env: Env): ApiConfig {
 
 export function sha256Hex(text: string): string {
   return createHash('sha256').update(text).digest('hex');
+}
+
+/** `*`, or a comma-separated list of origins (scheme://host[:port], nothing else). */
+function origins(value: string | undefined): '*' | string[] {
+  if (value === undefined || value.trim() === '' || value.trim() === '*') return '*';
+  return value.split(',').map((item) => {
+    const text = item.trim();
+    let origin: string | undefined;
+    try {
+      origin = new URL(text).origin;
+    } catch {
+      origin = undefined;
+    }
+    if (origin === undefined || origin === 'null' || origin !== text)
+      throw new Error(`must be * or origins like https://app.example, got "${text}"`);
+    return origin;
+  });
 }
 
 function integerIn(minimum: number, maximum: number, fallback: number) {

@@ -114,3 +114,45 @@ describe('rate limits shared through Redis', () => {
     for (let i = 0; i < 7; i++) expect((await get(api, BLOCK)).status).toBe(404);
   });
 });
+
+describe('CORS for browser dApps', () => {
+  const preflight = (api: NestFastifyApplication, origin: string, method: string, headers: string) =>
+    api.inject({
+      method: 'OPTIONS',
+      url: '/api/v0/tx/submit',
+      headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': headers },
+    });
+
+  it('answers preflights for any origin by default, with the headers the providers send, without a token', async () => {
+    const api = await app();
+    // Lucid sends `lucid`, Evolution `b3` and `traceparent` and a JSON content type on GETs (PROVIDERS.md §2).
+    const response = await preflight(
+      api,
+      'http://localhost:5173',
+      'POST',
+      'project_id,content-type,lucid,b3,traceparent',
+    );
+    expect(response.statusCode).toBe(204);
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    expect(String(response.headers['access-control-allow-methods'])).toMatch(/GET.*POST|POST.*GET/);
+    expect(response.headers['access-control-allow-headers']).toBe(
+      'project_id,content-type,lucid,b3,traceparent',
+    );
+    const actual = await get(api, BLOCK, { project_id: TOKEN, origin: 'http://localhost:5173' });
+    expect(actual.headers['access-control-allow-origin']).toBe('*');
+  });
+
+  it('allows only the configured origins when CORS_ORIGINS lists them', async () => {
+    const api = await app({ CORS_ORIGINS: 'https://app.example, http://localhost:5173' });
+    const allowed = await preflight(api, 'https://app.example', 'GET', 'project_id');
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://app.example');
+    const other = await preflight(api, 'https://evil.example', 'GET', 'project_id');
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('refuses a CORS_ORIGINS entry that is not an origin', () => {
+    expect(() => testConfig(db.database, { CORS_ORIGINS: 'https://app.example/path' })).toThrow(
+      'CORS_ORIGINS must be * or origins like https://app.example, got "https://app.example/path"',
+    );
+  });
+});

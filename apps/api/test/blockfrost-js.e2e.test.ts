@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { BlockFrostAPI, BlockfrostServerError } from '@blockfrost/blockfrost-js';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { poolIdFromHash } from '@frostline/model';
+import { ogmiosVectorParameters, storeProtocolParameters } from './support/evaluate-cases.js';
 import { schemaErrors } from './support/openapi-schemas.js';
 import { ChainSeed } from './support/seed.js';
 import { openTestDatabase, startApp, testConfig, TOKEN } from './support/test-app.js';
@@ -24,6 +25,8 @@ const TX_HASH = 'a1'.repeat(32);
 const UTXOS_WITH_ASSET = 150;
 /** Lovelace at the stake address: 1_000_000 + i for each i < 150, and the 5 ADA output. */
 const UTXO_SUM = UTXOS_WITH_ASSET * 1_000_000 + (UTXOS_WITH_ASSET * (UTXOS_WITH_ASSET - 1)) / 2 + 5_000_000;
+const PROTOCOL_PARAMETERS = ogmiosVectorParameters();
+const NONCE = 'e4'.repeat(32);
 const TICKERS = Array.from({ length: 130 }, (_, i) => `T${String(i).padStart(3, '0')}`);
 
 let closeDb: () => Promise<void>;
@@ -107,6 +110,8 @@ beforeAll(async () => {
     previousHash: BLOCK_HASH,
   });
   await seed.genesis('45000000000000000');
+
+  await storeProtocolParameters(db.sql, 1, PROTOCOL_PARAMETERS, NONCE);
 
   app = await startApp(testConfig(db.database, { RATE_LIMIT_ENABLED: 'false' }));
   baseUrl = await listen(app);
@@ -222,6 +227,20 @@ describe('blockfrost-js 6.2.0 with customBackend', () => {
     const network = await api.network();
     expect(network.supply.circulating).toBe(String(UTXO_SUM + 700));
     expect(network).toEqual(await raw('network'));
+  });
+
+  it('epochsLatestParameters and epochsParameters return the API body', async () => {
+    const api = client(baseUrl);
+    const endpoint = '/epochs/{number}/parameters';
+    const latest = await api.epochsLatestParameters();
+    expect(latest).toEqual(await raw('epochs/latest/parameters'));
+    expect(schemaErrors(endpoint, 200, latest)).toEqual([]);
+    expect(latest).toMatchObject({
+      epoch: 1,
+      nonce: NONCE,
+      min_fee_a: PROTOCOL_PARAMETERS.minFeeCoefficient,
+    });
+    expect(await api.epochsParameters(1)).toEqual(latest);
   });
 
   it('nutlinkAddressTickers and nutlinkAddressTickersAll page through more than 100 tickers', async () => {

@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { paymentCredentialToBech32, poolIdFromHash, drepIdFromCredential } from '@frostline/model';
+import {
+  decodeShelleyAddress,
+  paymentCredentialToBech32,
+  poolIdFromHash,
+  drepIdFromCredential,
+} from '@frostline/model';
 import { schemaErrors } from './support/openapi-schemas.js';
 import { ChainSeed } from './support/seed.js';
 import { get, openTestDatabase, startApp, testConfig, TOKEN } from './support/test-app.js';
@@ -250,9 +255,14 @@ describe('GET /addresses/{address}/utxos/{asset}', () => {
     ).toBe(404);
   });
 
+  describeErrorFixtures(endpoint, 'address-utxos-asset');
+});
+
+/** blockfrost-tests' 400 fixtures of every network (and mainnet's 404s) for `endpoint`, answered as written. */
+function describeErrorFixtures(endpoint: string, fixtureName: string) {
   describe.each(['mainnet', 'preprod', 'preview'])('blockfrost-tests %s error fixtures', (network) => {
     const fixtures = (
-      testData(`${network}-address-utxos-asset.json`) as {
+      testData(`${network}-${fixtureName}.json`) as {
         testName: string;
         endpoints: string[];
         response: { status_code: number };
@@ -282,6 +292,76 @@ describe('GET /addresses/{address}/utxos/{asset}', () => {
       }
     });
   });
+}
+
+describe('GET /addresses/{address}/utxos', () => {
+  const endpoint = '/addresses/{address}/utxos';
+  const txHashes = (body: { tx_hash: string; output_index: number }[]) =>
+    body.map((u) => `${u.tx_hash.slice(0, 2)}#${u.output_index}`);
+
+  it('lists every unspent output of the address, with or without assets, in chain order', async () => {
+    const { status, body } = await request(endpoint, `/addresses/${ADDRESS}/utxos`);
+    expect(status).toBe(200);
+    expect(txHashes(body)).toEqual(['00#0', '00#1']);
+    expect(body[1].amount).toEqual([
+      { unit: 'lovelace', quantity: '2000000' },
+      { unit: POLICY, quantity: '7' },
+      { unit: POLICY + NUTCOIN, quantity: '100' },
+    ]);
+    const desc = await request(endpoint, `/addresses/${ADDRESS}/utxos?order=desc&count=1&page=2`);
+    expect(txHashes(desc.body)).toEqual(['00#0']);
+  });
+
+  it('matches every address of a payment credential (addr_vkh) and serves Byron addresses', async () => {
+    const vkh = paymentCredentialToBech32({ type: 'key', hash: PAYMENT_CRED });
+    const { body } = await request(endpoint, `/addresses/${vkh}/utxos`);
+    expect(body.map((u: { address: string }) => u.address)).toEqual([ADDRESS, ADDRESS, SAME_CRED_ADDRESS]);
+    expect((await request(endpoint, `/addresses/${BYRON}/utxos`)).body).toHaveLength(1);
+  });
+
+  it('answers [] past the last page and 404 for an address no output ever had', async () => {
+    expect((await request(endpoint, `/addresses/${ADDRESS}/utxos?page=2`)).body).toEqual([]);
+    expect((await request(endpoint, `/addresses/${UNSEEN_ADDRESS}/utxos`)).status).toBe(404);
+  });
+
+  it('answers blockfrost-tests "with summit token" exactly, by address and by addr_vkh', async () => {
+    const fixture = (
+      testData('mainnet-address-utxos.json') as { testName: string; endpoints: string[]; response: any[] }[]
+    ).find((f) => f.testName.includes('summit token'))!;
+    const db = await openTestDatabase();
+    const seed = new ChainSeed(db.sql);
+    const [first] = fixture.response;
+    await seed.block({ hash: first.block, height: 1, slot: 1, epoch: 1, epochSlot: 1, time: 1 });
+    const tx = await seed.tx(first.tx_hash);
+    const decoded = decodeShelleyAddress(first.address);
+    if (decoded?.type !== 'base') throw new Error('the fixture address is a base address');
+    const paymentCred = decoded.payment.hash;
+    for (const utxo of fixture.response) {
+      await seed.output(tx, utxo.output_index, {
+        address: utxo.address,
+        paymentCred,
+        value: utxo.amount[0].quantity,
+        assets: utxo.amount.slice(1).map((a: { unit: string; quantity: string }) => ({
+          policyId: a.unit.slice(0, 56),
+          assetName: a.unit.slice(56),
+          quantity: a.quantity,
+        })),
+      });
+    }
+    const fixtureApp = await startApp(testConfig(db.database));
+    try {
+      for (const url of fixture.endpoints) {
+        const response = await get(fixtureApp, `/${url}`);
+        expect(schemaErrors(endpoint, response.status, response.body)).toEqual([]);
+        expect(response.body).toEqual(fixture.response);
+      }
+    } finally {
+      await fixtureApp.close();
+      await db.close();
+    }
+  });
+
+  describeErrorFixtures(endpoint, 'address-utxos');
 });
 
 describe('GET /assets/{asset}', () => {
@@ -330,6 +410,71 @@ describe('GET /assets/{asset}', () => {
     }
     expect((await request(endpoint, `/assets/${POLICY}ff`)).status).toBe(404);
   });
+});
+
+describe('GET /assets/{asset}/addresses', () => {
+  const endpoint = '/assets/{asset}/addresses';
+
+  it('lists the addresses whose unspent outputs hold the asset, with the quantity held', async () => {
+    const { status, body } = await request(endpoint, `/assets/${POLICY}${NUTCOIN}/addresses`);
+    expect(status).toBe(200);
+    expect(body).toEqual([{ address: ADDRESS, quantity: '100' }]);
+  });
+
+  it("answers blockfrost-tests' gimbal holders in order, summing outputs, without spent outputs or invalid transactions' collateral returns", async () => {
+    const fixture = (
+      testData('mainnet-asset-addresses.json') as {
+        testName: string;
+        endpoints: string[];
+        response: { address: string; quantity: string }[];
+      }[]
+    ).find((f) => f.testName.endsWith('gimbal'))!;
+    const unit = fixture.endpoints[0]!.split('/')[1]!;
+    const db = await openTestDatabase();
+    const seed = new ChainSeed(db.sql);
+    await seed.block({ hash: hash(0xe0), height: 1, slot: 1, epoch: 1, epochSlot: 1, time: 1 });
+    const asset = (quantity: string) => [
+      { policyId: unit.slice(0, 56), assetName: unit.slice(56), quantity },
+    ];
+    for (const [i, holder] of fixture.response.entries()) {
+      // Each holder gets the quantity in two outputs (summed), in the fixture's order of first transaction.
+      const tx = await seed.tx(hash(0xe000 + i));
+      const half = BigInt(holder.quantity) / 2n;
+      await seed.output(tx, 0, { address: holder.address, value: '1500000', assets: asset(String(half)) });
+      await seed.output(tx, 1, {
+        address: holder.address,
+        value: '1500000',
+        assets: asset(String(BigInt(holder.quantity) - half)),
+      });
+    }
+    const spender = await seed.tx(hash(0xe100));
+    const spent = await seed.output(spender, 0, {
+      address: UNSEEN_ADDRESS,
+      value: '1500000',
+      assets: asset('5'),
+    });
+    await seed.spend(spent, spender);
+    const invalid = await seed.tx(hash(0xe101), { valid: false });
+    await seed.output(invalid, 2, { address: UNSEEN_ADDRESS, value: '1500000', assets: asset('6') });
+    const fixtureApp = await startApp(testConfig(db.database));
+    try {
+      const response = await get(fixtureApp, `/${fixture.endpoints[0]}`);
+      expect(schemaErrors(endpoint, response.status, response.body)).toEqual([]);
+      expect(response.body).toEqual(fixture.response);
+      const desc = await get(fixtureApp, `/${fixture.endpoints[0]}?order=desc&count=1`);
+      expect(desc.body).toEqual([fixture.response.at(-1)]);
+    } finally {
+      await fixtureApp.close();
+      await db.close();
+    }
+  });
+
+  it('answers [] past the last page and 404 for an asset never seen', async () => {
+    expect((await request(endpoint, `/assets/${POLICY}${NUTCOIN}/addresses?page=2`)).body).toEqual([]);
+    expect((await request(endpoint, `/assets/${POLICY}00/addresses`)).status).toBe(404);
+  });
+
+  describeErrorFixtures(endpoint, 'asset-addresses');
 });
 
 describe('GET /accounts/{stake_address}', () => {
@@ -422,24 +567,43 @@ describe('routes', () => {
     }
   });
 
+  it('collapses duplicate slashes, as Blaze sends every path after its base URL', async () => {
+    const { status, body } = await request(
+      '/addresses/{address}/utxos/{asset}',
+      `/api/v0//addresses/${ADDRESS}/utxos/lovelace`,
+    );
+    expect([status, body.length]).toEqual([200, 1]);
+  });
+
   it('serves /health and the reduced OpenAPI document without a token', async () => {
     expect((await get(app, '/health', {})).body).toEqual({ is_healthy: true });
     const { status, body } = await get(app, '/api/v0/openapi.json', {});
     expect(status).toBe(200);
-    expect(Object.keys(body.paths).sort()).toEqual([
-      '/accounts/{stake_address}',
-      '/addresses/{address}/utxos/{asset}',
-      '/assets/{asset}',
-      '/blocks/epoch/{epoch_number}/slot/{slot_number}',
-      '/blocks/latest',
-      '/blocks/{hash_or_number}',
-      '/genesis',
-      '/network',
-      '/network/eras',
-      '/nutlink/{address}/tickers',
-      '/utils/txs/evaluate/utxos',
-    ]);
+    // Every operation the router serves, and only those.
+    expect(Object.keys(body.paths)).toEqual(
+      expect.arrayContaining([
+        '/accounts/{stake_address}',
+        '/addresses/{address}/utxos',
+        '/addresses/{address}/utxos/{asset}',
+        '/assets/{asset}',
+        '/assets/{asset}/addresses',
+        '/blocks/epoch/{epoch_number}/slot/{slot_number}',
+        '/blocks/latest',
+        '/blocks/{hash_or_number}',
+        '/epochs/latest/parameters',
+        '/epochs/{number}/parameters',
+        '/genesis',
+        '/network',
+        '/network/eras',
+        '/nutlink/{address}/tickers',
+        '/tx/submit',
+        '/utils/txs/evaluate',
+        '/utils/txs/evaluate/utxos',
+      ]),
+    );
+    expect(body.paths['/accounts/{stake_address}/rewards']).toBeUndefined();
+    expect(Object.keys(body.paths['/tx/submit'])).toEqual(['post']);
     expect(body.components.schemas.asset).toBeDefined();
-    expect(body.components.schemas.tx_content).toBeUndefined();
+    expect(body.components.schemas.pool).toBeUndefined();
   });
 });

@@ -56,6 +56,21 @@ async function post(
   return { status: response.statusCode, body: response.json() as Record<string, any> };
 }
 
+/** POST /utils/txs/evaluate: the transaction alone, as text or bytes. */
+async function postCbor(
+  app: NestFastifyApplication,
+  payload: string | Buffer,
+  contentType = 'application/cbor',
+) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v0/utils/txs/evaluate',
+    headers: { project_id: TOKEN, 'content-type': contentType },
+    payload,
+  });
+  return { status: response.statusCode, body: response.json() as Record<string, any> };
+}
+
 const V5_ENVELOPE = {
   type: 'jsonwsp/response',
   version: '1.0',
@@ -360,6 +375,27 @@ describe('Blockfrost evaluate fixtures, local engine (shipped mainnet parameters
         status_code: 400,
       });
     }
+  });
+
+  it.each(['with-spent-utxo', 'incompatible-era'])(
+    'POST /utils/txs/evaluate %s: the recorded answer from the hex text, the base64 text or the raw bytes',
+    async (name) => {
+      const fixture = blockfrostFixture(name);
+      expect(fixture.endpoints).toEqual(['utils/txs/evaluate']);
+      const bytes = Buffer.from(fixture.postBody!, 'hex');
+      for (const payload of [fixture.postBody!, bytes.toString('base64'), bytes]) {
+        const { status, body } = await postCbor(app, payload);
+        expect([status, body]).toEqual([200, withMatchers(fixture.response)]);
+      }
+    },
+  );
+
+  it('POST /utils/txs/evaluate ill-formed transaction: 400 carrying Ogmios v5 fault text; JSON is 415', async () => {
+    const fixture = blockfrostFixture('ill-formed-tx');
+    const { status, body } = await postCbor(app, fixture.postBody!);
+    expect([status, body.message]).toEqual([400, withMatchers((fixture.response as any).fault.string)]);
+    const json = await postCbor(app, JSON.stringify({ cbor: fixture.postBody }), 'application/json');
+    expect(json.status).toBe(415);
   });
 
   it('an additional UTxO that shadows a live one: AdditionalUtxoOverlap, 3002 in v6', async () => {
@@ -713,6 +749,15 @@ describe('blockfrost-js utilsTxsEvaluateUtxos against the listening app', () => 
     expect(await api.utilsTxsEvaluateUtxos(cbor, [[txIn, txOut], extra] as never)).toEqual(
       withMatchers(offline.response),
     );
+  });
+
+  it('utilsTxsEvaluate sends the hex text under application/cbor and gets the v5 envelope', async () => {
+    const answer = (await api.utilsTxsEvaluate(cbor)) as Record<string, any>;
+    expect(answer).toMatchObject({ type: 'jsonwsp/response', methodname: 'EvaluateTx' });
+    // Its input is only in the fixture's additionalUtxoSet, which this endpoint has no way to take.
+    expect(
+      answer.result.EvaluationFailure.ScriptFailures['spend:0'].CannotCreateEvaluationContext.reason,
+    ).toMatch(/^Unknown transaction input/);
   });
 
   it('raises BlockfrostServerError with the 400 body for a malformed transaction', async () => {

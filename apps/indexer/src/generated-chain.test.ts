@@ -144,6 +144,15 @@ describe('a generated chain indexed end to end', () => {
     }
     expect(stored).toEqual(chain.expected.oracles);
   });
+
+  it('stores every reference and witness script once, with the first transaction that showed it', async () => {
+    const rows = await prisma.$queryRawUnsafe<{ hash: string; txHash: string }[]>(
+      `SELECT encode(s.hash, 'hex') AS hash, encode(t.hash, 'hex') AS "txHash" FROM script s JOIN tx t ON t.id = s.tx_id`,
+    );
+    const stored = Object.fromEntries(rows.map(({ hash, txHash }) => [hash, { txHash }]));
+    expect(Object.keys(stored).length).toBeGreaterThan(0);
+    expect(stored).toEqual(chain.expected.scripts);
+  });
 });
 
 // The rollback invariant as a property: after any sequence of roll-forwards and roll-backwards

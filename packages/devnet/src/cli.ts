@@ -16,7 +16,9 @@ const USAGE = `Usage:
 
 serve     runs an Ogmios v6 compatible server (WebSocket JSON-RPC + GET /health) over a chain file, or over
           a chain generated first into a temporary file (--generate takes the generate OPTIONS as one
-          argument); evaluateTransaction runs the transaction's scripts unless --no-evaluation
+          argument); evaluateTransaction runs the transaction's scripts unless --no-evaluation;
+          --block-interval MS > 0 makes it live: after the chain is replayed, a block is forged every MS
+          from the submitted transactions and appended to the chain file (0, the default: replay only)
 generate  writes a deterministic, ledger-consistent chain file (below)
 convert   prints one Ogmios v6 block per line for hex block files (era-wrapped, or raw with --era)
           and ImmutableDB chunk files (*.chunk)
@@ -71,7 +73,7 @@ async function serve(args: string[]): Promise<void> {
     );
   }
   const port = integer(values.port, '--port');
-  const blockInterval = integer(values['block-interval'], '--block-interval');
+  const forgeInterval = integer(values['block-interval'], '--block-interval');
 
   let file = values.chain;
   if (generated !== undefined) {
@@ -85,7 +87,7 @@ async function serve(args: string[]): Promise<void> {
     network,
     port,
     host: values.host,
-    blockInterval,
+    forgeInterval,
     evaluation: !values['no-evaluation'],
   });
   console.error(`devnet: Ogmios v6.14 protocol on ${devnet.url} (${network}), serving ${file}`);

@@ -1,6 +1,7 @@
 export { evaluate, type EvaluateInput, type ResolvedUtxo, type SlotConfig } from './evaluate.js';
 export { resolveOgmiosUtxos, type ResolvedUtxos } from './ogmios-utxo.js';
 export { checkAdditionalUtxoOverlap } from './additional-utxo-overlap.js';
+export { undecodableTransaction } from './ogmios-errors.js';
 export {
   parseEvaluateRequest,
   type EvaluateRequestError,

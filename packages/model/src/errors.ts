@@ -1,12 +1,13 @@
 import type { ErrorBody } from './types.js';
 
-/** The statuses the Blockfrost spec declares for our endpoints. */
-export type BlockfrostStatus = 400 | 403 | 404 | 418 | 425 | 429 | 500;
+/** The statuses the Blockfrost spec declares for our endpoints, and 413 for a transaction over the size limit. */
+export type BlockfrostStatus = 400 | 403 | 404 | 413 | 418 | 425 | 429 | 500;
 
 const ERROR_NAMES: Record<BlockfrostStatus, string> = {
   400: 'Bad Request',
   403: 'Forbidden',
   404: 'Not Found',
+  413: 'Payload Too Large',
   418: 'Requested Banned',
   425: 'Mempool Full',
   429: 'Project Over Limit',
@@ -17,6 +18,7 @@ const DEFAULT_MESSAGES: Record<BlockfrostStatus, string> = {
   400: 'Backend did not understand your request.',
   403: 'Invalid project token.',
   404: 'The requested component has not been found.',
+  413: 'The request is larger than this endpoint accepts.',
   418: 'IP has been auto-banned for flooding.',
   425: 'Mempool is full, please try resubmitting again later.',
   429: 'Usage is over limit.',

@@ -19,3 +19,5 @@ export * from './request-params.js';
 export * from './request-validation.js';
 export * from './metadata/index.js';
 export * from './ledger/index.js';
+export * from './protocol-parameters/index.js';
+export { submittedTransaction } from './submit/submitted-transaction.js';

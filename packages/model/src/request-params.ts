@@ -31,10 +31,12 @@ export function parsePagination(query: { count?: RawParam; page?: RawParam; orde
 
 /**
  * Integer path params such as `epoch_number` and `slot_number`, in the given order: first Ajv's
- * type check for all of them, then RYO's 0..2^31-1 range check. Throws a 400 {@link BlockfrostError}.
+ * type check for all of them, then RYO's 0..2^31-1 range check, whose message may call a param
+ * otherwise (`/epochs/{number}/…` says `epoch_number`). Throws a 400 {@link BlockfrostError}.
  */
 export function parseIntegerPathParams<Name extends string>(
   params: Record<Name, string>,
+  rangeNames: Partial<Record<Name, string>> = {},
 ): Record<Name, number> {
   const names = Object.keys(params) as Name[];
   const values = {} as Record<Name, number>;
@@ -45,7 +47,7 @@ export function parseIntegerPathParams<Name extends string>(
   }
   for (const name of names) {
     if (!(values[name] >= 0 && values[name] <= MAX_SIGNED_INT)) {
-      throw new BlockfrostError(400, `Missing, out of range or malformed ${name}.`);
+      throw new BlockfrostError(400, `Missing, out of range or malformed ${rangeNames[name] ?? name}.`);
     }
   }
   return values;

@@ -12,6 +12,7 @@ import {
   parseAssetParam,
   parseHashOrNumberParam,
   parseStakeAddressParam,
+  parseTxHashParam,
   type AddressParam,
 } from './request-validation.js';
 import { byteaToHex, utilsCases } from './test-support/blockfrost-utils-fixtures.js';
@@ -215,4 +216,19 @@ describe('{hash_or_number} parameters', () => {
       new BlockfrostError(400, INVALID_BLOCK_HASH_MESSAGE),
     );
   });
+});
+
+describe('transaction hash parameter', () => {
+  const hash = '4f70a86476cee998a9efc546214b9029649759b4bc0fc46b59779681278403e6';
+
+  it('accepts 64 lower-case hex digits', () => {
+    expect(parseTxHashParam(hash)).toBe(hash);
+  });
+
+  it.each([hash.toUpperCase(), 'stonks_tx', hash.slice(1), `${hash}00`, `${hash.slice(2)}zz`, ''])(
+    'finds nothing for %p, as Blockfrost (404)',
+    (input) => {
+      expect(parseTxHashParam(input)).toBeNull();
+    },
+  );
 });

@@ -82,3 +82,14 @@ export function parseHashOrNumberParam(input: string): BlockRef {
   // RYO compares with encode(hash, 'hex'), which is lower case: upper-case hex is valid yet never found.
   return input === input.toLowerCase() ? { kind: 'hash', hash: input } : { kind: 'none' };
 }
+
+const TX_HASH = /^[0-9a-f]{64}$/;
+
+/**
+ * A `{hash}` of `/txs/{hash}…`, or null when it can name no transaction. Blockfrost (RYO) does not
+ * validate it: it compares the text with the lower-case hex of stored hashes, so anything else —
+ * `stonks_tx`, a short hash, upper-case hex — is simply never found (its fixtures: 404 for `stonks_tx`).
+ */
+export function parseTxHashParam(input: string): string | null {
+  return TX_HASH.test(input) ? input : null;
+}

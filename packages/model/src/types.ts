@@ -6,6 +6,8 @@ type Schemas = components['schemas'];
 export type AddressUtxo = Schemas['address_utxo_content'][number];
 /** `GET /assets/{asset}`. */
 export type Asset = Schemas['asset'];
+/** One item of `GET /assets/{asset}/addresses`. */
+export type AssetAddress = Schemas['asset_addresses'][number];
 /** `GET /blocks/…` (including `/blocks/epoch/{epoch_number}/slot/{slot_number}`). */
 export type Block = Schemas['block_content'];
 /** `GET /genesis`. */
@@ -18,6 +20,14 @@ export type NetworkEra = Schemas['network-eras'][number];
 export type Account = Schemas['account_content'];
 /** One item of `GET /nutlink/{address}/tickers`. */
 export type NutlinkTicker = Schemas['nutlink_address_tickers'][number];
+/** `GET /txs/{hash}`. */
+export type TxContent = Schemas['tx_content'];
+/** `GET /txs/{hash}/utxos`. */
+export type TxUtxos = Schemas['tx_content_utxo'];
+/** `GET /txs/{hash}/cbor`. */
+export type TxCbor = Schemas['tx_content_cbor'];
+/** `GET /txs/{hash}/metadata/cbor`. */
+export type TxMetadataCbor = Schemas['tx_content_metadata_cbor'];
 /** Body of every non-2xx response; the spec declares the same shape for each status. */
 export type ErrorBody = components['responses'][400]['content']['application/json'];
 
@@ -27,3 +37,15 @@ export type Network = 'mainnet' | 'preprod' | 'preview' | 'custom';
 export function isMainnet(network: Network): boolean {
   return network === 'mainnet';
 }
+/** `GET /epochs/latest/parameters` and `GET /epochs/{number}/parameters`. */
+export type EpochParameters = Schemas['epoch_param_content'];
+/** `GET /scripts/{script_hash}`. */
+export type Script = Schemas['script'];
+/** `GET /scripts/{script_hash}/cbor`. */
+export type ScriptCbor = Schemas['script_cbor'];
+/** `GET /scripts/{script_hash}/json`. */
+export type ScriptJson = Schemas['script_json'];
+/** `GET /scripts/datum/{datum_hash}`. */
+export type ScriptDatum = Schemas['script_datum'];
+/** `GET /scripts/datum/{datum_hash}/cbor`. */
+export type ScriptDatumCbor = Schemas['script_datum_cbor'];

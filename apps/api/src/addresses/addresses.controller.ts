@@ -8,6 +8,11 @@ import { AddressesService } from './addresses.service.js';
 export class AddressesController {
   constructor(private readonly addresses: AddressesService) {}
 
+  @Get(':address/utxos')
+  utxos(@Param('address') address: string, @Query() query: PaginationQuery): Promise<AddressUtxo[]> {
+    return this.addresses.utxos(address, query);
+  }
+
   @Get(':address/utxos/:asset')
   utxosOfAsset(
     @Param('address') address: string,

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { addressesAddressUtxosAsset, type PrismaClient } from '@frostline/db';
+import { addressesAddressUtxos, addressesAddressUtxosAsset, type PrismaClient } from '@frostline/db';
 import { BlockfrostError, parseAddressParam, parseAssetParam, type AddressUtxo } from '@frostline/model';
 import type { ApiConfig } from '../config.js';
 import { canNameAnAsset } from '../common/asset-lookup.js';
@@ -16,6 +16,15 @@ export class AddressesService {
     @Inject(READ_DB) private readonly db: PrismaClient,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
+
+  /** Check order as RYO: pagination, address; then 404 for an address no output ever had. */
+  async utxos(addressParam: string, query: PaginationQuery): Promise<AddressUtxo[]> {
+    const page = parsePage(query);
+    const address = parseAddressParam(addressParam, this.config.network);
+    const result = await addressesAddressUtxos(this.db, { address, ...page });
+    if (!result.addressSeen) throw new BlockfrostError(404);
+    return result.utxos.map(toAddressUtxo);
+  }
 
   /** Check order as RYO: pagination, address, asset; then 404 for an unseen address or asset. */
   async utxosOfAsset(

@@ -1,11 +1,17 @@
-import { Controller, Get, Param } from '@nestjs/common';
-import type { Asset } from '@frostline/model';
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import type { Asset, AssetAddress } from '@frostline/model';
+import type { PaginationQuery } from '../common/pagination.js';
 import { servedAt } from '../common/route-paths.js';
 import { AssetsService } from './assets.service.js';
 
 @Controller(servedAt('assets'))
 export class AssetsController {
   constructor(private readonly assets: AssetsService) {}
+
+  @Get(':asset/addresses')
+  addresses(@Param('asset') asset: string, @Query() query: PaginationQuery): Promise<AssetAddress[]> {
+    return this.assets.addresses(asset, query);
+  }
 
   @Get(':asset')
   byUnit(@Param('asset') asset: string): Promise<Asset> {

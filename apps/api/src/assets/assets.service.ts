@@ -1,13 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { assetsAsset, type PrismaClient } from '@frostline/db';
+import { assetsAsset, assetsAssetAddresses, type PrismaClient } from '@frostline/db';
 import {
   BlockfrostError,
   POLICY_ID_HEX_LENGTH,
   cip68ReferenceNft,
   parseAssetParam,
   type Asset,
+  type AssetAddress,
 } from '@frostline/model';
 import { canNameAnAsset } from '../common/asset-lookup.js';
+import { parsePage, type PaginationQuery } from '../common/pagination.js';
 import { READ_DB } from '../common/tokens.js';
 import { toAsset } from './assets.mapper.js';
 
@@ -27,5 +29,15 @@ export class AssetsService {
     });
     if (!row) throw new BlockfrostError(404);
     return toAsset(row);
+  }
+
+  /** Check order as RYO: pagination, asset (400); 404 if the asset was never seen. */
+  async addresses(assetParam: string, query: PaginationQuery): Promise<AssetAddress[]> {
+    const page = parsePage(query);
+    const { unit, policyId, assetName } = parseAssetParam(assetParam);
+    if (!canNameAnAsset(unit)) throw new BlockfrostError(404);
+    const result = await assetsAssetAddresses(this.db, { policyId, assetName, ...page });
+    if (!result.assetSeen) throw new BlockfrostError(404);
+    return result.addresses;
   }
 }

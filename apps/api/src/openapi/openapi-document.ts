@@ -2,20 +2,10 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { parse } from 'yaml';
 
-/** The Blockfrost paths this server implements (all GET). */
-export const SERVED_PATHS = [
-  '/addresses/{address}/utxos/{asset}',
-  '/assets/{asset}',
-  '/blocks/latest',
-  '/blocks/{hash_or_number}',
-  '/blocks/epoch/{epoch_number}/slot/{slot_number}',
-  '/genesis',
-  '/network',
-  '/network/eras',
-  '/accounts/{stake_address}',
-  '/nutlink/{address}/tickers',
-  '/utils/txs/evaluate/utxos',
-] as const;
+/** Whether the server has a route for this method and Blockfrost path (`{param}` segments). */
+export type ServesRoute = (method: string, path: string) => boolean;
+
+const HTTP_METHODS = ['get', 'post'];
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Document = { [key: string]: Json } & {
@@ -24,14 +14,21 @@ type Document = { [key: string]: Json } & {
 };
 
 /**
- * Blockfrost's OpenAPI document reduced to the paths we serve and the components they reference
- * (followed transitively), with our own servers. Built once at startup.
+ * Blockfrost's OpenAPI document reduced to the operations we serve (as the router knows them, so the
+ * document follows the code) and the components they reference (followed transitively), with our own
+ * servers.
  */
-export function servedOpenApiDocument(): Json {
+export function servedOpenApiDocument(serves: ServesRoute): Json {
   const path = createRequire(import.meta.url).resolve('@blockfrost/openapi/openapi.yaml');
   const spec = parse(readFileSync(path, 'utf8')) as Document;
 
-  const paths = Object.fromEntries(SERVED_PATHS.map((served) => [served, spec.paths[served]]));
+  const paths: Record<string, Json> = {};
+  for (const [specPath, operations] of Object.entries(spec.paths)) {
+    const served = Object.entries(operations as Record<string, Json>).filter(
+      ([method]) => HTTP_METHODS.includes(method) && serves(method, specPath),
+    );
+    if (served.length > 0) paths[specPath] = Object.fromEntries(served);
+  }
   const components: Record<string, Record<string, Json>> = {
     securitySchemes: spec.components.securitySchemes,
   };

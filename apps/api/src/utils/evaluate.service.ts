@@ -3,7 +3,7 @@ import { parseEvaluateRequest, v5Response, v6Response, type RpcError } from '@fr
 import { BlockfrostError, type RawParam } from '@frostline/model';
 import { EVALUATION_ENGINE, type EvaluationEngine } from './engines/evaluation-engine.js';
 
-export interface EvaluateUtxosRequest {
+export interface EvaluateHttpRequest {
   contentType: string | undefined;
   /** The body text: application/json is kept unparsed (app.ts) so big integers survive. */
   body: unknown;
@@ -22,11 +22,7 @@ export class EvaluateService {
    * in the Ogmios protocol `version` asks for. Evaluation failures are answers (200); malformed
    * requests, including CBOR that is not a transaction, are 400s.
    */
-  async evaluateUtxos({
-    contentType,
-    body,
-    version,
-  }: EvaluateUtxosRequest): Promise<Record<string, unknown>> {
+  async evaluateUtxos({ contentType, body, version }: EvaluateHttpRequest): Promise<Record<string, unknown>> {
     if (!isJson(contentType))
       throw new UnsupportedMediaTypeException(`Unsupported Media Type: ${contentType}`);
     const ogmiosVersion = parseVersion(version);
@@ -35,6 +31,27 @@ export class EvaluateService {
         400,
         'Body must be {"cbor": <hex or base64>, "additionalUtxoSet"?: [[TxIn, TxOut], …]}',
       );
+    return this.evaluateBody(body, ogmiosVersion);
+  }
+
+  /**
+   * POST /utils/txs/evaluate: the transaction alone under `application/cbor`, as its hex or base64
+   * text (blockfrost-js and Mesh send the hex text) or as raw bytes; its inputs come from the index.
+   */
+  async evaluateTransaction({
+    contentType,
+    body,
+    version,
+  }: EvaluateHttpRequest): Promise<Record<string, unknown>> {
+    if (!isCbor(contentType) || !Buffer.isBuffer(body))
+      throw new UnsupportedMediaTypeException(`Unsupported Media Type: ${contentType}`);
+    const ogmiosVersion = parseVersion(version);
+    const text = body.toString('latin1').trim();
+    const cbor = PRINTABLE_ASCII.test(text) ? text : body.toString('hex');
+    return this.evaluateBody(JSON.stringify({ cbor }), ogmiosVersion);
+  }
+
+  private async evaluateBody(body: string, ogmiosVersion: OgmiosVersion): Promise<Record<string, unknown>> {
     const parsed = parseEvaluateRequest(body);
     if (!parsed.ok) throw new BlockfrostError(400, parsed.error.message);
     const outcome = await this.engine.evaluate(parsed.request);
@@ -44,9 +61,14 @@ export class EvaluateService {
   }
 }
 
+// Text (hex or base64) rather than raw CBOR, which starts with a byte outside printable ASCII.
+const PRINTABLE_ASCII = /^[\x21-\x7e]+$/;
+
 // Fastify's own media-type match: the type, optionally followed by parameters such as a charset.
 const isJson = (contentType: string | undefined): boolean =>
   /^application\/json\s*(;|$)/i.test(contentType ?? '');
+const isCbor = (contentType: string | undefined): boolean =>
+  /^application\/cbor\s*(;|$)/i.test(contentType ?? '');
 
 function parseVersion(raw: RawParam): OgmiosVersion {
   if (raw === undefined) return 5;

@@ -5,6 +5,7 @@ import { EvaluateService } from './evaluate.service.js';
 
 /** Path of the evaluate route, also used by app.ts to raise its body limit. */
 export const EVALUATE_UTXOS_PATH = 'txs/evaluate/utxos';
+const EVALUATE_PATH = 'txs/evaluate';
 
 @Controller(servedAt('utils'))
 export class UtilsController {
@@ -19,5 +20,15 @@ export class UtilsController {
     @Query('version') version: RawParam,
   ): Promise<Record<string, unknown>> {
     return this.evaluation.evaluateUtxos({ contentType, body, version });
+  }
+
+  @Post(EVALUATE_PATH)
+  @HttpCode(200)
+  evaluate(
+    @Headers('content-type') contentType: string | undefined,
+    @Body() body: unknown,
+    @Query('version') version: RawParam,
+  ): Promise<Record<string, unknown>> {
+    return this.evaluation.evaluateTransaction({ contentType, body, version });
   }
 }

@@ -140,14 +140,30 @@ let nextScriptId = 1;
 const randomHash = () =>
   CSL.TransactionHash.from_bytes(Buffer.from(crypto.getRandomValues(new Uint8Array(32)))).to_hex();
 
-/** Stores `parameters` as the indexer does for `epoch` (Ogmios queryLedgerState/protocolParameters). */
+/**
+ * A Conway-era answer of Ogmios 6.14 to queryLedgerState/protocolParameters (its test vector 015), as
+ * the indexer stores it: integers beyond 2^53 as decimal text, so that none loses a digit.
+ */
+export function ogmiosVectorParameters(): Record<string, any> {
+  const text = readFileSync(
+    new URL('../../test-data/ogmios-protocol-parameters-015.json', import.meta.url),
+    'utf8',
+  );
+  return JSON.parse(text.replace(/(?<=[:[,\s])(-?\d{16,})(?=[,\]}\s])/g, '"$1"'));
+}
+
+/**
+ * Stores `parameters` as the indexer does for `epoch` (Ogmios queryLedgerState/protocolParameters),
+ * with the epoch nonce (hex) when one is given.
+ */
 export async function storeProtocolParameters(
   sql: pg.Client,
   epoch: number,
   parameters: object,
+  nonce: string | null = null,
 ): Promise<void> {
-  await sql.query(`INSERT INTO protocol_parameters (epoch, params) VALUES ($1, $2)`, [
-    epoch,
-    JSON.stringify(parameters),
-  ]);
+  await sql.query(
+    `INSERT INTO protocol_parameters (epoch, params, nonce) VALUES ($1, $2, decode($3, 'hex'))`,
+    [epoch, JSON.stringify(parameters), nonce],
+  );
 }

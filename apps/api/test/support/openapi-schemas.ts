@@ -6,19 +6,24 @@ const { getSchemaForEndpoint } = createRequire(import.meta.url)('@blockfrost/ope
   getSchemaForEndpoint(path: string): { response: Record<string, object> };
 };
 
-const ajv = new Ajv({ strict: false, allErrors: true });
+// The spec's `format`s are descriptions ("Lovelace or concatenation of …"), not formats Ajv knows.
+const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
 const compiled = new Map<string, ValidateFunction>();
 
 /**
- * The one known defect of the spec: `onchain_metadata_standard` is nullable but its enum lacks null,
- * so Ajv rejects the null Blockfrost itself sends. Allow null in that enum; never drop the key.
+ * The known defects of the spec, fixed without loosening it:
+ * - `onchain_metadata_standard` is nullable but its enum lacks null, so Ajv rejects the null Blockfrost
+ *   itself sends: allow null in that enum; never drop the key.
+ * - `/scripts/{script_hash}/json`'s `json` is `{nullable: true}` alone (the converter dropped its anyOf of
+ *   every type), which Ajv refuses to compile: without `nullable` it still accepts any value, as meant.
  */
-function withNullableStandard(schema: object): object {
-  return JSON.parse(JSON.stringify(schema), (key, value) =>
-    key === 'onchain_metadata_standard' && Array.isArray(value?.enum)
-      ? { ...value, enum: [...value.enum, null] }
-      : value,
-  );
+function withSpecFixes(schema: object): object {
+  return JSON.parse(JSON.stringify(schema), (key, value) => {
+    if (key === 'onchain_metadata_standard' && Array.isArray(value?.enum))
+      return { ...value, enum: [...value.enum, null] };
+    if (value?.nullable === true && value.type === undefined && Object.keys(value).length === 1) return {};
+    return value;
+  });
 }
 
 /** Ajv errors (empty when valid) of a body against @blockfrost/openapi's schema for the path and status. */
@@ -28,7 +33,7 @@ export function schemaErrors(endpoint: string, status: number, body: unknown): s
   if (!validate) {
     const schema = getSchemaForEndpoint(endpoint).response[String(status)];
     if (!schema) throw new Error(`the spec declares no ${status} response for ${endpoint}`);
-    validate = ajv.compile(withNullableStandard(schema));
+    validate = ajv.compile(withSpecFixes(schema));
     compiled.set(key, validate);
   }
   return validate(body)

@@ -37,6 +37,21 @@ export interface OutputSeed {
   referenceScriptHash?: string | null;
 }
 
+export interface TxSeed {
+  valid?: boolean;
+  fee?: string;
+  outSum?: string;
+  size?: number;
+  deposit?: string;
+  invalidBefore?: string | null;
+  invalidHereafter?: string | null;
+  treasuryDonation?: string;
+  redeemerCount?: number;
+  poolRetireCount?: number;
+  /** the transaction's CBOR (tx_cbor) */
+  cbor?: string;
+}
+
 export class ChainSeed {
   private readonly ids = new Map<string, number>();
   private readonly addressIds = new Map<string, number>();
@@ -83,15 +98,67 @@ export class ChainSeed {
     return id;
   }
 
-  /** A valid transaction in the latest block. */
-  async tx(hash: string, { fee = '170000', outSum = '0' } = {}): Promise<number> {
+  /** A transaction in the latest block (valid unless told otherwise). */
+  async tx(hash: string, fields: TxSeed = {}): Promise<number> {
     const id = this.nextId('tx');
     const index = this.nextId(`tx-in-block-${this.lastBlockId}`) - 1;
     await this.sql.query(
-      `INSERT INTO tx (id, hash, block_id, block_index, valid, fee, out_sum) VALUES ($1, decode($2, 'hex'), $3, $4, true, $5, $6)`,
-      [id, hash, this.lastBlockId, index, fee, outSum],
+      `INSERT INTO tx (id, hash, block_id, block_index, valid, fee, out_sum, size, deposit, invalid_before,
+         invalid_hereafter, treasury_donation, redeemer_count, pool_retire_count)
+       VALUES ($1, decode($2, 'hex'), $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+      [
+        id,
+        hash,
+        this.lastBlockId,
+        index,
+        fields.valid ?? true,
+        fields.fee ?? '170000',
+        fields.outSum ?? '0',
+        fields.size ?? 300,
+        fields.deposit ?? '0',
+        fields.invalidBefore ?? null,
+        fields.invalidHereafter ?? null,
+        fields.treasuryDonation ?? '0',
+        fields.redeemerCount ?? 0,
+        fields.poolRetireCount ?? 0,
+      ],
     );
+    if (fields.cbor) {
+      await this.sql.query(`INSERT INTO tx_cbor (tx_id, bytes) VALUES ($1, decode($2, 'hex'))`, [id, fields.cbor]);
+    }
     return id;
+  }
+
+  /** One label of a transaction's metadata: `cbor` is the single-entry map {label: value}. */
+  async metadataCbor(txId: number, label: number, cbor: string): Promise<void> {
+    await this.sql.query(
+      `INSERT INTO tx_metadata_cbor (id, tx_id, label, bytes) VALUES ($1, $2, $3, decode($4, 'hex'))`,
+      [this.nextId('tx_metadata_cbor'), txId, label, cbor],
+    );
+  }
+
+  async txInput(txId: number, kind: 'collateral' | 'reference', outTxHash: string, outIndex: number) {
+    await this.sql.query(
+      `INSERT INTO tx_input (id, tx_id, reference, out_tx_hash, out_index) VALUES ($1, $2, $3, decode($4, 'hex'), $5)`,
+      [this.nextId('tx_input'), txId, kind === 'reference', outTxHash, outIndex],
+    );
+  }
+
+  async collateralOutput(txId: number, index: number, output: OutputSeed): Promise<void> {
+    await this.sql.query(
+      `INSERT INTO collateral_tx_out (id, tx_id, index, address, value, data_hash, inline_datum, reference_script_hash)
+       VALUES ($1, $2, $3, $4, $5, decode($6, 'hex'), decode($7, 'hex'), decode($8, 'hex'))`,
+      [
+        this.nextId('collateral_tx_out'),
+        txId,
+        index,
+        output.address,
+        output.value,
+        output.dataHash ?? null,
+        output.inlineDatum ?? null,
+        output.referenceScriptHash ?? null,
+      ],
+    );
   }
 
   async address(address: string, paymentCred: string | null): Promise<number> {
@@ -172,13 +239,6 @@ export class ChainSeed {
     await this.sql.query(
       `INSERT INTO tx_metadata (id, tx_id, label, json, bytes) VALUES ($1, $2, $3, $4, decode($5, 'hex'))`,
       [this.nextId('tx_metadata'), txId, label, JSON.stringify(json), cbor],
-    );
-  }
-
-  async datum(txId: number, hash: string, cbor: string): Promise<void> {
-    await this.sql.query(
-      `INSERT INTO datum (id, hash, bytes, tx_id) VALUES ($1, decode($2, 'hex'), decode($3, 'hex'), $4)`,
-      [this.nextId('datum'), hash, cbor, txId],
     );
   }
 
@@ -327,5 +387,21 @@ export class ChainSeed {
         [this.nextId('nutlink_ticker'), txId, addressId, paymentCred, ticker],
       );
     }
+  }
+
+  /** A script row (reference or witness script) first seen in `txId`. */
+  async script(txId: number, script: { hash: string; language: string; bytes: string }): Promise<void> {
+    await this.sql.query(
+      `INSERT INTO script (id, hash, language, bytes, tx_id) VALUES ($1, decode($2, 'hex'), $3, decode($4, 'hex'), $5)`,
+      [this.nextId('script'), script.hash, script.language, script.bytes, txId],
+    );
+  }
+
+  /** A datum row (witness or inline datum) first seen in `txId`. */
+  async datum(txId: number, datum: { hash: string; bytes: string }): Promise<void> {
+    await this.sql.query(
+      `INSERT INTO datum (id, hash, bytes, tx_id) VALUES ($1, decode($2, 'hex'), decode($3, 'hex'), $4)`,
+      [this.nextId('datum'), datum.hash, datum.bytes, txId],
+    );
   }
 }

@@ -1,4 +1,4 @@
-import { createLedgerStateQueryClient } from '@cardano-ogmios/client';
+import { createLedgerStateQueryClient, Method } from '@cardano-ogmios/client';
 import { createPrismaClient } from '@frostline/db';
 import { connectOgmios } from '../chain-sync/ogmios.js';
 import { indexedDevnet } from '../test-support/indexer.js';
@@ -13,14 +13,17 @@ const stored = async (databaseUrl: string) => {
   }
 };
 
-describe('protocol parameters for the local evaluator', () => {
-  it('are stored at startup under the node epoch, exactly as Ogmios answers them, and refreshed in place', async () => {
+describe('protocol parameters for the local evaluator and /epochs/{number}/parameters', () => {
+  it('are stored at startup under the node epoch with the epoch nonce, exactly as Ogmios answers them, and refreshed in place', async () => {
     const env = await indexedDevnet([]);
     try {
       const ogmios = await connectOgmios(new URL(env.devnet.url));
       try {
         const client = await createLedgerStateQueryClient(ogmios);
         const [epoch, parameters] = await Promise.all([client.epoch(), client.protocolParameters()]);
+        const { epochNonce } = (await Method({ method: 'queryLedgerState/nonces' }, {}, ogmios)) as {
+          epochNonce: string;
+        };
         const rows = await stored(env.db.url);
         // Lovelace amounts come as bigint from the client and are stored as the JSON numbers Ogmios sent.
         const asJson = JSON.parse(
@@ -28,7 +31,13 @@ describe('protocol parameters for the local evaluator', () => {
             typeof value === 'bigint' ? Number(value) : value,
           ),
         );
-        expect(rows).toEqual([{ epoch: Number(epoch), params: asJson }]);
+        expect(rows).toEqual([
+          {
+            epoch: Number(epoch),
+            params: asJson,
+            nonce: epochNonce === 'neutral' ? null : Buffer.from(epochNonce, 'hex'),
+          },
+        ]);
         expect(rows[0].params).toMatchObject({
           plutusCostModels: expect.objectContaining({ 'plutus:v3': expect.any(Array) }),
           maxExecutionUnitsPerTransaction: { memory: expect.any(Number), cpu: expect.any(Number) },

@@ -1,26 +1,38 @@
-import { createLedgerStateQueryClient, type InteractionContext } from '@cardano-ogmios/client';
+import { createLedgerStateQueryClient, Method, type InteractionContext } from '@cardano-ogmios/client';
 import type { PrismaClient } from '@frostline/db';
 
 /**
- * Stores the protocol parameters in force (Ogmios queryLedgerState/protocolParameters) under the
- * current epoch, for the API's local evaluator: its budgets depend on the cost models of the epoch.
- * Runs at startup and on every epoch change; a rollback never changes an epoch's parameters, so rows
- * are only ever replaced by a fresh answer for the same epoch.
+ * Stores the protocol parameters in force (Ogmios queryLedgerState/protocolParameters) and the epoch
+ * nonce under the current epoch, for GET /epochs/{number}/parameters and the API's local evaluator
+ * (its budgets depend on the cost models of the epoch). Runs at startup and on every epoch change; a
+ * rollback never changes an epoch's parameters, so rows are only ever replaced by a fresh answer for
+ * the same epoch.
  */
 export async function refreshProtocolParameters(
   prisma: PrismaClient,
   ogmios: InteractionContext,
 ): Promise<number> {
   const client = await createLedgerStateQueryClient(ogmios);
-  const [epoch, parameters] = await Promise.all([client.epoch(), client.protocolParameters()]);
+  const [epoch, parameters, nonces] = await Promise.all([
+    client.epoch(),
+    client.protocolParameters(),
+    epochNonces(ogmios),
+  ]);
   const params = JSON.stringify(parameters, ogmiosJson);
+  const nonce = nonces.epochNonce === 'neutral' ? null : Buffer.from(nonces.epochNonce, 'hex');
   await prisma.$executeRawUnsafe(
-    `INSERT INTO protocol_parameters (epoch, params) VALUES ($1, $2::jsonb)
-     ON CONFLICT (epoch) DO UPDATE SET params = EXCLUDED.params`,
+    `INSERT INTO protocol_parameters (epoch, params, nonce) VALUES ($1, $2::jsonb, $3)
+     ON CONFLICT (epoch) DO UPDATE SET params = EXCLUDED.params, nonce = EXCLUDED.nonce`,
     Number(epoch),
     params,
+    nonce,
   );
   return Number(epoch);
+}
+
+/** `queryLedgerState/nonces`, which @cardano-ogmios/client 6.14 has no method for. */
+function epochNonces(ogmios: InteractionContext): Promise<{ epochNonce: string }> {
+  return Method({ method: 'queryLedgerState/nonces' }, {}, ogmios);
 }
 
 /**

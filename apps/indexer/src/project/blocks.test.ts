@@ -1,5 +1,6 @@
 import { decodedBlock, decodedTransaction, emptyBatch, hash28, txInBlock } from '../test-support/decoded.js';
 import { projectBlock, projectTransaction, slotLeader } from './blocks.js';
+import { transactionDetailColumns } from './transactions.js';
 
 describe('slotLeader', () => {
   const praos = {
@@ -40,7 +41,16 @@ describe('projectTransaction', () => {
       ),
     ).toBe(200n);
     expect(state.rows.txs).toEqual([
-      { id: 3n, hash: tx.hash, blockId: 2n, blockIndex: 1, valid: true, fee: 200n, outSum: 700n },
+      {
+        id: 3n,
+        hash: tx.hash,
+        blockId: 2n,
+        blockIndex: 1,
+        valid: true,
+        fee: 200n,
+        outSum: 700n,
+        ...transactionDetailColumns(tx, 900n, 700n, 200n),
+      },
     ]);
   });
 

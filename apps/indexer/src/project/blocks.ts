@@ -5,6 +5,7 @@ import {
   type DecodedBlock,
 } from '@frostline/model';
 import type { BatchState, TxInBlock } from './batch-state.js';
+import { transactionDetailColumns } from './transactions.js';
 
 /**
  * Blockfrost's `slot_leader`: who made the block. A Shelley-or-later block is made by a stake pool
@@ -43,7 +44,16 @@ export function projectTransaction(
   outSum: bigint,
 ): bigint {
   const fee = tx.fee ?? (spentValue === null ? 0n : spentValue - outSum);
-  state.rows.txs.push({ id: txId, hash: tx.hash, blockId, blockIndex, valid: tx.valid, fee, outSum });
+  state.rows.txs.push({
+    id: txId,
+    hash: tx.hash,
+    blockId,
+    blockIndex,
+    valid: tx.valid,
+    fee,
+    outSum,
+    ...transactionDetailColumns(tx, spentValue, outSum, fee),
+  });
   return fee;
 }
 

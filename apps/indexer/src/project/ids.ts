@@ -7,6 +7,9 @@
 export const TRANSACTION_TABLES = [
   'asset_mint',
   'tx_metadata',
+  'tx_metadata_cbor',
+  'tx_input',
+  'collateral_tx_out',
   'datum',
   'script',
   'stake_registration',

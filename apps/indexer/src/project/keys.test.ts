@@ -33,6 +33,10 @@ describe('batchKeys', () => {
       ],
       mints: [{ policy, name: '01', quantity: 1n }],
       datums: [{ hash: hash32(0xd1), bytes: '00' }],
+      scripts: [
+        { hash: hash28(0x5c), language: 'native', bytes: '8200581c' },
+        { hash: hash28(0x6d), language: 'plutus:v3', bytes: '46010000222601' },
+      ],
       certificates: [{ kind: 'stakeRegistration', index: 0, credential }],
     });
     const keys = batchKeys([decodedBlock({ transactions: [tx] })], 0);
@@ -41,7 +45,7 @@ describe('batchKeys', () => {
       assets: [policy + '01'],
       stakeAddresses: ['e0' + credential.hash],
       datums: [hash32(0xd1)],
-      scripts: [hash28(0x5c)],
+      scripts: [hash28(0x5c), hash28(0x6d)],
     });
   });
 

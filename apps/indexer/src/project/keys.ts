@@ -102,6 +102,7 @@ export function batchKeys(blocks: DecodedBlock[], networkId: number): BatchKeys 
       for (const mint of tx.mints) assets.add(mint.policy + mint.name);
       for (const raw of stakeCredentialsOf(tx, networkId)) stakeAddresses.add(raw);
       for (const datum of tx.datums) datums.add(datum.hash);
+      for (const script of tx.scripts) scripts.add(script.hash);
     }
   }
   return {

@@ -9,6 +9,7 @@ import { projectNutlink } from './nutlink.js';
 import { projectOutputs, projectSpends } from './outputs.js';
 import type { BatchRows } from './rows.js';
 import { projectScriptsAndDatums } from './scripts.js';
+import { projectTransactionDetails } from './transactions.js';
 
 export interface ProjectContext {
   networkId: number;
@@ -42,6 +43,7 @@ export function projectBatch(blocks: DecodedBlock[], context: ProjectContext): B
       projectAssets(state, at);
       projectAccounts(state, at);
       projectNutlink(state, at);
+      projectTransactionDetails(state, at);
     });
     projectBlock(state, block, blockId, { outSum, fees }, leader);
   }

@@ -30,6 +30,13 @@ export interface TxRow {
   valid: boolean;
   fee: bigint;
   outSum: bigint;
+  size: number;
+  deposit: bigint;
+  invalidBefore: bigint | null;
+  invalidHereafter: bigint | null;
+  treasuryDonation: bigint;
+  redeemerCount: number;
+  poolRetireCount: number;
 }
 
 export interface TxOutRow {
@@ -59,6 +66,20 @@ export interface BatchRows {
   spentBefore: { txOutId: bigint; txId: bigint }[];
   assetMints: { id: bigint; assetId: bigint; txId: bigint; quantity: bigint }[];
   metadata: { id: bigint; txId: bigint; label: string; json: string | null; bytes: string }[];
+  txCbors: { txId: bigint; bytes: string }[];
+  metadataCbors: { id: bigint; txId: bigint; label: string; bytes: string }[];
+  /** collateral and reference inputs */
+  txInputs: { id: bigint; txId: bigint; reference: boolean; outTxHash: string; outIndex: number }[];
+  collateralTxOuts: {
+    id: bigint;
+    txId: bigint;
+    index: number;
+    address: string;
+    value: bigint;
+    dataHash: string | null;
+    inlineDatum: string | null;
+    referenceScriptHash: string | null;
+  }[];
   datums: { id: bigint; hash: string; bytes: string; txId: bigint }[];
   scripts: { id: bigint; hash: string; language: string; bytes: string; txId: bigint }[];
   stakeRegistrations: {
@@ -121,6 +142,10 @@ export function emptyBatchRows(): BatchRows {
     spentBefore: [],
     assetMints: [],
     metadata: [],
+    txCbors: [],
+    metadataCbors: [],
+    txInputs: [],
+    collateralTxOuts: [],
     datums: [],
     scripts: [],
     stakeRegistrations: [],

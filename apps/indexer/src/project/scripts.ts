@@ -1,13 +1,14 @@
 import type { BatchState, TxInBlock } from './batch-state.js';
 
 /**
- * Reference scripts of the outputs and the datums of the transaction (witnessed and inline), each
- * stored once, with the transaction that first showed it.
+ * The scripts of the transaction (reference scripts of its outputs, then its witness and auxiliary-data
+ * scripts, in db-sync's order) and its datums (witnessed and inline), each stored once, with the
+ * transaction that first showed it.
  */
 export function projectScriptsAndDatums(state: BatchState, { tx, txId }: TxInBlock): void {
-  for (const output of tx.outputs) {
-    const script = output.referenceScript;
-    if (!script || !state.isNewScript(script.hash)) continue;
+  const referenceScripts = tx.outputs.flatMap((output) => output.referenceScript ?? []);
+  for (const script of [...referenceScripts, ...tx.scripts]) {
+    if (!state.isNewScript(script.hash)) continue;
     state.rows.scripts.push({
       id: state.ids.take('script'),
       hash: script.hash,

@@ -15,6 +15,13 @@ function batch(txs: { id: number; outputs: number; spentIndexes?: number[] }[]) 
       valid: true,
       fee: 0n,
       outSum: 0n,
+      size: 0,
+      deposit: 0n,
+      invalidBefore: null,
+      invalidHereafter: null,
+      treasuryDonation: 0n,
+      redeemerCount: 0,
+      poolRetireCount: 0,
     });
     for (let index = 0; index < tx.outputs; index++) {
       rows.txOuts.push({

@@ -56,6 +56,40 @@ export function writeStatements(rows: BatchRows): Statement[] {
     valid: col('bool', rows.txs, (r) => r.valid),
     fee: col('int8', rows.txs, (r) => r.fee),
     out_sum: col('int8', rows.txs, (r) => r.outSum),
+    size: col('int4', rows.txs, (r) => r.size),
+    deposit: col('int8', rows.txs, (r) => r.deposit),
+    invalid_before: col('numeric', rows.txs, (r) => r.invalidBefore),
+    invalid_hereafter: col('numeric', rows.txs, (r) => r.invalidHereafter),
+    treasury_donation: col('int8', rows.txs, (r) => r.treasuryDonation),
+    redeemer_count: col('int4', rows.txs, (r) => r.redeemerCount),
+    pool_retire_count: col('int4', rows.txs, (r) => r.poolRetireCount),
+  });
+  write.insert('tx_cbor', {
+    tx_id: col('int8', rows.txCbors, (r) => r.txId),
+    bytes: col('bytea', rows.txCbors, (r) => r.bytes),
+  });
+  write.insert('tx_metadata_cbor', {
+    id: col('int8', rows.metadataCbors, (r) => r.id),
+    tx_id: col('int8', rows.metadataCbors, (r) => r.txId),
+    label: col('numeric', rows.metadataCbors, (r) => r.label),
+    bytes: col('bytea', rows.metadataCbors, (r) => r.bytes),
+  });
+  write.insert('tx_input', {
+    id: col('int8', rows.txInputs, (r) => r.id),
+    tx_id: col('int8', rows.txInputs, (r) => r.txId),
+    reference: col('bool', rows.txInputs, (r) => r.reference),
+    out_tx_hash: col('bytea', rows.txInputs, (r) => r.outTxHash),
+    out_index: col('int4', rows.txInputs, (r) => r.outIndex),
+  });
+  write.insert('collateral_tx_out', {
+    id: col('int8', rows.collateralTxOuts, (r) => r.id),
+    tx_id: col('int8', rows.collateralTxOuts, (r) => r.txId),
+    index: col('int4', rows.collateralTxOuts, (r) => r.index),
+    address: col('text', rows.collateralTxOuts, (r) => r.address),
+    value: col('int8', rows.collateralTxOuts, (r) => r.value),
+    data_hash: col('bytea', rows.collateralTxOuts, (r) => r.dataHash),
+    inline_datum: col('bytea', rows.collateralTxOuts, (r) => r.inlineDatum),
+    reference_script_hash: col('bytea', rows.collateralTxOuts, (r) => r.referenceScriptHash),
   });
   write.insert('tx_out', {
     id: col('int8', rows.txOuts, (r) => r.id),

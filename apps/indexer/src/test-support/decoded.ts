@@ -1,4 +1,9 @@
-import type { DecodedBlock, DecodedOutput, DecodedTransaction } from '@frostline/model';
+import {
+  NO_TRANSACTION_DETAILS,
+  type DecodedBlock,
+  type DecodedOutput,
+  type DecodedTransaction,
+} from '@frostline/model';
 import { BatchState, type TxInBlock } from '../project/batch-state.js';
 import { IdAllocator } from '../project/ids.js';
 import type { BatchLookups } from '../project/keys.js';
@@ -34,9 +39,11 @@ export function decodedTransaction(fields: Partial<DecodedTransaction> = {}): De
     mints: [],
     metadata: [],
     datums: [],
+    scripts: [],
     certificates: [],
     withdrawals: [],
     proposalStakeAddresses: [],
+    details: NO_TRANSACTION_DETAILS,
     ...fields,
   };
 }

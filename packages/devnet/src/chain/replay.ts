@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { BlockEntry } from './block-entry.js';
 import type { Chain } from './chain.js';
 import type { ChainLine } from './chain-file.js';
-import type { LedgerData } from './ledger.js';
+import type { LedgerData } from '../ledger/ledger-data.js';
 import type { Slot } from './point.js';
 
 export interface ReplayOptions {

@@ -7,7 +7,7 @@ import { genesisUtxos } from '../networks/genesis-utxos.js';
 import { byronEpochLength, loadNetwork } from '../networks/networks.js';
 import { Chain } from './chain.js';
 import { readChainFile } from './chain-file.js';
-import { LedgerData } from './ledger.js';
+import { LedgerData } from '../ledger/ledger-data.js';
 import { replay } from './replay.js';
 import { referenceKey, UtxoIndex } from './utxo-index.js';
 

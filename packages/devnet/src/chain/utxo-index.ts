@@ -15,13 +15,13 @@ interface BlockChanges {
   created: string[];
 }
 
-interface OgmiosTransaction {
+export interface OgmiosTransaction {
   id: string;
   spends?: 'inputs' | 'collaterals';
   inputs?: OutputReference[];
   collaterals?: OutputReference[];
-  outputs?: Record<string, unknown>[];
-  collateralReturn?: Record<string, unknown>;
+  outputs?: object[];
+  collateralReturn?: object;
 }
 
 /**
@@ -53,6 +53,12 @@ export class UtxoIndex {
     return this.unspent.get(referenceKey(reference));
   }
 
+  /** Every unspent output on the current chain (a query by address scans them). */
+  all(): IterableIterator<Utxo> {
+    this.catchUp();
+    return this.unspent.values();
+  }
+
   private catchUp(): void {
     while (this.applied < this.chain.length) {
       const block = parseJsonFast(this.chain.blockBytes(this.chain.at(this.applied)).toString()) as {
@@ -68,16 +74,7 @@ export class UtxoIndex {
   private apply(transactions: OgmiosTransaction[]): BlockChanges {
     const changes: BlockChanges = { spent: [], created: [] };
     for (const transaction of transactions) {
-      // A phase-2-invalid transaction consumes its collaterals and creates only the collateral
-      // return, whose index follows the outputs (Babbage ledger rule).
-      const valid = transaction.spends !== 'collaterals';
-      const consumed = (valid ? transaction.inputs : transaction.collaterals) ?? [];
-      const outputs = transaction.outputs ?? [];
-      const produced = valid
-        ? outputs.map((output, index) => ({ index, output }))
-        : transaction.collateralReturn === undefined
-          ? []
-          : [{ index: outputs.length, output: transaction.collateralReturn }];
+      const { consumed, produced } = transactionEffects(transaction);
       for (const reference of consumed) {
         const key = referenceKey(reference);
         const utxo = this.unspent.get(key);
@@ -86,8 +83,7 @@ export class UtxoIndex {
         this.unspent.delete(key);
         changes.spent.push(utxo);
       }
-      for (const { index, output } of produced) {
-        const utxo: Utxo = { transaction: { id: transaction.id }, index, ...output };
+      for (const utxo of produced) {
         const key = referenceKey(utxo);
         this.unspent.set(key, utxo);
         changes.created.push(key);
@@ -119,6 +115,31 @@ export class UtxoIndex {
     this.applied = 0;
     this.genesis.forEach((utxo) => this.unspent.set(referenceKey(utxo), utxo));
   }
+}
+
+/**
+ * The outputs a transaction consumes and creates. A phase-2-invalid transaction consumes its collaterals
+ * and creates only the collateral return, whose index follows the outputs (Babbage ledger rule).
+ */
+export function transactionEffects(transaction: OgmiosTransaction): {
+  consumed: OutputReference[];
+  produced: Utxo[];
+} {
+  const valid = transaction.spends !== 'collaterals';
+  const outputs = transaction.outputs ?? [];
+  const produced = valid
+    ? outputs.map((output, index) => ({ index, output }))
+    : transaction.collateralReturn === undefined
+      ? []
+      : [{ index: outputs.length, output: transaction.collateralReturn }];
+  return {
+    consumed: (valid ? transaction.inputs : transaction.collaterals) ?? [],
+    produced: produced.map(({ index, output }) => ({
+      transaction: { id: transaction.id },
+      index,
+      ...output,
+    })),
+  };
 }
 
 export function referenceKey({ transaction, index }: OutputReference): string {

@@ -4,7 +4,7 @@ import { blake2b256, toHex, type KeyPair } from './keys.js';
 import type { Random } from './random.js';
 import type { BuiltTx } from './tx.js';
 
-/** A block producer: a (registered or not) pool's cold key with its VRF and KES keys. */
+/** A block producer: a stake pool's cold key with its VRF and KES keys. */
 export interface Producer {
   cold: KeyPair;
   vrfVerificationKey: Uint8Array;

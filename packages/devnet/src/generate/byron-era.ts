@@ -12,7 +12,6 @@ import {
   byronMainBlock,
   byronWallet,
   genesisOutput,
-  type ByronGenesisActors,
   type ByronTx,
   type ByronTxDraft,
 } from './byron.js';
@@ -20,12 +19,7 @@ import { toHex } from './keys.js';
 import type { Random } from './random.js';
 import { blockRecord, type ChainState } from './state.js';
 import { ada } from './tx-builders/funding.js';
-import type { Wallet } from './wallets.js';
-
-/** The Byron parties: the custom network's genesis actors and the chain's own Byron wallets. */
-export interface ByronActors extends ByronGenesisActors {
-  wallets: Wallet[];
-}
+import type { ByronActors, Wallet } from './wallets.js';
 
 /** Byron wallets of a chain; the first one's outputs stay at its Byron address for good. */
 const BYRON_WALLETS = 4;

@@ -15,9 +15,9 @@ import { redeemAddress } from '@frostline/model';
 import { sha3_256 } from '@noble/hashes/sha3.js';
 import bs58 from 'bs58';
 import { Decoder, Encoder, Tag } from 'cbor-x';
-import { blake2b224, blake2b256, derive, keyPair, toHex } from './keys.js';
+import { blake2b224, blake2b256, byronKey, keyPair, toHex, type ByronKey } from './keys.js';
 import type { Utxo } from './ledger.js';
-import type { Wallet } from './wallets.js';
+import type { ByronGenesisActors, GenesisDelegate, Wallet } from './wallets.js';
 
 const cbor = new Encoder({ useRecords: false, tagUint8Array: false, mapsAsObjects: false });
 const decoder = new Decoder({ useRecords: false, mapsAsObjects: false });
@@ -43,18 +43,6 @@ const uint = (value: bigint) => (value < 0x1_0000_0000n ? Number(value) : value)
 
 const hash = (value: unknown) => blake2b256(cbor.encode(value));
 
-/** An extended (BIP32-Ed25519) key, the kind every Byron key is. */
-export interface ByronKey {
-  privateKey: CSL.Bip32PrivateKey;
-  /** public key ‖ chain code (64 bytes) */
-  xpub: Uint8Array;
-}
-
-export function byronKey(name: string): ByronKey {
-  const privateKey = CSL.Bip32PrivateKey.from_bip39_entropy(derive(name), new Uint8Array());
-  return { privateKey, xpub: privateKey.to_public().as_bytes() };
-}
-
 const ZERO_SIGNATURE = new Uint8Array(64);
 
 function sign(key: ByronKey, message: Uint8Array): Uint8Array {
@@ -65,15 +53,6 @@ function sign(key: ByronKey, message: Uint8Array): Uint8Array {
 const signTag = (tag: number, protocolMagic: number) =>
   Buffer.concat([Uint8Array.of(tag), cbor.encode(protocolMagic)]);
 const TAG = { tx: 0x01, redeemTx: 0x02, certificate: 0x0a } as const;
-
-/** A genesis key (its stakeholder id names it in the genesis file) and the delegate that signs its blocks. */
-export interface GenesisDelegate {
-  stakeholderId: string;
-  issuer: ByronKey;
-  delegate: ByronKey;
-  /** the issuer's signature of the heavyweight delegation certificate (epoch 0) */
-  certificate: Uint8Array;
-}
 
 /** Stakeholder id: blake2b-224 of sha3-256 of the CBOR of the xpub (cardano-ledger `addressHash`). */
 function stakeholderId(xpub: Uint8Array): string {
@@ -119,15 +98,6 @@ function voucherWallet(name: string, protocolMagic: number): Wallet {
     bech32: bs58.encode(bytes),
     spender: { keys: [], byron: { kind: 'redeem', key } },
   };
-}
-
-/** The Byron genesis parties of the custom network (fixed names, like the Shelley faucet). */
-export interface ByronGenesisActors {
-  delegates: GenesisDelegate[];
-  /** holds the non-AVVM balance */
-  faucet: Wallet;
-  /** holds the AVVM voucher */
-  voucher: Wallet;
 }
 
 export const BYRON_GENESIS_KEYS = 3;

@@ -33,13 +33,18 @@ import type { BlockRecord, ChainState } from './state.js';
  *                 "drepId": "drep1…"|"drep_always_abstain"|"drep_always_no_confidence"|null,
  *                 "withdrawalsSum", "reservesSum", "treasurySum", "utxoLovelace", "withdrawableAmount",
  *                 "rewardsSum", "controlledAmount" } },
+ *   // Every script seen on chain (reference scripts of outputs, witness scripts of valid transactions)
+ *   // with the transaction that first showed it.
+ *   "scripts": { "<script hash>": { "txHash": HEX64 } },
  *   // nut.link: oracles registered with label 1967; ticker counts count one per output to the address.
  *   "oracles": { "<bech32>": { "tickers": { "<ticker>": { "count": N, "latestBlock": HEIGHT } } } },
- *   // Per block of the final chain, Byron epoch-boundary blocks included: slotLeader is the pool id
- *   // (registered before the block), "ShelleyGenesis-<16 hex>", "ByronGenesis-<16 hex>" or "Epoch boundary
- *   // slot leader"; an EBB has height and epochSlot null and size 0 (Ogmios gives no EBB size); time is
- *   // the slot's UNIX time; fees/output as db-sync sums them (invalid transactions: collateral; Byron:
- *   // inputs − outputs), null without transactions.
+ *   // Per block of the final chain, Byron epoch-boundary blocks included: slotLeader is, for every Praos
+ *   // block, the pool id "pool1…" (bech32 of the issuer's cold-key hash; a genesis pool or one registered
+ *   // in an earlier block: Babbage and Conway have no genesis-delegate overlay, so no "ShelleyGenesis-…"),
+ *   // for a Byron main block "ByronGenesis-<16 hex>", for an EBB "Epoch boundary slot leader"; an EBB has
+ *   // height and epochSlot null and size 0 (Ogmios gives no EBB size); time is the slot's UNIX time;
+ *   // fees/output as db-sync sums them (invalid transactions: collateral; Byron: inputs − outputs), null
+ *   // without transactions.
  *   "blocks": [{ "height": N|null, "hash", "slot", "epoch", "epochSlot": N|null, "time", "era", "slotLeader",
  *                "size", "txCount", "fees": STRING|null, "output": STRING|null }]
  * }
@@ -52,6 +57,7 @@ export interface ExpectedState {
   addresses: Record<string, { utxos: ExpectedUtxo[] }>;
   assets: Record<string, ExpectedAsset>;
   accounts: Record<string, ExpectedAccount>;
+  scripts: Record<string, { txHash: string }>;
   oracles: Record<string, { tickers: Record<string, { count: number; latestBlock: number }> }>;
   blocks: ExpectedBlock[];
 }
@@ -186,6 +192,7 @@ export function expectedState({ state, network, seed, genesis }: ExpectedInput):
     addresses,
     assets,
     accounts,
+    scripts: Object.fromEntries([...state.scripts].map(([hash, txHash]) => [hash, { txHash }])),
     oracles,
     blocks: state.blocks.map(({ id, ...block }) => ({ ...block, hash: id })),
   };

@@ -1,6 +1,7 @@
 import CSL from '@emurgo/cardano-serialization-lib-nodejs';
 import { blake2b } from '@noble/hashes/blake2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
+import { loadNetwork } from '../networks/networks.js';
 import { writeChain } from './write.js';
 import { generate, isBlock, isEvent, isPraos, type GeneratedBlock } from './test-support/chain.js';
 import { stringifyOgmios, type OgmiosTransaction } from '../convert/index.js';
@@ -175,13 +176,44 @@ describe('a default chain shows every feature', () => {
     }
   });
 
-  it('has Byron, Babbage and Conway blocks from genesis delegates, registered and unregistered pools, and reward events', () => {
+  it('has Byron blocks from genesis delegates, Babbage and Conway blocks from pools, and reward events', () => {
     expect(new Set(blocks.map((block) => block.era))).toEqual(new Set(['byron', 'babbage', 'conway']));
     const leaders = chain.expected.blocks.map((block) => block.slotLeader);
     expect(leaders.some((leader) => leader.startsWith('ByronGenesis-'))).toBe(true);
     expect(leaders.some((leader) => leader.startsWith('pool1'))).toBe(true);
-    expect(leaders.some((leader) => leader.startsWith('ShelleyGenesis-'))).toBe(true);
     expect(chain.lines.filter(isEvent).some((event) => event.event === 'rewardAccounts')).toBe(true);
+  });
+});
+
+describe('Praos block producers', () => {
+  const genesisPools = Object.keys(loadNetwork('custom').genesis.shelley.staking.pools).map((keyHash) =>
+    CSL.Ed25519KeyHash.from_hex(keyHash).to_bech32('pool'),
+  );
+  const byId = new Map(blocks.map((block) => [block.id, block]));
+
+  it('are stake pools registered at that point, genesis pools or by an earlier certificate, and slot leaders', () => {
+    const registered = new Set(genesisPools);
+    const producers = new Set<string>();
+    const strays: string[] = [];
+    for (const expected of chain.expected.blocks) {
+      const block = byId.get(expected.hash)!;
+      if (block.type !== 'praos') continue;
+      const issuer = CSL.PublicKey.from_bytes(Buffer.from(block.issuer.verificationKey, 'hex'))
+        .hash()
+        .to_bech32('pool');
+      if (!registered.has(issuer) || expected.slotLeader !== issuer)
+        strays.push(`${block.height}: ${issuer} ${expected.slotLeader}`);
+      producers.add(issuer);
+      for (const certificate of (block.transactions ?? []).flatMap((tx) => tx.certificates ?? []))
+        if (certificate.type === 'stakePoolRegistration') registered.add(certificate.stakePool.id);
+    }
+    expect(strays).toEqual([]);
+    expect(chain.expected.blocks.filter((block) => block.slotLeader.startsWith('ShelleyGenesis-'))).toEqual(
+      [],
+    );
+    // Both kinds make blocks: every genesis pool, and pools registered on chain.
+    expect([...producers].filter((id) => genesisPools.includes(id)).sort()).toEqual([...genesisPools].sort());
+    expect([...producers].some((id) => !genesisPools.includes(id))).toBe(true);
   });
 });
 

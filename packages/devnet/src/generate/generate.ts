@@ -4,8 +4,8 @@ import { convertTransaction, type OgmiosTransaction } from '../convert/index.js'
 import { eraSummaries, slotInfo, type EraSummary } from '../networks/era-summaries.js';
 import { genesisUtxos } from '../networks/genesis-utxos.js';
 import { loadNetwork, type Network } from '../networks/networks.js';
-import { praosBlock, type Producer } from './blocks.js';
-import { byronActors, byronEra, byronGenesisOutputs, type ByronActors } from './byron-era.js';
+import { praosBlock } from './blocks.js';
+import { byronActors, byronEra, byronGenesisOutputs } from './byron-era.js';
 import type { Action, Generation, LedgerParameters } from './context.js';
 import { expectedState, type ExpectedState } from './expected-state.js';
 import { blake2b256, toHex } from './keys.js';
@@ -17,7 +17,7 @@ import { nextAction, scenarioSteps } from './scenario.js';
 import { ChainState, blockRecord } from './state.js';
 import { ada } from './tx-builders/funding.js';
 import { buildTransaction, type BuiltTx, type TxContext } from './tx.js';
-import { createActors, type Actors, type Wallet } from './wallets.js';
+import { createActors, type Actors, type ByronActors, type Pool, type Wallet } from './wallets.js';
 
 /** One line of a chain file: an Ogmios v6 block (Byron or Praos) or a server event (chain/events.ts). */
 export type GeneratedLine = BlockEBB | BlockBFT | BlockPraos | ChainEvent;
@@ -192,7 +192,7 @@ class ChainGenerator {
     const era = epoch >= this.conwayEpoch ? 'conway' : 'babbage';
     if (epoch > this.state.epoch) this.epochBoundary(epoch);
 
-    const { producer, slotLeader } = this.producer(height);
+    const producer = this.producer(height);
     const transactions: { built: BuiltTx; json: OgmiosTransaction }[] = [];
     const count = this.random.chance(0.05)
       ? 0
@@ -223,7 +223,7 @@ class ChainGenerator {
     this.state.blocks.push(
       blockRecord(
         this.network,
-        { id: block.id, slot, height, era, size: Number(block.size.bytes), slotLeader },
+        { id: block.id, slot, height, era, size: Number(block.size.bytes), slotLeader: producer.id },
         transactions.map(({ built }) => built),
       ),
     );
@@ -278,6 +278,11 @@ class ChainGenerator {
       if (utxo.stakeAddress !== undefined && this.wallet(utxo.owner).kind !== 'pointer')
         this.state.updateAccount(utxo.stakeAddress, {});
     }
+    const scripts = [
+      ...built.created.flatMap((utxo) => utxo.referenceScriptHash ?? []),
+      ...built.witnessScripts,
+    ];
+    for (const hash of scripts) if (!this.state.scripts.has(hash)) this.state.scripts.set(hash, built.id);
     if (built.valid) action.apply?.(built);
     return built;
   }
@@ -304,18 +309,16 @@ class ChainGenerator {
     this.state.epoch = epoch;
   }
 
-  /** Registered pools produce most blocks once there are any; unregistered issuers the rest. */
-  private producer(height: number): { producer: Producer; slotLeader: string } {
+  /**
+   * Only stake pools make Praos blocks (Babbage and Conway have no overlay of genesis delegates): a
+   * genesis pool or one whose registration is in an earlier block.
+   */
+  private producer(height: number): Pool {
     const registered = this.actors.pools.filter((pool) => {
       const at = this.state.pools.get(pool.id);
       return at !== undefined && at < height;
     });
-    if (registered.length > 0 && (this.actors.issuers.length === 0 || this.random.chance(0.75))) {
-      const pool = this.random.pick(registered);
-      return { producer: pool, slotLeader: pool.id };
-    }
-    const issuer = this.random.pick(this.actors.issuers.length > 0 ? this.actors.issuers : this.actors.pools);
-    return { producer: issuer, slotLeader: `ShelleyGenesis-${issuer.cold.hashHex.slice(0, 16)}` };
+    return this.random.pick([...this.actors.genesisPools, ...registered]);
   }
 
   /** One rewardAccounts event with the summaries that changed in the block (slot-keyed on the server). */

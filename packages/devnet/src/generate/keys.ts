@@ -30,6 +30,18 @@ export function keyPair(name: string): KeyPair {
   return { publicKey, hash, hashHex: hash.to_hex(), signer };
 }
 
+/** An extended (BIP32-Ed25519) key, the kind every Byron key is. */
+export interface ByronKey {
+  privateKey: CSL.Bip32PrivateKey;
+  /** public key ‖ chain code (64 bytes) */
+  xpub: Uint8Array;
+}
+
+export function byronKey(name: string): ByronKey {
+  const privateKey = CSL.Bip32PrivateKey.from_bip39_entropy(derive(name), new Uint8Array());
+  return { privateKey, xpub: privateKey.to_public().as_bytes() };
+}
+
 /** The vkey witness of `key` over a transaction body hash. */
 export function witness(key: KeyPair, bodyHash: Uint8Array): CSL.Vkeywitness {
   const signature = CSL.Ed25519Signature.from_bytes(sign(null, bodyHash, key.signer));

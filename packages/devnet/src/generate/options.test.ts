@@ -48,6 +48,10 @@ describe('parseGenerateOptions', () => {
 
   it('rejects unknown options, bad numbers and unknown networks', () => {
     expect(() => parseGenerateOptions(['--colour'])).toThrow('unknown option "--colour"');
+    // Removed with the block issuers that never registered a pool (only pools make Praos blocks).
+    expect(() => parseGenerateOptions(['--unregistered-issuers', '2'])).toThrow(
+      'unknown option "--unregistered-issuers"',
+    );
     expect(() => parseGenerateOptions(['--blocks', '-1'])).toThrow('--blocks needs a non-negative integer');
     expect(() => parseGenerateOptions(['--blocks'])).toThrow('--blocks needs a value');
     expect(() => parseGenerateOptions(['--network', 'moon'])).toThrow('unknown network "moon"');

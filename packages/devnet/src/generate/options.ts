@@ -17,10 +17,11 @@ export interface GenerateOptions {
   accounts: number;
   /** Most assets minted by one minting transaction. */
   assetsPerMint: number;
-  /** Stake pools registered on chain; they produce blocks once registered. */
+  /**
+   * Stake pools registered on chain; they make blocks once registered, as the network's genesis pools
+   * do from the first Praos block.
+   */
   pools: number;
-  /** Block issuers that never register a pool (slot leader `ShelleyGenesis-…`). */
-  unregisteredIssuers: number;
   /** DReps (key and script credentials) that register and retire. */
   dreps: number;
   /** nut.link oracles posting tickers. */
@@ -56,7 +57,6 @@ export const DEFAULT_OPTIONS: GenerateOptions = {
   accounts: 16,
   assetsPerMint: 3,
   pools: 3,
-  unregisteredIssuers: 2,
   dreps: 4,
   oracles: 2,
   forks: 2,
@@ -83,7 +83,6 @@ const NUMBER_FLAGS: Record<string, keyof GenerateOptions> = {
   '--accounts': 'accounts',
   '--assets-per-mint': 'assetsPerMint',
   '--pools': 'pools',
-  '--unregistered-issuers': 'unregisteredIssuers',
   '--dreps': 'dreps',
   '--oracles': 'oracles',
   '--forks': 'forks',
@@ -101,7 +100,6 @@ export const GENERATE_USAGE = `devnet generate [options]
   --accounts N             stake credentials (default ${DEFAULT_OPTIONS.accounts})
   --assets-per-mint N      most assets per minting transaction (default ${DEFAULT_OPTIONS.assetsPerMint})
   --pools N                registered stake pools (default ${DEFAULT_OPTIONS.pools})
-  --unregistered-issuers N block issuers without a pool registration (default ${DEFAULT_OPTIONS.unregisteredIssuers})
   --dreps N                DReps (default ${DEFAULT_OPTIONS.dreps})
   --oracles N              nut.link oracles (default ${DEFAULT_OPTIONS.oracles})
   --forks N                forks / rollbacks (default ${DEFAULT_OPTIONS.forks})

@@ -61,6 +61,10 @@ export interface BlockRecord {
   /** start of the slot, UNIX seconds */
   time: number;
   era: string;
+  /**
+   * Praos blocks: the producing pool's id (`pool1…`, bech32 of its cold-key hash); Byron main blocks
+   * `ByronGenesis-<16 hex>`; EBBs `Epoch boundary slot leader`.
+   */
   slotLeader: string;
   size: number;
   txCount: number;
@@ -98,6 +102,8 @@ export class ChainState {
   /** CIP-68 reference NFT unit → inline datum hex of the output holding it now. */
   cip68Datums = new Map<string, string>();
   oracles = new Map<string, OracleRecord>();
+  /** Every script seen on chain (reference and witness scripts) → id of the first transaction showing it. */
+  scripts = new Map<string, string>();
   blocks: BlockRecord[] = [];
   pendingMir: PendingMir[] = [];
   /** Pointer wallets created by legacy stake registrations (names). */
@@ -122,6 +128,7 @@ export class ChainState {
     copy.cip25Assets = [...this.cip25Assets];
     copy.cip68Datums = new Map(this.cip68Datums);
     copy.oracles = new Map(this.oracles);
+    copy.scripts = new Map(this.scripts);
     copy.blocks = [...this.blocks];
     copy.pendingMir = [...this.pendingMir];
     copy.pointerWallets = [...this.pointerWallets];

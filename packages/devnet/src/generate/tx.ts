@@ -1,7 +1,6 @@
 import CSL from '@emurgo/cardano-serialization-lib-nodejs';
 import type { EraName } from '../convert/index.js';
-import type { ByronKey } from './byron.js';
-import { blake2b256, toHex, witness, type KeyPair } from './keys.js';
+import { blake2b256, toHex, witness, type ByronKey, type KeyPair } from './keys.js';
 import type { Utxo, UtxoPool } from './ledger.js';
 import type { Policy, Spender, StakeAccount, Wallet } from './wallets.js';
 
@@ -81,6 +80,8 @@ export interface BuiltTx {
   /** Outputs it removes from and adds to the UTxO set. */
   spent: Utxo[];
   created: Utxo[];
+  /** Hashes of its witness scripts; none for an invalid transaction, whose witnesses db-sync does not keep. */
+  witnessScripts: string[];
 }
 
 /**
@@ -126,6 +127,7 @@ export function buildTransaction(draft: TxDraft, ctx: TxContext): BuiltTx {
     spent: valid ? draft.inputs : [draft.invalid!.collateral],
     // An invalid transaction creates only its collateral return, at index = number of outputs.
     created: valid ? created : [created.at(-1)!],
+    witnessScripts: valid ? signers.scripts.map((script) => script.hash().to_hex()) : [],
   };
 }
 

@@ -1,8 +1,6 @@
 import CSL from '@emurgo/cardano-serialization-lib-nodejs';
 import { bech32 } from 'bech32';
-import type { ByronActors } from './byron-era.js';
-import type { ByronKey } from './byron.js';
-import { derive, keyPair, toHex, type KeyPair } from './keys.js';
+import { derive, keyPair, toHex, type ByronKey, type KeyPair } from './keys.js';
 
 /** What spending an output (or acting for a credential) needs: key signatures and maybe a native script. */
 export interface Spender {
@@ -51,6 +49,29 @@ export interface Wallet {
   stake?: StakeAccount;
 }
 
+/** A genesis key (its stakeholder id names it in the genesis file) and the delegate that signs its blocks. */
+export interface GenesisDelegate {
+  stakeholderId: string;
+  issuer: ByronKey;
+  delegate: ByronKey;
+  /** the issuer's signature of the heavyweight delegation certificate (epoch 0) */
+  certificate: Uint8Array;
+}
+
+/** The Byron genesis parties of the custom network (fixed names, like the Shelley faucet). */
+export interface ByronGenesisActors {
+  delegates: GenesisDelegate[];
+  /** holds the non-AVVM balance */
+  faucet: Wallet;
+  /** holds the AVVM voucher */
+  voucher: Wallet;
+}
+
+/** The Byron parties: the custom network's genesis actors and the chain's own Byron wallets. */
+export interface ByronActors extends ByronGenesisActors {
+  wallets: Wallet[];
+}
+
 export interface Pool {
   index: number;
   cold: KeyPair;
@@ -79,14 +100,7 @@ export interface Policy {
   idHex: string;
 }
 
-/** A block producer that never registers a pool. */
-export interface Issuer {
-  cold: KeyPair;
-  vrfVerificationKey: Uint8Array;
-  kesVerificationKey: Uint8Array;
-}
-
-/** Every party of the generated chain, derived from the seed (the faucet from a fixed name). */
+/** Every party of the generated chain, derived from the seed (the faucet and genesis pools from fixed names). */
 export interface Actors {
   networkId: number;
   /** The Byron era's parties, when the chain starts with it. */
@@ -94,8 +108,14 @@ export interface Actors {
   faucet: Wallet;
   wallets: Wallet[];
   accounts: StakeAccount[];
+  /**
+   * Stake pools registered before the first Praos block: the custom network's Shelley genesis pools
+   * (its `staking` section names them). On the public networks they stand for the pools registered in
+   * the network's history before the generated chain starts.
+   */
+  genesisPools: Pool[];
+  /** Stake pools the chain registers by certificate. */
   pools: Pool[];
-  issuers: Issuer[];
   dreps: DRep[];
   policies: Policy[];
   oracles: Wallet[];
@@ -106,13 +126,15 @@ interface ActorSizes {
   wallets: number;
   accounts: number;
   pools: number;
-  unregisteredIssuers: number;
   dreps: number;
   oracles: number;
 }
 
 /** Number of minting policies; enough for CIP-25 v1, v2 and CIP-68 collections to differ. */
 const POLICIES = 6;
+
+/** Number of genesis stake pools; the custom network's Shelley genesis lists exactly these. */
+const GENESIS_POOLS = 2;
 
 export function createActors(sizes: ActorSizes, networkId: number): Actors {
   const name = (what: string) => `${sizes.seed}/${what}`;
@@ -124,8 +146,12 @@ export function createActors(sizes: ActorSizes, networkId: number): Actors {
     faucet: enterpriseWallet('faucet', keyPair('faucet'), networkId),
     wallets: range(sizes.wallets).map((i) => wallet(i, name(`wallet/${i}`), accounts, networkId)),
     accounts,
+    // Fixed (seed-independent) so the custom network's genesis can name them; owners are key credentials
+    // (stake account indexes below 3), as genesis delegations (`staking.stake`) need.
+    genesisPools: range(GENESIS_POOLS).map((i) =>
+      pool(i, `genesis-pool/${i}`, stakeAccount(i, `genesis-pool/${i}/owner`, networkId)),
+    ),
     pools: range(sizes.pools).map((i) => pool(i, name(`pool/${i}`), keyAccounts[i % keyAccounts.length]!)),
-    issuers: range(sizes.unregisteredIssuers).map((i) => issuer(name(`issuer/${i}`))),
     dreps: range(sizes.dreps).map((i) => drep(i, name(`drep/${i}`))),
     policies: range(POLICIES).map((i) => policy(i, name(`policy/${i}`))),
     oracles: range(sizes.oracles).map((i) =>
@@ -241,14 +267,6 @@ function pool(index: number, name: string, owner: StakeAccount): Pool {
     vrfVerificationKey: derive(`${name}/vrf`),
     kesVerificationKey: derive(`${name}/kes`),
     owner,
-  };
-}
-
-function issuer(name: string): Issuer {
-  return {
-    cold: keyPair(`${name}/cold`),
-    vrfVerificationKey: derive(`${name}/vrf`),
-    kesVerificationKey: derive(`${name}/kes`),
   };
 }
 

@@ -72,9 +72,6 @@ function byronGenesis(network: Network): Record<string, unknown> {
 
 function shelleyGenesis(network: Network): Record<string, unknown> {
   const genesis = network.genesis.shelley;
-  if (Object.keys(genesis.staking?.pools ?? {}).length > 0) {
-    throw new Error('genesis stake pools ("staking") are not supported by the devnet');
-  }
   const genDelegs = genesis.genDelegs as Record<string, { delegate: string; vrf: string }>;
   return {
     era: 'shelley',
@@ -101,8 +98,89 @@ function shelleyGenesis(network: Network): Record<string, unknown> {
         ada(lovelace),
       ]),
     ),
-    initialStakePools: { stakePools: {}, delegators: {} },
+    initialStakePools: initialStakePools(genesis.staking),
   };
+}
+
+/** A stake pool of a Shelley genesis `staking` section, in cardano-ledger's JSON. */
+interface GenesisStakePool {
+  publicKey: string;
+  vrf: string;
+  pledge: number;
+  cost: number;
+  margin: number | { numerator: number; denominator: number };
+  rewardAccount: { network: 'Mainnet' | 'Testnet'; credential: { keyHash: string } | { scriptHash: string } };
+  owners: string[];
+  relays: GenesisRelay[];
+  metadata: { url: string; hash: string } | null;
+}
+
+type GenesisRelay =
+  | { 'single host address': { IPv4?: string | null; IPv6?: string | null; port?: number | null } }
+  | { 'single host name': { dnsName: string; port?: number | null } }
+  | { 'multi host name': { dnsName: string } };
+
+/**
+ * Genesis stake pools (`staking.pools`, keyed by pool key hash) and the genesis delegations
+ * (`staking.stake`: stake key hash → pool key hash), as Ogmios reports them: keyed by bech32 pool id.
+ */
+function initialStakePools(staking: { pools?: object; stake?: Record<string, string> } | undefined) {
+  const pools = Object.values(staking?.pools ?? {}) as GenesisStakePool[];
+  return {
+    stakePools: Object.fromEntries(
+      pools.map((pool) => {
+        const id = poolId(pool.publicKey);
+        return [
+          id,
+          {
+            id,
+            vrfVerificationKeyHash: pool.vrf,
+            pledge: ada(pool.pledge),
+            cost: ada(pool.cost),
+            margin: genesisRatio(pool.margin),
+            rewardAccount: rewardAccount(pool.rewardAccount),
+            // The ledger keeps owners in a set, hence sorted and unique.
+            owners: [...new Set(pool.owners)].sort(),
+            relays: pool.relays.map(relay),
+            ...(pool.metadata === null ? {} : { metadata: pool.metadata }),
+          },
+        ];
+      }),
+    ),
+    delegators: mapValues(staking?.stake ?? {}, poolId),
+  };
+}
+
+function poolId(keyHash: string): string {
+  return CSL.Ed25519KeyHash.from_hex(keyHash).to_bech32('pool');
+}
+
+function rewardAccount({ network, credential }: GenesisStakePool['rewardAccount']): string {
+  const stake =
+    'keyHash' in credential
+      ? CSL.Credential.from_keyhash(CSL.Ed25519KeyHash.from_hex(credential.keyHash))
+      : CSL.Credential.from_scripthash(CSL.ScriptHash.from_hex(credential.scriptHash));
+  return CSL.RewardAddress.new(network === 'Mainnet' ? 1 : 0, stake)
+    .to_address()
+    .to_bech32();
+}
+
+function relay(relay: GenesisRelay): Record<string, unknown> {
+  const port = (value: number | null | undefined) => (value == null ? {} : { port: value });
+  if ('single host address' in relay) {
+    const { IPv4, IPv6, port: number } = relay['single host address'];
+    return {
+      type: 'ipAddress',
+      ...(IPv4 == null ? {} : { ipv4: IPv4 }),
+      ...(IPv6 == null ? {} : { ipv6: IPv6 }),
+      ...port(number),
+    };
+  }
+  if ('single host name' in relay) {
+    const { dnsName, port: number } = relay['single host name'];
+    return { type: 'hostname', hostname: dnsName, ...port(number) };
+  }
+  return { type: 'hostname', hostname: relay['multi host name'].dnsName };
 }
 
 function shelleyParameters(network: Network): Record<string, unknown> {
@@ -134,7 +212,11 @@ function alonzoParameters(network: Network): Record<string, unknown> {
   return {
     minUtxoDepositCoefficient: genesis.lovelacePerUTxOWord,
     collateralPercentage: genesis.collateralPercentage,
-    plutusCostModels: { 'plutus:v1': costModel(genesis.costModels.PlutusV1) },
+    plutusCostModels: {
+      'plutus:v1': costModel(genesis.costModels.PlutusV1),
+      // Real networks' Alonzo files know only V1 (V2 came by a protocol update); a new testnet's may add V2.
+      ...(genesis.costModels.PlutusV2 && { 'plutus:v2': costModel(genesis.costModels.PlutusV2) }),
+    },
     maxCollateralInputs: genesis.maxCollateralInputs,
     maxExecutionUnitsPerBlock: executionUnits(genesis.maxBlockExUnits),
     maxExecutionUnitsPerTransaction: executionUnits(genesis.maxTxExUnits),
@@ -180,7 +262,7 @@ function conwayGenesis(network: Network): Record<string, unknown> {
           mandate: { epoch: expiration },
         };
       }),
-      quorum: threshold(genesis.committee.threshold),
+      quorum: genesisRatio(genesis.committee.threshold),
     },
     updatableParameters: conwayParameters(network),
   };
@@ -225,7 +307,8 @@ function conwayParameters(network: Network): Record<string, unknown> {
   };
 }
 
-function threshold(value: number | { numerator: number; denominator: number }): string {
+/** Genesis files write rationals as decimal numbers or {numerator, denominator} objects. */
+function genesisRatio(value: number | { numerator: number; denominator: number }): string {
   return typeof value === 'number' ? decimalRatio(value) : objectRatio(value);
 }
 

@@ -1,7 +1,6 @@
 import type { WebSocket } from 'ws';
 import type { Position } from '../chain/chain.js';
 import { parseJsonFast } from '../chain/json.js';
-import { genesisProtocolParameters } from '../networks/genesis.js';
 import { ChainSyncSession } from './chain-sync.js';
 import type { Metrics } from './health.js';
 import { LedgerStateSession, type LedgerContext } from './ledger-state.js';
@@ -17,14 +16,16 @@ import {
 } from './rpc.js';
 import {
   NO_EVALUATOR,
-  SUBMISSION_UNSUPPORTED,
   decodeEvaluationRequest,
+  decodeSubmitRequest,
   type Evaluator,
 } from './transactions.js';
 
 export interface ConnectionContext extends LedgerContext {
   metrics: Metrics;
   evaluator?: Evaluator;
+  /** The submission path (Devnet.submitTransaction): validate against the live ledger, then the mempool. */
+  submit: (cbor: Uint8Array) => Outcome;
 }
 
 /** One WebSocket client: decodes JSON-RPC requests and routes them to its chain-sync and query sessions. */
@@ -67,7 +68,9 @@ export function serveConnection(socket: WebSocket, context: ConnectionContext): 
         void evaluate(evaluation, context).then((outcome) => send(respond(method, outcome, id)));
         return;
       }
-      if (method === 'submitTransaction') return send(respond(method, SUBMISSION_UNSUPPORTED, id));
+      if (method === 'submitTransaction') {
+        return send(respond(method, context.submit(decodeSubmitRequest(params)), id));
+      }
       const handler = ledgerState.handlers[method];
       if (handler === undefined) {
         metrics.totalUnrouted += 1;
@@ -106,10 +109,7 @@ async function evaluate(
   context: ConnectionContext,
 ): Promise<Outcome> {
   if (context.evaluator === undefined) return NO_EVALUATOR;
-  const tip = context.chain.tip();
-  const protocolParameters =
-    context.ledger.protocolParameters(tip === 'origin' ? 0 : tip.slot) ??
-    genesisProtocolParameters(context.network);
+  const protocolParameters = context.ledger.protocolParameters();
   try {
     return await context.evaluator(request, {
       chain: context.chain,

@@ -1,5 +1,5 @@
 import CSL from '@emurgo/cardano-serialization-lib-nodejs';
-import type { Credential } from '../chain/ledger.js';
+import type { Credential } from '../ledger/ledger-data.js';
 import { InvalidParams } from './rpc.js';
 
 /**

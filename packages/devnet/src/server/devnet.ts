@@ -4,17 +4,17 @@ import { WebSocketServer } from 'ws';
 import { Chain } from '../chain/chain.js';
 import { readChainFile, type ChainLine } from '../chain/chain-file.js';
 import type { RewardAccountUpdate } from '../chain/events.js';
-import { LedgerData } from '../chain/ledger.js';
-import { UtxoIndex } from '../chain/utxo-index.js';
+import { Ledger } from '../ledger/ledger.js';
+import { Forger } from '../live/forger.js';
 import { memoryEntry, memoryLines } from '../chain/memory-source.js';
 import type { Point, Slot, Tip } from '../chain/point.js';
 import { replay } from '../chain/replay.js';
-import { genesisUtxos } from '../networks/genesis-utxos.js';
 import { byronEpochLength, loadNetwork, type NetworkName } from '../networks/networks.js';
 import { serveConnection } from './connection.js';
 import { health, type Metrics } from './health.js';
 import { localEvaluator } from './local-evaluator.js';
-import type { Evaluator } from './transactions.js';
+import type { Outcome } from './rpc.js';
+import { SUBMISSION_UNSUPPORTED, type Evaluator } from './transactions.js';
 
 /** Where the served chain comes from: a chain file (JSON lines) or Ogmios blocks in memory. */
 export type ChainSource = { file: string } | { blocks: object[] };
@@ -27,6 +27,12 @@ export interface DevnetOptions {
   host?: string;
   /** Milliseconds between released blocks of the source; 0 (default) releases them at once. */
   blockInterval?: number;
+  /**
+   * Live mode: once the source is replayed, forge a block every `forgeInterval` ms from the mempool of
+   * submitted transactions (empty blocks when it is empty), appended to the chain file. 0 (default):
+   * the devnet only serves its source and `submitTransaction` answers an error.
+   */
+  forgeInterval?: number;
   /**
    * Answer `evaluateTransaction` with packages/evaluator over the served chain's UTxO set (default
    * true). The set is only built when a transaction is evaluated, so it costs nothing until then.
@@ -49,6 +55,8 @@ export interface Devnet {
   fork(point: Point, blocks: object[]): void;
   setRewardAccounts(slot: Slot, accounts: RewardAccountUpdate[]): void;
   setProtocolParameters(slot: Slot, parameters: Record<string, unknown>): void;
+  /** Validates a transaction against the live ledger and queues it for the next block (Ogmios' answer). */
+  submitTransaction(cbor: Uint8Array): Outcome;
   close(): Promise<void>;
 }
 
@@ -56,7 +64,12 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   const network = loadNetwork(options.network ?? 'custom');
   const epochLength = byronEpochLength(network);
   const chain = new Chain();
-  const ledger = new LedgerData();
+  const forgeInterval = options.forgeInterval ?? 0;
+  let forger: Forger | undefined;
+  const ledger = new Ledger(chain, network, () => forger?.currentSlot() ?? tipSlot(chain));
+  if (forgeInterval > 0) {
+    forger = new Forger({ chain, ledger, file: 'file' in options.chain ? options.chain.file : undefined });
+  }
   const metrics: Metrics = { activeConnections: 0, totalConnections: 0, totalMessages: 0, totalUnrouted: 0 };
   const startTime = new Date();
 
@@ -72,16 +85,12 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
     }
     response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found\n');
   });
-  const evaluator =
-    options.evaluator ??
-    (options.evaluation === false
-      ? undefined
-      : localEvaluator(
-          new UtxoIndex(chain, genesisUtxos(network), network.genesis.shelley.securityParam as number),
-        ));
+  const evaluator = options.evaluator ?? (options.evaluation === false ? undefined : localEvaluator(ledger));
+  const submit = (cbor: Uint8Array): Outcome =>
+    forger === undefined ? SUBMISSION_UNSUPPORTED : ledger.submit(cbor);
   const sockets = new WebSocketServer({ server });
   sockets.on('connection', (socket) =>
-    serveConnection(socket, { chain, ledger, network, metrics, evaluator }),
+    serveConnection(socket, { chain, ledger, network, metrics, evaluator, submit }),
   );
   const port = await listen(server, options.port ?? 1337, options.host ?? '127.0.0.1');
 
@@ -90,12 +99,17 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
     'file' in options.chain
       ? readChainFile(options.chain.file, epochLength)
       : memoryLines(options.chain.blocks, epochLength);
-  const replayed = replay(lines, chain, ledger, {
+  const replayed = replay(lines, chain, ledger.data, {
     blockInterval: options.blockInterval ?? 0,
     signal: aborter.signal,
   });
   // Callers observe failures through `replayed`; this keeps an unobserved failure from crashing the process.
   replayed.catch(() => undefined);
+  let forging: NodeJS.Timeout | undefined;
+  void replayed.then(() => {
+    if (forger !== undefined && !aborter.signal.aborted)
+      forging = setInterval(() => forger.forge(), forgeInterval);
+  });
 
   const entry = (block: object) => {
     const tip = chain.tip();
@@ -117,10 +131,12 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
       });
       chain.switchTo(point, branch);
     },
-    setRewardAccounts: (slot, accounts) => ledger.setRewardAccounts(slot, accounts),
-    setProtocolParameters: (slot, parameters) => ledger.setProtocolParameters(slot, parameters),
+    setRewardAccounts: (slot, accounts) => ledger.data.setRewardAccounts(slot, accounts),
+    setProtocolParameters: (slot, parameters) => ledger.data.setProtocolParameters(slot, parameters),
+    submitTransaction: submit,
     close: async () => {
       aborter.abort();
+      clearInterval(forging);
       sockets.clients.forEach((socket) => socket.terminate());
       await new Promise<void>((resolve) => sockets.close(() => resolve()));
       await new Promise<void>((resolve, reject) =>
@@ -129,6 +145,11 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
       chain.close();
     },
   };
+}
+
+function tipSlot(chain: Chain): Slot {
+  const tip = chain.tip();
+  return tip === 'origin' ? 0 : tip.slot;
 }
 
 function listen(server: Server, port: number, host: string): Promise<number> {

@@ -1,20 +1,18 @@
 import type { Chain } from '../chain/chain.js';
-import type { Credential, LedgerData } from '../chain/ledger.js';
+import type { OutputReference, Utxo } from '../chain/utxo-index.js';
+import type { Credential } from '../ledger/ledger-data.js';
+import type { Ledger } from '../ledger/ledger.js';
 import { isPoint, type Point, type Slot } from '../chain/point.js';
 import { eraSummaries, slotInfo } from '../networks/era-summaries.js';
-import {
-  GENESIS_ERAS,
-  genesisConfiguration,
-  genesisProtocolParameters,
-  type GenesisEra,
-} from '../networks/genesis.js';
+import { GENESIS_ERAS, genesisConfiguration, type GenesisEra } from '../networks/genesis.js';
 import { systemStart, type Network } from '../networks/networks.js';
 import { decodeCredential } from './credentials.js';
+import { devnetNonces } from './nonces.js';
 import { InvalidParams, type Outcome } from './rpc.js';
 
 export interface LedgerContext {
   chain: Chain;
-  ledger: LedgerData;
+  ledger: Ledger;
   network: Network;
 }
 
@@ -41,13 +39,15 @@ export class LedgerStateSession {
         ),
       }),
       'queryLedgerState/protocolParameters': () => ({
-        result:
-          this.context.ledger.protocolParameters(this.slot()) ??
-          genesisProtocolParameters(this.context.network),
+        result: this.context.ledger.protocolParameters(this.slot()),
+      }),
+      'queryLedgerState/nonces': () => ({
+        result: devnetNonces(this.context.chain, this.context.network, this.slot()),
       }),
       'queryLedgerState/rewardAccountSummaries': (params) => ({
-        result: this.context.ledger.rewardAccounts(filterCredentials(params), this.slot()),
+        result: this.context.ledger.data.rewardAccounts(filterCredentials(params), this.slot()),
       }),
+      'queryLedgerState/utxo': (params) => ({ result: this.utxo(params) }),
       'queryNetwork/tip': () => ({ result: this.tipPoint() }),
       'queryNetwork/blockHeight': () => {
         const tip = this.context.chain.tip();
@@ -84,6 +84,24 @@ export class LedgerStateSession {
     return { result: { released: 'ledgerState' } };
   }
 
+  /** By output references, by addresses, or the whole set when neither is given; always at the tip. */
+  private utxo(params: Record<string, unknown>): Utxo[] {
+    const { outputReferences, addresses } = params;
+    if (outputReferences !== undefined) {
+      if (!Array.isArray(outputReferences) || !outputReferences.every(isOutputReference)) {
+        throw new InvalidParams('"outputReferences" must be an array of {"transaction": {"id"}, "index"}');
+      }
+      return outputReferences.flatMap((reference) => this.context.ledger.utxo(reference) ?? []);
+    }
+    if (
+      addresses !== undefined &&
+      (!Array.isArray(addresses) || !addresses.every((a) => typeof a === 'string'))
+    ) {
+      throw new InvalidParams('"addresses" must be an array of addresses');
+    }
+    return this.context.ledger.utxosAt(addresses === undefined ? undefined : new Set(addresses as string[]));
+  }
+
   private tipPoint(): Point {
     const tip = this.context.chain.tip();
     return tip === 'origin' ? 'origin' : { slot: tip.slot, id: tip.id };
@@ -97,6 +115,13 @@ export class LedgerStateSession {
     const point = this.point();
     return point === 'origin' ? 0 : point.slot;
   }
+}
+
+function isOutputReference(value: unknown): value is OutputReference {
+  const { transaction, index } = (value ?? {}) as { transaction?: { id?: unknown }; index?: unknown };
+  return (
+    typeof transaction?.id === 'string' && /^[0-9a-f]{64}$/.test(transaction.id) && Number.isInteger(index)
+  );
 }
 
 function filterCredentials(params: Record<string, unknown>): Credential[] | undefined {

@@ -7,7 +7,8 @@ import {
   type PlutusCostModels,
   type UtxoJson,
 } from '@frostline/evaluator';
-import { referenceKey, type OutputReference, type UtxoIndex } from '../chain/utxo-index.js';
+import { referenceKey, type OutputReference } from '../chain/utxo-index.js';
+import type { Ledger } from '../ledger/ledger.js';
 import { shelleySlotConfig } from '../networks/era-summaries.js';
 import type { Evaluator } from './transactions.js';
 
@@ -17,17 +18,17 @@ import type { Evaluator } from './transactions.js';
  * and from the request's `additionalUtxo`, which must not shadow a live output (3002, like Ogmios).
  * Cost models and the per-transaction budget are the protocol parameters in force at the tip.
  */
-export function localEvaluator(chainUtxos: UtxoIndex): Evaluator {
+export function localEvaluator(ledger: Pick<Ledger, 'utxo'>): Evaluator {
   return async ({ cbor, additionalUtxo }, { network, protocolParameters }) => {
     const transaction = Buffer.from(cbor, 'hex');
     const additional = additionalUtxo as UtxoJson[];
     const overlap = await checkAdditionalUtxoOverlap(
       additional,
-      (reference) => chainUtxos.get(reference) !== undefined,
+      (reference) => ledger.utxo(reference) !== undefined,
     );
     if (overlap !== undefined) return { error: overlap };
     const fromChain = [...spentReferences(transaction).values()].flatMap(
-      (reference) => chainUtxos.get(reference) ?? [],
+      (reference) => ledger.utxo(reference) ?? [],
     );
     const utxos = resolveOgmiosUtxos([...(fromChain as unknown as UtxoJson[]), ...additional]);
     if (!utxos.ok) return { error: utxos.error };

@@ -97,6 +97,28 @@ describe('ledger-state and network queries (custom network)', () => {
     );
   });
 
+  it('answers a nonce per epoch, from the last block before it, stable within the epoch', async () => {
+    const nonces = async (point?: object) => {
+      const raw = await RawClient.connect(devnet.url);
+      if (point) {
+        raw.send({ jsonrpc: '2.0', method: 'acquireLedgerState', params: { point }, id: null });
+        await raw.texts(1);
+      }
+      raw.send({ jsonrpc: '2.0', method: 'queryLedgerState/nonces', id: null });
+      const [text] = await raw.texts(1);
+      raw.close();
+      return JSON.parse(text).result;
+    };
+    // Blocks every 10 slots; epoch 4 is slots 300–399, the tip is at slot 300, the last block of epoch 3 at 290.
+    const atTip = await nonces();
+    expect(atTip.lastEpochLastAncestor).toBe(pointOf(29).id);
+    expect(atTip.epochNonce).toMatch(/^[0-9a-f]{64}$/);
+    const epoch3 = await nonces(pointOf(25));
+    expect(epoch3.lastEpochLastAncestor).toBe(pointOf(19).id);
+    expect(epoch3.epochNonce).not.toBe(atTip.epochNonce);
+    expect((await nonces(pointOf(21))).epochNonce).toBe(epoch3.epochNonce);
+  });
+
   it('refuses to acquire a point that is not on the chain with 2000', async () => {
     const client = await createLedgerStateQueryClient(await connect(devnet.port));
     await expect(client.acquireLedgerState({ slot: 15, id: 'f'.repeat(64) })).rejects.toThrow(
@@ -145,6 +167,15 @@ describe('ledger-state and network queries (custom network)', () => {
       minUtxoDepositCoefficient: 4310,
       version: { major: 10 },
     });
+    // Every Plutus language runs on the custom network: V1 and V2 from its Alonzo file, V3 from Conway's.
+    const costModels = response.result.plutusCostModels as Record<string, number[]>;
+    expect(
+      Object.fromEntries(Object.entries(costModels).map(([language, model]) => [language, model.length])),
+    ).toEqual({
+      'plutus:v1': 166,
+      'plutus:v2': 175,
+      'plutus:v3': 251,
+    });
     devnet.setProtocolParameters(290, { ...response.result, minFeeCoefficient: 45 });
     const client = await createLedgerStateQueryClient(await connect(devnet.port));
     expect((await client.protocolParameters()).minFeeCoefficient).toBe(45);
@@ -159,6 +190,7 @@ describe('ledger-state and network queries (custom network)', () => {
     ['QueryNetworkTipResponse', 'queryNetwork/tip'],
     ['QueryNetworkBlockHeightResponse', 'queryNetwork/blockHeight'],
     ['QueryNetworkStartTimeResponse', 'queryNetwork/startTime'],
+    ['QueryLedgerStateNoncesResponse', 'queryLedgerState/nonces'],
   ])('answers %s in the schema shape', async (schema, method) => {
     await validated(devnet, schema, method);
   });

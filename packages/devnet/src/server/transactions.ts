@@ -21,18 +21,28 @@ export interface EvaluationContext {
  */
 export type Evaluator = (request: EvaluationRequest, context: EvaluationContext) => Promise<Outcome>;
 
-export function decodeEvaluationRequest(params: Record<string, unknown>): EvaluationRequest {
+function transactionCbor(params: Record<string, unknown>): string {
   const transaction = params.transaction as { cbor?: unknown } | undefined;
   if (typeof transaction?.cbor !== 'string' || !/^([0-9a-fA-F]{2})+$/.test(transaction.cbor)) {
     throw new InvalidParams('"transaction": {"cbor": <base16>} is required');
   }
+  return transaction.cbor;
+}
+
+/** `submitTransaction` params: the transaction's CBOR bytes. */
+export function decodeSubmitRequest(params: Record<string, unknown>): Uint8Array {
+  return Buffer.from(transactionCbor(params), 'hex');
+}
+
+export function decodeEvaluationRequest(params: Record<string, unknown>): EvaluationRequest {
+  const cbor = transactionCbor(params);
   const additionalUtxo = params.additionalUtxo ?? [];
   if (!Array.isArray(additionalUtxo) || !additionalUtxo.every(isReferenced)) {
     throw new InvalidParams(
       '"additionalUtxo" must be an array of Ogmios UTxO ({"transaction": {"id"}, "index", …})',
     );
   }
-  return { cbor: transaction.cbor, additionalUtxo };
+  return { cbor, additionalUtxo };
 }
 
 function isReferenced(utxo: unknown): boolean {
@@ -51,7 +61,7 @@ export const NO_EVALUATOR: Outcome = {
   },
 };
 
-/** The devnet has no mempool or block producer for submitted transactions. */
+/** A devnet that only replays its source (no forging interval) has no block producer for submissions. */
 export const SUBMISSION_UNSUPPORTED: Outcome = {
-  error: internalError('this devnet serves a recorded chain and cannot accept transactions'),
+  error: internalError('this devnet serves a recorded chain and cannot accept transactions (start it live)'),
 };

@@ -6,7 +6,7 @@ import { decodeShelleyAddress, shelleyAddressToBytes } from '../address.js';
 import { blake2b224, blake2b256 } from '../blake2b.js';
 import { bytesToHex, hexToBytes } from '../hex.js';
 import type { DecodedBlock } from './block.js';
-import { decodeOutput } from './transaction.js';
+import { NO_TRANSACTION_DETAILS, decodeOutput } from './transaction.js';
 import type { Amount } from './ogmios-types.js';
 
 type GenesisAmount = { ada: { lovelace: Amount } } | Amount;
@@ -136,9 +136,11 @@ export function genesisBlock(
       mints: [],
       metadata: [],
       datums: [],
+      scripts: [],
       certificates: [],
       withdrawals: [],
       proposalStakeAddresses: [],
+      details: NO_TRANSACTION_DETAILS,
     })),
   };
 }

@@ -3,3 +3,4 @@ export * from './certificates.js';
 export * from './transaction.js';
 export * from './block.js';
 export * from './genesis.js';
+export * from './scripts.js';

@@ -131,6 +131,49 @@ describe('decodeTransaction on real mainnet transactions', () => {
     expect(fromCbor.sort()).toEqual(fromJson.sort());
   });
 
+  // Hashing each script's CBOR with its language tag must give the hash Ogmios keys it by.
+  it.each(
+    transactions
+      .filter(([, tx]) => Object.keys(tx.scripts ?? {}).length > 0)
+      .map(([s, tx]) => [`${s} ${tx.id.slice(0, 12)}`, tx] as const),
+  )('%s: witness scripts with their hashes', (_name, tx) => {
+    const decoded = decodeBlock(
+      { ...emptyPraos, transactions: [tx] },
+      { chainTime: MAINNET_CHAIN_TIME, previousSlot: null },
+    ).transactions[0]!;
+    expect(decoded.scripts).toEqual(
+      Object.entries(tx.scripts!).map(([hash, script]) => ({
+        hash,
+        language: script.language,
+        bytes: script.cbor,
+      })),
+    );
+  });
+
+  it('keeps no witness scripts of a phase-2-invalid transaction, as db-sync', () => {
+    const [, tx] = transactions.find(([, t]) => Object.keys(t.scripts ?? {}).length > 0)!;
+    const invalid = { ...tx, spends: 'collaterals' as const, collaterals: tx.inputs };
+    const decoded = decodeBlock(
+      { ...emptyPraos, transactions: [invalid] },
+      { chainTime: MAINNET_CHAIN_TIME, previousSlot: null },
+    ).transactions[0]!;
+    expect(decoded.scripts).toEqual([]);
+  });
+
+  it('asks for --include-cbor when a witness script comes without CBOR', () => {
+    const [, tx] = transactions.find(([, t]) => Object.keys(t.scripts ?? {}).length > 0)!;
+    const withoutCbor = {
+      ...tx,
+      scripts: Object.fromEntries(Object.entries(tx.scripts!).map(([h, s]) => [h, { language: s.language }])),
+    };
+    expect(() =>
+      decodeBlock(
+        { ...emptyPraos, transactions: [withoutCbor] },
+        { chainTime: MAINNET_CHAIN_TIME, previousSlot: null },
+      ),
+    ).toThrow(/--include-cbor/);
+  });
+
   it('renders CIP-25 metadata (label 721) as db-sync does and keeps its CBOR', () => {
     const minted = (named('alonzo9').block.transactions ?? []).filter((tx) => tx.metadata?.labels['721']);
     expect(minted.length).toBeGreaterThan(0);

@@ -52,7 +52,13 @@ export interface OgmiosTransaction {
   certificates?: unknown[];
   metadata?: { hash: string; labels: { [label: string]: OgmiosMetadatum } };
   datums?: { [hash: string]: string };
+  /** witness and auxiliary-data scripts by hash */
+  scripts?: { [scriptHash: string]: OgmiosScript };
   proposals?: { returnAccount?: string; action?: { type: string; withdrawals?: Record<string, unknown> } }[];
+  references?: OgmiosOutputReference[];
+  validityInterval?: { invalidBefore?: Amount; invalidAfter?: Amount };
+  redeemers?: unknown[];
+  treasury?: { value?: { ada: { lovelace: Amount } }; donation?: { ada: { lovelace: Amount } } };
   cbor?: string;
 }
 

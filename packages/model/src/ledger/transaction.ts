@@ -4,7 +4,7 @@ import { datumHash, scriptHash, type ScriptLanguage } from '../metadata/hashes.j
 import { renderMetadatumJson, type MetadataJson } from '../metadata/db-sync-json.js';
 import { decodeStakeAddress } from '../stake-address.js';
 import { decodeCertificates, type Certificate } from './certificates.js';
-import type { Amount, OgmiosOutput, OgmiosTransaction, OgmiosValue } from './ogmios-types.js';
+import type { Amount, OgmiosOutput, OgmiosScript, OgmiosTransaction, OgmiosValue } from './ogmios-types.js';
 
 /** Metadata labels the endpoints read: CIP-25 and the nut.link registry and data points. */
 export const INDEXED_METADATA_LABELS = ['721', '1967', '1968'] as const;
@@ -15,7 +15,7 @@ export interface AssetQuantity {
   quantity: bigint;
 }
 
-export interface ReferenceScript {
+export interface DecodedScript {
   hash: string;
   language: ScriptLanguage;
   /** hex of the script as Ogmios `cbor` carries it (the raw script, no language tag) */
@@ -36,7 +36,7 @@ export interface DecodedOutput {
   /** also set for inline datums: db-sync fills data_hash for both */
   dataHash: string | null;
   inlineDatum: string | null;
-  referenceScript: ReferenceScript | null;
+  referenceScript: DecodedScript | null;
 }
 
 export interface OutputReference {
@@ -52,6 +52,44 @@ export interface DecodedMetadatum {
   cbor: string;
 }
 
+/**
+ * What Blockfrost's `/txs/{hash}…` endpoints show beyond the rows other endpoints need, with
+ * db-sync's rules for phase-2-invalid transactions (no metadata, certificates or donation applied;
+ * redeemers, collaterals and reference inputs kept).
+ */
+export interface TransactionDetails {
+  /** hex of the whole transaction (Ogmios `cbor`, with --include-cbor); null without it */
+  cbor: string | null;
+  invalidBefore: bigint | null;
+  invalidHereafter: bigint | null;
+  redeemerCount: number;
+  poolRetirementCount: number;
+  /** 0 for invalid transactions, whose donation never reaches the treasury */
+  treasuryDonation: bigint;
+  /** collateral inputs, whether or not the transaction was valid (a ledger set: sorted) */
+  collaterals: OutputReference[];
+  /** reference inputs (a ledger set: sorted) */
+  references: OutputReference[];
+  /** the collateral return, at index = number of outputs, whether or not the transaction was valid */
+  collateralReturn: DecodedOutput | null;
+  /** every metadata label of a valid transaction, in ascending order, with its value's CBOR */
+  metadataCbor: { label: string; cbor: string }[];
+}
+
+/** Details of a transaction that has no body: the genesis pseudo-transactions holding the initial funds. */
+export const NO_TRANSACTION_DETAILS: TransactionDetails = {
+  cbor: null,
+  invalidBefore: null,
+  invalidHereafter: null,
+  redeemerCount: 0,
+  poolRetirementCount: 0,
+  treasuryDonation: 0n,
+  collaterals: [],
+  references: [],
+  collateralReturn: null,
+  metadataCbor: [],
+};
+
 export interface DecodedTransaction {
   hash: string;
   /** false for phase-2-invalid transactions (Ogmios `spends: "collaterals"`) */
@@ -66,10 +104,13 @@ export interface DecodedTransaction {
   metadata: DecodedMetadatum[];
   /** witness datums and inline datums of the created outputs, by hash */
   datums: { hash: string; bytes: string }[];
+  /** witness and auxiliary-data scripts (Ogmios `scripts`); none for invalid transactions, as db-sync */
+  scripts: DecodedScript[];
   certificates: Certificate[];
   withdrawals: { rewardAddress: string; amount: bigint }[];
   /** stake addresses (bech32) named by governance proposals: return accounts and treasury withdrawals */
   proposalStakeAddresses: string[];
+  details: TransactionDetails;
 }
 
 const toBigInt = (amount: Amount) => BigInt(amount);
@@ -99,12 +140,6 @@ export function decodeOutput(output: OgmiosOutput, index: number): DecodedOutput
   if (shelley?.type === 'base')
     stake = { kind: 'credential', networkId: shelley.networkId, credential: shelley.stake };
   if (shelley?.type === 'pointer') stake = { kind: 'pointer', pointer: shelley.pointer };
-  const script = output.script;
-  if (script && !script.cbor) {
-    throw new Error(
-      `output ${index} has a ${script.language} script without CBOR: run Ogmios with --include-cbor`,
-    );
-  }
   return {
     index,
     address: output.address,
@@ -114,10 +149,15 @@ export function decodeOutput(output: OgmiosOutput, index: number): DecodedOutput
     assets,
     dataHash: output.datumHash ?? (output.datum ? datumHash(output.datum) : null),
     inlineDatum: output.datum ?? null,
-    referenceScript: script
-      ? { hash: scriptHash(script.language, script.cbor!), language: script.language, bytes: script.cbor! }
-      : null,
+    referenceScript: output.script ? decodeScript(output.script, `output ${index}`) : null,
   };
+}
+
+/** `holder` names where the script sits, for the error when Ogmios was started without --include-cbor. */
+function decodeScript(script: OgmiosScript, holder: string): DecodedScript {
+  if (!script.cbor)
+    throw new Error(`${holder} has a ${script.language} script without CBOR: run Ogmios with --include-cbor`);
+  return { hash: scriptHash(script.language, script.cbor), language: script.language, bytes: script.cbor };
 }
 
 const reference = (ref: { transaction: { id: string }; index: number }): OutputReference => ({
@@ -143,9 +183,11 @@ export function decodeTransaction(tx: OgmiosTransaction): DecodedTransaction {
     mints: [],
     metadata: [],
     datums: [],
+    scripts: [],
     certificates: [],
     withdrawals: [],
     proposalStakeAddresses: [],
+    details: decodeDetails(tx, valid),
   };
   if (valid) {
     // db-sync records no mints, metadata, certificates, withdrawals or witness datums of invalid transactions.
@@ -156,6 +198,9 @@ export function decodeTransaction(tx: OgmiosTransaction): DecodedTransaction {
     decoded.metadata = decodeIndexedMetadata(tx);
     for (const [hash, bytes] of Object.entries(tx.datums ?? {}))
       if (!datums.has(hash)) datums.set(hash, bytes);
+    decoded.scripts = Object.values(tx.scripts ?? {}).map((script) =>
+      decodeScript(script, `transaction ${tx.id}`),
+    );
     if (tx.certificates?.length || tx.proposals?.length) {
       if (!tx.cbor) throw new Error(`transaction ${tx.id} carries no CBOR: run Ogmios with --include-cbor`);
       decoded.certificates = decodeCertificates(tx.cbor);
@@ -170,6 +215,26 @@ export function decodeTransaction(tx: OgmiosTransaction): DecodedTransaction {
   return decoded;
 }
 
+function decodeDetails(tx: OgmiosTransaction, valid: boolean): TransactionDetails {
+  const interval = tx.validityInterval ?? {};
+  const donation = tx.treasury?.donation;
+  return {
+    cbor: tx.cbor ?? null,
+    invalidBefore: interval.invalidBefore === undefined ? null : toBigInt(interval.invalidBefore),
+    invalidHereafter: interval.invalidAfter === undefined ? null : toBigInt(interval.invalidAfter),
+    redeemerCount: tx.redeemers?.length ?? 0,
+    poolRetirementCount: valid
+      ? (tx.certificates ?? []).filter((cert) => (cert as { type?: string }).type === 'stakePoolRetirement')
+          .length
+      : 0,
+    treasuryDonation: valid && donation ? toBigInt(donation.ada.lovelace) : 0n,
+    collaterals: (tx.collaterals ?? []).map(reference),
+    references: (tx.references ?? []).map(reference),
+    collateralReturn: tx.collateralReturn ? decodeOutput(tx.collateralReturn, tx.outputs.length) : null,
+    metadataCbor: valid ? decodeMetadataCbor(tx) : [],
+  };
+}
+
 /** Fee of a phase-2-invalid transaction: the collateral it forfeits. */
 function invalidTransactionFee(tx: OgmiosTransaction): bigint | null {
   // Without totalCollateral it is collateral in − collateral return, which needs the inputs' values.
@@ -180,13 +245,24 @@ function decodeIndexedMetadata(tx: OgmiosTransaction): DecodedMetadatum[] {
   const labels = tx.metadata?.labels ?? {};
   const decoded: DecodedMetadatum[] = [];
   for (const label of INDEXED_METADATA_LABELS) {
-    const metadatum = labels[label];
-    if (!metadatum) continue;
-    if (!metadatum.cbor)
-      throw new Error(`transaction ${tx.id} metadata carries no CBOR: run Ogmios with --include-cbor`);
-    decoded.push({ label, json: renderMetadatumJson(metadatum.cbor), cbor: metadatum.cbor });
+    if (!labels[label]) continue;
+    const cbor = metadatumCbor(tx, label);
+    decoded.push({ label, json: renderMetadatumJson(cbor), cbor });
   }
   return decoded;
+}
+
+function metadatumCbor(tx: OgmiosTransaction, label: string): string {
+  const cbor = tx.metadata!.labels[label]!.cbor;
+  if (!cbor) throw new Error(`transaction ${tx.id} metadata carries no CBOR: run Ogmios with --include-cbor`);
+  return cbor;
+}
+
+function decodeMetadataCbor(tx: OgmiosTransaction): { label: string; cbor: string }[] {
+  return Object.keys(tx.metadata?.labels ?? {})
+    .map(BigInt)
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    .map((label) => ({ label: label.toString(), cbor: metadatumCbor(tx, label.toString()) }));
 }
 
 /** Conway proposals name stake addresses (db-sync creates stake_address rows for them). */

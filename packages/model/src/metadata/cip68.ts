@@ -2,6 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { decodeCborItem, type CborItem } from './cbor-item.js';
 import type { Cip68TokenStandard } from './cip67.js';
+import { plutusConstructor, plutusInteger } from './plutus-data.js';
 import type { MetadataJson } from './db-sync-json.js';
 import {
   isValidCip68FtMetadata,
@@ -60,7 +61,7 @@ const RULES: Record<Cip68TokenStandard, RecordRule> = {
 export function parseCip68Datum(datumCborHex: string, parseAs: Cip68TokenStandard | null): Cip68Datum | null {
   const datum = decodeCborItem(hexToBytes(datumCborHex));
   assertPlutusData(datum);
-  const fields = constructorFields(datum);
+  const fields = plutusConstructor(datum)?.fields ?? null;
   if (!fields || fields.length < 2 || fields[0].kind !== 'map') return null;
 
   const rules = parseAs ? RULES[parseAs] : {};
@@ -163,33 +164,6 @@ function isJsSafe(value: bigint): boolean {
   return magnitude <= BigInt(Number.MAX_SAFE_INTEGER);
 }
 
-/** Value of a Plutus integer (plain int or tag-2/3 bignum), else null. */
-function plutusInteger(item: CborItem): bigint | null {
-  if (item.kind === 'int') return item.value;
-  if (item.kind === 'tag' && (item.tag === 2n || item.tag === 3n) && item.item.kind === 'bytes') {
-    const magnitude = item.item.value.length === 0 ? 0n : BigInt(`0x${bytesToHex(item.item.value)}`);
-    return item.tag === 2n ? magnitude : -1n - magnitude;
-  }
-  return null;
-}
-
-/** Fields of a Plutus constructor (tags 121..127, 1280..1400, or 102 [index, fields]), else null. */
-function constructorFields(item: CborItem): CborItem[] | null {
-  if (item.kind !== 'tag') return null;
-  const { tag, item: content } = item;
-  if (((tag >= 121n && tag <= 127n) || (tag >= 1280n && tag <= 1400n)) && content.kind === 'array')
-    return content.items;
-  if (
-    tag === 102n &&
-    content.kind === 'array' &&
-    content.items.length === 2 &&
-    content.items[1].kind === 'array'
-  ) {
-    return content.items[1].items;
-  }
-  return null;
-}
-
 function assertPlutusData(item: CborItem): void {
   switch (item.kind) {
     case 'int':
@@ -200,7 +174,7 @@ function assertPlutusData(item: CborItem): void {
     case 'map':
       return item.entries.forEach(([key, value]) => (assertPlutusData(key), assertPlutusData(value)));
     case 'tag': {
-      const fields = constructorFields(item);
+      const fields = plutusConstructor(item)?.fields;
       if (fields) return fields.forEach(assertPlutusData);
       if ((item.tag === 2n || item.tag === 3n) && item.item.kind === 'bytes') return;
       throw new Error(`not Plutus data: CBOR tag ${item.tag}`);

@@ -26,3 +26,4 @@ export {
   type NutlinkTickerNames,
 } from './nutlink.js';
 export { datumHash, scriptHash, type ScriptLanguage } from './hashes.js';
+export { renderScriptDataJson, type ScriptDataJson } from './plutus-data.js';

@@ -1,5 +1,5 @@
-import type { RewardAccountSummary, RewardAccountUpdate } from './events.js';
-import type { Slot } from './point.js';
+import type { RewardAccountSummary, RewardAccountUpdate } from '../chain/events.js';
+import type { Slot } from '../chain/point.js';
 
 export interface Credential {
   from: 'verificationKey' | 'script';

@@ -1,0 +1,60 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { scriptsDatumDatumHash, scriptsScriptHash, type PrismaClient, type ScriptRow } from '@frostline/db';
+import {
+  BlockfrostError,
+  renderScriptDataJson,
+  scriptCbor,
+  scriptInfo,
+  scriptJson,
+  type Script,
+  type ScriptCbor,
+  type ScriptDatum,
+  type ScriptDatumCbor,
+  type ScriptJson,
+} from '@frostline/model';
+import { READ_DB } from '../common/tokens.js';
+
+// Blockfrost does not validate these hashes: it compares them with the stored hash's lowercase hex, so
+// anything else (malformed, upper case) is a 404, never a 400.
+const SCRIPT_HASH = /^[0-9a-f]{56}$/;
+const DATUM_HASH = /^[0-9a-f]{64}$/;
+
+@Injectable()
+export class ScriptsService {
+  constructor(@Inject(READ_DB) private readonly db: PrismaClient) {}
+
+  async script(scriptHash: string): Promise<Script> {
+    const { language, bytes } = await this.stored(scriptHash);
+    return scriptInfo(scriptHash, language, bytes);
+  }
+
+  async cbor(scriptHash: string): Promise<ScriptCbor> {
+    const { language, bytes } = await this.stored(scriptHash);
+    return scriptCbor(language, bytes);
+  }
+
+  async json(scriptHash: string): Promise<ScriptJson> {
+    const { language, bytes } = await this.stored(scriptHash);
+    return scriptJson(language, bytes);
+  }
+
+  async datum(datumHash: string): Promise<ScriptDatum> {
+    return { json_value: renderScriptDataJson(await this.storedDatum(datumHash)) };
+  }
+
+  async datumCbor(datumHash: string): Promise<ScriptDatumCbor> {
+    return { cbor: await this.storedDatum(datumHash) };
+  }
+
+  private async stored(scriptHash: string): Promise<ScriptRow> {
+    const row = SCRIPT_HASH.test(scriptHash) ? await scriptsScriptHash(this.db, scriptHash) : null;
+    if (!row) throw new BlockfrostError(404);
+    return row;
+  }
+
+  private async storedDatum(datumHash: string): Promise<string> {
+    const bytes = DATUM_HASH.test(datumHash) ? await scriptsDatumDatumHash(this.db, datumHash) : null;
+    if (bytes === null) throw new BlockfrostError(404);
+    return bytes;
+  }
+}

@@ -1,0 +1,70 @@
+import type { AmountRow, TxRow, TxUtxoRow } from '@frostline/db';
+import type { TxContent, TxUtxos } from '@frostline/model';
+
+const amount = (lovelace: string, assets: AmountRow[] | null): AmountRow[] => [
+  { unit: 'lovelace', quantity: lovelace },
+  ...(assets ?? []),
+];
+
+/** Blockfrost's tx_content in schema order (the SQL already casts every type). */
+export function toTxContent(row: TxRow): TxContent {
+  return {
+    hash: row.hash,
+    block: row.block,
+    block_height: row.block_height!,
+    block_time: row.block_time,
+    slot: row.slot,
+    index: row.index,
+    output_amount: amount(row.output_lovelace, row.output_assets),
+    fees: row.fees,
+    deposit: row.deposit,
+    size: row.size,
+    invalid_before: row.invalid_before,
+    invalid_hereafter: row.invalid_hereafter,
+    utxo_count: row.utxo_count,
+    withdrawal_count: row.withdrawal_count,
+    mir_cert_count: row.mir_cert_count,
+    delegation_count: row.delegation_count,
+    stake_cert_count: row.stake_cert_count,
+    pool_update_count: row.pool_update_count,
+    pool_retire_count: row.pool_retire_count,
+    asset_mint_or_burn_count: row.asset_mint_or_burn_count,
+    redeemer_count: row.redeemer_count,
+    valid_contract: row.valid_contract,
+    treasury_donation: row.treasury_donation,
+  };
+}
+
+/** Inputs and outputs with RYO's keys, in its order (utxos.ts). */
+export function toTxUtxos(hash: string, rows: TxUtxoRow[]): TxUtxos {
+  const common = (row: TxUtxoRow) => ({
+    address: row.address,
+    amount: amount(row.lovelace, row.assets),
+  });
+  return {
+    hash,
+    inputs: rows
+      .filter((row) => row.side === 'input')
+      .map((row) => ({
+        ...common(row),
+        tx_hash: row.tx_hash!,
+        output_index: row.output_index,
+        data_hash: row.data_hash,
+        inline_datum: row.inline_datum,
+        reference_script_hash: row.reference_script_hash,
+        collateral: row.collateral,
+        reference: row.reference,
+      })),
+    outputs: rows
+      .filter((row) => row.side === 'output')
+      .map((row) => ({
+        ...common(row),
+        output_index: row.output_index,
+        data_hash: row.data_hash,
+        inline_datum: row.inline_datum,
+        collateral: row.collateral,
+        reference_script_hash: row.reference_script_hash,
+        consumed_by_tx: row.consumed_by_tx,
+      })),
+  };
+}

@@ -1,0 +1,110 @@
+import { NO_TRANSACTION_DETAILS, type TransactionDetails } from '@frostline/model';
+import {
+  decodedOutput,
+  decodedTransaction,
+  emptyBatch,
+  hash28,
+  hash32,
+  txInBlock,
+} from '../test-support/decoded.js';
+import { projectTransactionDetails, transactionDetailColumns } from './transactions.js';
+
+const details = (fields: Partial<TransactionDetails>): TransactionDetails => ({
+  ...NO_TRANSACTION_DETAILS,
+  ...fields,
+});
+
+describe('transactionDetailColumns', () => {
+  it('takes the size from the CBOR and copies the validity interval, counts and donation', () => {
+    const tx = decodedTransaction({
+      details: details({
+        cbor: '84a0a0f5f6',
+        invalidBefore: 5n,
+        invalidHereafter: 31_559_157_833n,
+        redeemerCount: 2,
+        poolRetirementCount: 1,
+        treasuryDonation: 7n,
+      }),
+    });
+    expect(transactionDetailColumns(tx, 107n, 100n, 0n)).toEqual({
+      size: 5,
+      deposit: 0n,
+      invalidBefore: 5n,
+      invalidHereafter: 31_559_157_833n,
+      treasuryDonation: 7n,
+      redeemerCount: 2,
+      poolRetireCount: 1,
+    });
+  });
+
+  it('is db-sync deposit: inputs + withdrawals - outputs - fee - donation, negative for refunds', () => {
+    const withdrawals = [{ rewardAddress: 'stake_test1…', amount: 3n }];
+    const paying = decodedTransaction({ withdrawals });
+    expect(transactionDetailColumns(paying, 2_000_010n, 5n, 8n).deposit).toBe(2_000_000n);
+    const refunded = decodedTransaction({ withdrawals: [] });
+    expect(transactionDetailColumns(refunded, 10n, 2_000_005n, 5n).deposit).toBe(-2_000_000n);
+  });
+
+  it('is 0 for an invalid transaction or when an input is unknown', () => {
+    expect(transactionDetailColumns(decodedTransaction({ valid: false }), 10n, 2n, 8n).deposit).toBe(0n);
+    expect(transactionDetailColumns(decodedTransaction(), null, 2n, 8n).deposit).toBe(0n);
+  });
+});
+
+describe('projectTransactionDetails', () => {
+  it('stores the CBOR, every label as a single-key map, collateral then reference inputs, the collateral return', () => {
+    const state = emptyBatch();
+    const tx = decodedTransaction({
+      outputs: [decodedOutput()],
+      details: details({
+        cbor: '84a0a0f5f6',
+        metadataCbor: [
+          { label: '1', cbor: '01' },
+          { label: '6862', cbor: 'a0' },
+        ],
+        collaterals: [{ txHash: hash32(1), index: 2 }],
+        references: [
+          { txHash: hash32(2), index: 0 },
+          { txHash: hash32(3), index: 1 },
+        ],
+        collateralReturn: decodedOutput({
+          index: 1,
+          address: 'addr_collateral',
+          lovelace: 4n,
+          dataHash: hash32(4),
+          referenceScript: { hash: hash28(5), language: 'plutus:v2', bytes: '4e4d01000033222220051200120011' },
+        }),
+      }),
+    });
+    projectTransactionDetails(state, txInBlock(tx, undefined, { txId: 9n }));
+    expect(state.rows.txCbors).toEqual([{ txId: 9n, bytes: '84a0a0f5f6' }]);
+    expect(state.rows.metadataCbors).toEqual([
+      { id: 1n, txId: 9n, label: '1', bytes: 'a10101' },
+      { id: 2n, txId: 9n, label: '6862', bytes: 'a1191acea0' },
+    ]);
+    expect(state.rows.txInputs).toEqual([
+      { id: 1n, txId: 9n, reference: false, outTxHash: hash32(1), outIndex: 2 },
+      { id: 2n, txId: 9n, reference: true, outTxHash: hash32(2), outIndex: 0 },
+      { id: 3n, txId: 9n, reference: true, outTxHash: hash32(3), outIndex: 1 },
+    ]);
+    expect(state.rows.collateralTxOuts).toEqual([
+      {
+        id: 1n,
+        txId: 9n,
+        index: 1,
+        address: 'addr_collateral',
+        value: 4n,
+        dataHash: hash32(4),
+        inlineDatum: null,
+        referenceScriptHash: hash28(5),
+      },
+    ]);
+  });
+
+  it('stores nothing for a transaction without CBOR, metadata, collaterals or references', () => {
+    const state = emptyBatch();
+    projectTransactionDetails(state, txInBlock(decodedTransaction()));
+    const { txCbors, metadataCbors, txInputs, collateralTxOuts } = state.rows;
+    expect([txCbors, metadataCbors, txInputs, collateralTxOuts]).toEqual([[], [], [], []]);
+  });
+});

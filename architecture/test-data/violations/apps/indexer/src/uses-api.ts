@@ -1,0 +1,3 @@
+import { api } from '@frostline/api';
+
+export const indexerApi = api;

@@ -1,0 +1,5 @@
+import type { B } from './cycle-b.js';
+
+export interface A {
+  b?: B;
+}

@@ -1,0 +1,3 @@
+import { chain } from '@frostline/indexer/testing/chain';
+
+test('indexes', () => expect(chain).toBeDefined());

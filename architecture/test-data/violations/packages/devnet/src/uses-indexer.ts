@@ -1,0 +1,3 @@
+import { indexer } from '@frostline/indexer';
+
+export const devnetIndexer = indexer;

@@ -1,0 +1,1 @@
+export const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');

@@ -1,0 +1,3 @@
+import { database } from '@frostline/db';
+
+export const modelDatabase = database;

@@ -1,0 +1,32 @@
+import type { PrismaClient } from '../client.js';
+import type { AddressesAddressUtxosAssetParams, AddressUtxoRow } from './addresses-address-utxos-asset.js';
+import { hexBytes, readSqlFile, sqlByDirection } from './sql-file.js';
+
+const SQL = sqlByDirection(readSqlFile('addresses_address_utxos'));
+
+export type AddressesAddressUtxosParams = Omit<AddressesAddressUtxosAssetParams, 'asset'>;
+
+export interface AddressesAddressUtxosResult {
+  /** The address (or payment credential) appears in some output, spent or not. */
+  addressSeen: boolean;
+  utxos: AddressUtxoRow[];
+}
+
+type Row = AddressUtxoRow & { address_seen: boolean };
+
+/** One page of every unspent output of an address or payment credential, in chain order. */
+export async function addressesAddressUtxos(
+  db: PrismaClient,
+  { address, limit, offset, order }: AddressesAddressUtxosParams,
+): Promise<AddressesAddressUtxosResult> {
+  const rows = await db.$queryRawUnsafe<Row[]>(
+    SQL[order],
+    address.kind === 'address' ? address.address : null,
+    address.kind === 'paymentCredential' ? hexBytes(address.hash) : null,
+    limit,
+    offset,
+  );
+  const [probe] = rows;
+  // The probe row comes back alone, with null output columns, when the page is empty.
+  return { addressSeen: probe.address_seen, utxos: probe.tx_hash === null ? [] : rows };
+}

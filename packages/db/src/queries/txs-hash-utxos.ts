@@ -1,0 +1,34 @@
+import type { PrismaClient } from '../client.js';
+import { hexBytes, readSqlFile } from './sql-file.js';
+
+const SQL = readSqlFile('txs_hash_utxos');
+
+export interface AmountRow {
+  unit: string;
+  quantity: string;
+}
+
+/** One input or output of the transaction, in Blockfrost's types. */
+export interface TxUtxoRow {
+  side: 'input' | 'output';
+  address: string;
+  /** the transaction that created an input; null for outputs */
+  tx_hash: string | null;
+  output_index: number;
+  lovelace: string;
+  assets: AmountRow[] | null;
+  data_hash: string | null;
+  inline_datum: string | null;
+  reference_script_hash: string | null;
+  collateral: boolean;
+  reference: boolean;
+  consumed_by_tx: string | null;
+}
+
+/** Inputs then outputs of the transaction in Blockfrost's order, or null if it is unknown. */
+export async function txsHashUtxos(db: PrismaClient, hash: string): Promise<TxUtxoRow[] | null> {
+  const rows = await db.$queryRawUnsafe<(TxUtxoRow | { side: null })[]>(SQL, hexBytes(hash));
+  if (rows.length === 0) return null;
+  // A transaction with neither inputs nor outputs comes back as one row of nulls (LEFT JOIN).
+  return rows.filter((row): row is TxUtxoRow => row.side !== null);
+}

@@ -1,0 +1,94 @@
+import CSL from '@emurgo/cardano-serialization-lib-nodejs';
+import type { Chain } from '../chain/chain.js';
+import type { Slot } from '../chain/point.js';
+import { UtxoIndex, type OutputReference, type Utxo } from '../chain/utxo-index.js';
+import { shelleySlotConfig, slotInfo } from '../networks/era-summaries.js';
+import { genesisProtocolParameters } from '../networks/genesis.js';
+import { genesisUtxos } from '../networks/genesis-utxos.js';
+import type { Network } from '../networks/networks.js';
+import type { Outcome } from '../server/rpc.js';
+import { LedgerData } from './ledger-data.js';
+import { Mempool } from './mempool.js';
+import { validateTransaction, type LedgerView } from './validate.js';
+
+/**
+ * The devnet's ledger state: the UTxO set of the served chain (genesis funds included), the reward
+ * accounts and protocol parameters the chain states, and the mempool of accepted transactions. Queries
+ * read the state at the tip (or an acquired point's slot for the slot-keyed data); submissions are
+ * validated against the tip's state plus the mempool, at the current slot.
+ */
+export class Ledger {
+  readonly data = new LedgerData();
+  readonly mempool = new Mempool();
+  private readonly utxos: UtxoIndex;
+
+  constructor(
+    private readonly chain: Chain,
+    readonly network: Network,
+    /** The slot transactions are validated at: wall-clock time in live mode, the tip's slot otherwise. */
+    private readonly currentSlot: () => Slot = () => this.tipSlot(),
+  ) {
+    this.utxos = new UtxoIndex(chain, genesisUtxos(network), network.genesis.shelley.securityParam as number);
+  }
+
+  protocolParameters(slot: Slot = this.tipSlot()): Record<string, unknown> {
+    return this.data.protocolParameters(slot) ?? genesisProtocolParameters(this.network);
+  }
+
+  /** The unspent output at `reference` at the tip (what the node's ledger state holds). */
+  utxo(reference: OutputReference): Utxo | undefined {
+    return this.utxos.get(reference);
+  }
+
+  /** Outputs at the tip whose address is one of `addresses`, or all of them when undefined. */
+  utxosAt(addresses: Set<string> | undefined): Utxo[] {
+    return [...this.utxos.all()].filter((utxo) => addresses?.has(utxo.address as string) ?? true);
+  }
+
+  /**
+   * Validates a transaction (CBOR) against the tip's state and the mempool, and queues it for the next
+   * block: Ogmios' `submitTransaction` answer. Nothing changes when it is rejected.
+   */
+  submit(cbor: Uint8Array): Outcome {
+    const validation = validateTransaction(cbor, this.view());
+    if (!validation.ok) return { error: validation.error };
+    this.mempool.add(validation.transaction);
+    return { result: { transaction: { id: validation.transaction.id } } };
+  }
+
+  /** What validation sees: the tip's UTxO set after the mempool's transactions, at the current slot. */
+  view(): LedgerView {
+    const slot = this.currentSlot();
+    const { era } = slotInfo(this.network, slot);
+    if (era !== 'babbage' && era !== 'conway')
+      throw new Error(`cannot validate transactions in the ${era} era`);
+    return {
+      era,
+      slot: Number(slot),
+      networkId: this.network.genesis.shelley.networkId === 'Mainnet' ? 1 : 0,
+      protocolParameters: this.protocolParameters(),
+      slotConfig: shelleySlotConfig(this.network),
+      utxo: (reference) => this.mempool.utxo(reference, (onChain) => this.utxos.get(onChain)),
+      rewardBalance: (address) => this.rewardBalance(address),
+    };
+  }
+
+  private rewardBalance(address: string): bigint | undefined {
+    const credential = CSL.RewardAddress.from_address(CSL.Address.from_bech32(address))!.payment_cred();
+    const key = credential.to_keyhash();
+    const [account] = this.data.rewardAccounts(
+      [
+        key === undefined
+          ? { from: 'script', credential: credential.to_scripthash()!.to_hex() }
+          : { from: 'verificationKey', credential: key.to_hex() },
+      ],
+      this.tipSlot(),
+    );
+    return account === undefined ? undefined : BigInt(account.rewards.ada.lovelace);
+  }
+
+  private tipSlot(): Slot {
+    const tip = this.chain.tip();
+    return tip === 'origin' ? 0 : tip.slot;
+  }
+}

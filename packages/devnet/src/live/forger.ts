@@ -1,0 +1,93 @@
+import { appendFileSync } from 'node:fs';
+import type { Chain } from '../chain/chain.js';
+import { memoryEntry } from '../chain/memory-source.js';
+import { stringifyJson } from '../chain/json.js';
+import { arraySpans } from '../convert/cbor.js';
+import { praosBlock, type Producer } from '../generate/blocks.js';
+import { keyPair } from '../generate/keys.js';
+import { Random } from '../generate/random.js';
+import type { BuiltTx } from '../generate/tx.js';
+import type { Ledger } from '../ledger/ledger.js';
+import type { AcceptedTransaction } from '../ledger/validate.js';
+import { shelleySlotConfig, slotInfo } from '../networks/era-summaries.js';
+import { byronEpochLength } from '../networks/networks.js';
+
+export interface ForgerOptions {
+  chain: Chain;
+  ledger: Ledger;
+  /** Forged blocks are appended here (the chain file), so a restart continues the chain. */
+  file?: string;
+}
+
+/**
+ * Makes the live chain's blocks: the mempool's transactions in arrival order (up to the maximum block
+ * body size), or none, in a block laid out like the generator's (src/generate/blocks.ts) at the slot of
+ * the wall clock.
+ */
+export class Forger {
+  private readonly random = new Random('live');
+  private readonly producer: Producer;
+
+  constructor(private readonly options: ForgerOptions) {
+    const cold = keyPair('live/producer');
+    this.producer = {
+      cold,
+      vrfVerificationKey: this.random.bytes(32),
+      kesVerificationKey: this.random.bytes(32),
+    };
+  }
+
+  /** The slot of the wall clock, never before the tip's next slot. */
+  currentSlot(): number {
+    const { zeroTime, zeroSlot, slotLength } = shelleySlotConfig(this.options.ledger.network);
+    const wallSlot = zeroSlot + Math.floor((Date.now() - zeroTime) / slotLength);
+    const tip = this.options.chain.tip();
+    return tip === 'origin' ? wallSlot : Math.max(wallSlot, Number(tip.slot) + 1);
+  }
+
+  forge(): void {
+    const { chain, ledger, file } = this.options;
+    const tip = chain.tip();
+    const slot = this.currentSlot();
+    const { era } = slotInfo(ledger.network, slot);
+    if (era !== 'babbage' && era !== 'conway') throw new Error(`cannot forge blocks in the ${era} era`);
+    const parameters = ledger.protocolParameters();
+    const maxBodySize = Number((parameters.maxBlockBodySize as { bytes: number }).bytes);
+    const accepted = ledger.mempool.take(maxBodySize);
+    const block = praosBlock({
+      era,
+      ancestor: tip === 'origin' ? 'genesis' : tip.id,
+      height: tip === 'origin' ? 0 : Number(tip.height) + 1,
+      slot,
+      producer: this.producer,
+      slotsPerKesPeriod: ledger.network.genesis.shelley.slotsPerKESPeriod as number,
+      transactions: accepted.map((transaction) => ({
+        built: blockParts(transaction),
+        json: transaction.json,
+      })),
+      random: this.random,
+    });
+    if (file !== undefined) appendFileSync(file, stringifyJson(block) + '\n');
+    chain.append(
+      memoryEntry(block, tip === 'origin' ? undefined : tip.slot, byronEpochLength(ledger.network)),
+    );
+    ledger.mempool.remove(accepted.map(({ id }) => id));
+  }
+}
+
+/**
+ * What the block layout reads of a transaction: its id, validity and the sizes of the parts a block
+ * body stores separately (`[body, witnesses, isValid, auxiliary data]`).
+ */
+function blockParts(transaction: AcceptedTransaction): BuiltTx {
+  const spans = arraySpans(transaction.cbor, 0);
+  const [body, witnesses] = spans.map(([start, end]) => end - start);
+  const [auxiliaryStart, auxiliaryEnd] = spans.at(-1)!;
+  const auxiliary = transaction.cbor[auxiliaryStart] === 0xf6 ? 0 : auxiliaryEnd - auxiliaryStart;
+  // The generator's BuiltTx also carries its own UTxO records, which a block's layout does not use.
+  return {
+    id: transaction.id,
+    valid: transaction.valid,
+    parts: { body: body!, witnesses: witnesses!, auxiliary },
+  } as BuiltTx;
+}

@@ -1,0 +1,163 @@
+/// <reference types="jest" />
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import CSL from '@emurgo/cardano-serialization-lib-nodejs';
+import { stringifyJson } from '../chain/json.js';
+import {
+  adaOutput,
+  bigNum,
+  demoKey,
+  input,
+  inputs,
+  outputs,
+  sign,
+  transactionId,
+} from '../ledger/test-support/transactions.js';
+import { startDevnet, type Devnet } from '../server/devnet.js';
+import { follow } from '../server/test-support/ogmios-client.js';
+import { RawClient } from '../server/test-support/ws-client.js';
+
+const alice = demoKey(1);
+const bob = demoKey(2);
+const FUNDING_TX = 'ab'.repeat(32);
+const FUNDS = 100_000_000n;
+
+/** A Conway block (custom network, slot 400) whose one transaction pays alice. */
+const fundingBlock = {
+  type: 'praos',
+  era: 'conway',
+  id: 'f0'.repeat(32),
+  ancestor: 'genesis',
+  height: 1,
+  slot: 400,
+  size: { bytes: 0 },
+  protocol: { version: { major: 10, minor: 0 } },
+  transactions: [
+    {
+      id: FUNDING_TX,
+      spends: 'inputs',
+      inputs: [],
+      outputs: [{ address: alice.bech32, value: { ada: { lovelace: FUNDS } } }],
+    },
+  ],
+};
+
+function payBob(lovelace: bigint): Uint8Array {
+  const fee = 200_000n;
+  const body = CSL.TransactionBody.new_tx_body(
+    inputs([input({ transaction: { id: FUNDING_TX }, index: 0 })]),
+    outputs([adaOutput(bob.address, lovelace), adaOutput(alice.address, FUNDS - lovelace - fee)]),
+    bigNum(fee),
+  );
+  return sign(body, [alice]);
+}
+
+describe('live devnet', () => {
+  let devnet: Devnet;
+  let file: string;
+
+  beforeEach(async () => {
+    file = join(mkdtempSync(join(tmpdir(), 'devnet-live-')), 'chain.jsonl');
+    writeFileSync(file, stringifyJson(fundingBlock) + '\n');
+    devnet = await startDevnet({ chain: { file }, port: 0, forgeInterval: 50 });
+    await devnet.replayed;
+  });
+
+  afterEach(() => devnet.close());
+
+  it('accepts a payment, forges it into a block that followers receive, and appends it to the chain file', async () => {
+    const follower = await follow(devnet.port);
+    const client = await RawClient.connect(devnet.url);
+    const cbor = payBob(10_000_000n);
+    client.send({
+      jsonrpc: '2.0',
+      method: 'submitTransaction',
+      params: { transaction: { cbor: Buffer.from(cbor).toString('hex') } },
+      id: 1,
+    });
+    expect(await client.next()).toEqual({
+      jsonrpc: '2.0',
+      method: 'submitTransaction',
+      result: { transaction: { id: transactionId(cbor) } },
+      id: 1,
+    });
+
+    const lines = () => readFileSync(file, 'utf8').trim().split('\n');
+    const forged = async () => {
+      while (!lines().some((line) => line.includes(transactionId(cbor))))
+        await new Promise((wake) => setTimeout(wake, 20));
+    };
+    await forged();
+    const blockLine = lines().find((line) => line.includes(transactionId(cbor)))!;
+    const block = JSON.parse(blockLine) as {
+      id: string;
+      slot: number;
+      height: number;
+      transactions: { id: string }[];
+    };
+    expect(block.transactions.map(({ id }) => id)).toEqual([transactionId(cbor)]);
+    expect(block.slot).toBeGreaterThan(400);
+    await follower.until((events) =>
+      events.some((event) => 'forward' in event && event.forward === block.id),
+    );
+
+    client.send({
+      jsonrpc: '2.0',
+      method: 'queryLedgerState/utxo',
+      params: { addresses: [bob.bech32] },
+      id: 2,
+    });
+    expect((await client.next()).result).toEqual([
+      {
+        transaction: { id: transactionId(cbor) },
+        index: 0,
+        address: bob.bech32,
+        value: { ada: { lovelace: 10_000_000 } },
+      },
+    ]);
+
+    // Submitted again, its input is spent on chain: the duplicate error.
+    client.send({
+      jsonrpc: '2.0',
+      method: 'submitTransaction',
+      params: { transaction: { cbor: Buffer.from(cbor).toString('hex') } },
+      id: 3,
+    });
+    expect((await client.next()).error).toMatchObject({
+      code: 3117,
+      data: { unknownOutputReferences: [{ transaction: { id: FUNDING_TX }, index: 0 }] },
+    });
+    client.close();
+    await follower.shutdown();
+  });
+
+  it('refuses a second spend of an output a mempool transaction spends, and changes nothing on a bad one', async () => {
+    const first = payBob(10_000_000n);
+    expect(devnet.submitTransaction(first)).toEqual({
+      result: { transaction: { id: transactionId(first) } },
+    });
+    expect(devnet.submitTransaction(payBob(20_000_000n))).toMatchObject({ error: { code: 3117 } });
+    expect(devnet.submitTransaction(first)).toMatchObject({ error: { code: 3117 } });
+    expect(devnet.submitTransaction(Buffer.from('00', 'hex'))).toMatchObject({ error: { code: -32602 } });
+  });
+
+  it('keeps forging empty blocks while the mempool is empty', async () => {
+    const height = () => {
+      const tip = devnet.tip();
+      return tip === 'origin' ? 0 : Number(tip.height);
+    };
+    const start = height();
+    while (height() < start + 2) await new Promise((wake) => setTimeout(wake, 20));
+    expect(readFileSync(file, 'utf8').trim().split('\n').length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('static devnet', () => {
+  it('answers submitTransaction with an error and forges nothing', async () => {
+    const devnet = await startDevnet({ chain: { blocks: [fundingBlock] }, port: 0 });
+    await devnet.replayed;
+    expect(devnet.submitTransaction(payBob(10_000_000n))).toMatchObject({ error: { code: -32603 } });
+    await devnet.close();
+  });
+});

@@ -1,0 +1,66 @@
+-- GET /addresses/{address}/utxos: one round trip returning the existence probe and one page of the
+-- address's unspent outputs, with or without native assets. The probe row is always present; the
+-- output columns are null when the page is empty.
+--   $1 text   exact address string, or null when selecting by payment credential
+--   $2 bytea  28-byte payment credential (addr_vkh/script input), or null
+--   $3 int    page size, $4 int offset
+-- {{direction}} is ASC or DESC, substituted when the file is loaded, so that each index below
+-- delivers rows in chain order and LIMIT stops early.
+-- Indexes: address_address_key, address_payment_cred_idx, tx_out_unspent_address_idx /
+-- tx_out_unspent_payment_cred_idx (partial, unspent only), ma_tx_out_pkey (tx_out_id, asset_id).
+WITH probe AS (
+  SELECT
+    (SELECT id FROM address WHERE address = $1) AS address_id,
+    CASE
+      WHEN $2::bytea IS NULL THEN EXISTS (SELECT 1 FROM address WHERE address = $1)
+      ELSE EXISTS (SELECT 1 FROM address WHERE payment_cred = $2::bytea)
+    END AS address_seen
+),
+-- Exactly one branch runs: the other one's parameter test is a constant false. The address id is a
+-- scalar subquery (not a join), so the planner knows the partial index delivers rows in id order.
+candidate AS (
+  (
+    SELECT o.id, o.tx_id, o.index, o.address_id, o.value, o.data_hash, o.inline_datum, o.reference_script_hash
+    FROM tx_out o
+    WHERE $2::bytea IS NULL AND o.address_id = (SELECT address_id FROM probe) AND o.spent_by_tx_id IS NULL
+    ORDER BY o.id {{direction}}
+    LIMIT $3::int4 + $4::int4
+  )
+  UNION ALL
+  (
+    SELECT o.id, o.tx_id, o.index, o.address_id, o.value, o.data_hash, o.inline_datum, o.reference_script_hash
+    FROM tx_out o
+    WHERE o.payment_cred = $2::bytea AND o.spent_by_tx_id IS NULL
+    ORDER BY o.id {{direction}}
+    LIMIT $3::int4 + $4::int4
+  )
+),
+page AS (
+  SELECT c.*
+  FROM candidate c
+  ORDER BY c.id {{direction}}
+  LIMIT $3 OFFSET $4
+)
+SELECT
+  p.address_seen,
+  a.address,
+  encode(t.hash, 'hex') AS tx_hash,
+  u.index AS output_index,
+  u.value::text AS lovelace,
+  -- Every asset of the output in unit order (policy bytes, then name bytes: the ledger's map order).
+  (
+    SELECT json_agg(json_build_object('unit', encode(s.policy || s.name, 'hex'), 'quantity', m.quantity::text)
+                    ORDER BY s.policy, s.name)
+    FROM ma_tx_out m JOIN asset s ON s.id = m.asset_id
+    WHERE m.tx_out_id = u.id
+  ) AS assets,
+  encode(b.hash, 'hex') AS block,
+  encode(u.data_hash, 'hex') AS data_hash,
+  encode(u.inline_datum, 'hex') AS inline_datum,
+  encode(u.reference_script_hash, 'hex') AS reference_script_hash
+FROM probe p
+LEFT JOIN page u ON true
+LEFT JOIN tx t ON t.id = u.tx_id
+LEFT JOIN block b ON b.id = t.block_id
+LEFT JOIN address a ON a.id = u.address_id
+ORDER BY u.id {{direction}}
