@@ -1,7 +1,9 @@
 import type { ChainEvent, RewardAccountUpdate } from '../chain/events.js';
 import type { BlockBFT, BlockEBB, BlockPraos } from '@cardano-ogmios/schema';
 import { convertTransaction, type OgmiosTransaction } from '../convert/index.js';
+import { parameterReader } from '../ledger/parameters.js';
 import { eraSummaries, slotInfo, type EraSummary } from '../networks/era-summaries.js';
+import { genesisProtocolParameters } from '../networks/genesis.js';
 import { genesisUtxos } from '../networks/genesis-utxos.js';
 import { loadNetwork, type Network } from '../networks/networks.js';
 import { praosBlock } from './blocks.js';
@@ -92,10 +94,13 @@ class ChainGenerator {
     }
     this.actors = { ...createActors(options, networkId), byron: this.byron?.actors };
     this.random = new Random(options.seed);
+    const genesisParameters = parameterReader(genesisProtocolParameters(this.network));
     this.parameters = {
       fees: {
         minFeeA: BigInt(shelley.protocolParams.minFeeA),
         minFeeB: BigInt(shelley.protocolParams.minFeeB),
+        scriptPrices: genesisParameters.scriptPrices(),
+        referenceScriptBase: genesisParameters.referenceScriptBase()!,
       },
       keyDeposit: BigInt(shelley.protocolParams.keyDeposit),
       poolDeposit: BigInt(shelley.protocolParams.poolDeposit),
@@ -190,7 +195,11 @@ class ChainGenerator {
         : tip.slot + this.random.between(1, 2 * this.meanSlotGap - 1);
     const { epoch } = slotInfo(this.network, slot);
     const era = epoch >= this.conwayEpoch ? 'conway' : 'babbage';
-    if (epoch > this.state.epoch) this.epochBoundary(epoch);
+    if (epoch > this.state.epoch) {
+      this.epochBoundary(epoch);
+      // Rewards are paid at the boundary: the block's own transactions may already withdraw them.
+      yield* this.rewardEvent(slot);
+    }
 
     const producer = this.producer(height);
     const transactions: { built: BuiltTx; json: OgmiosTransaction }[] = [];

@@ -69,11 +69,12 @@ export class Ledger {
       protocolParameters: this.protocolParameters(),
       slotConfig: shelleySlotConfig(this.network),
       utxo: (reference) => this.mempool.utxo(reference, (onChain) => this.utxos.get(onChain)),
-      rewardBalance: (address) => this.rewardBalance(address),
+      rewardBalance: (address) => this.rewardBalance(address, slot),
     };
   }
 
-  private rewardBalance(address: string): bigint | undefined {
+  /** At the current slot: rewards paid at an epoch boundary can be withdrawn in the epoch's first block. */
+  private rewardBalance(address: string, slot: Slot): bigint | undefined {
     const credential = CSL.RewardAddress.from_address(CSL.Address.from_bech32(address))!.payment_cred();
     const key = credential.to_keyhash();
     const [account] = this.data.rewardAccounts(
@@ -82,7 +83,7 @@ export class Ledger {
           ? { from: 'script', credential: credential.to_scripthash()!.to_hex() }
           : { from: 'verificationKey', credential: key.to_hex() },
       ],
-      this.tipSlot(),
+      slot,
     );
     return account === undefined ? undefined : BigInt(account.rewards.ada.lovelace);
   }

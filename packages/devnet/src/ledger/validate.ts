@@ -215,10 +215,7 @@ class Checker {
     const sizeFee =
       BigInt(this.parameters.number('minFeeCoefficient')) * BigInt(this.cbor.length) +
       this.parameters.lovelace('minFeeConstant');
-    const prices = this.parameters.scriptPrices();
-    const scriptFee = BigInt(
-      CSL.min_script_fee(this.tx, CSL.ExUnitPrices.new(prices.memory, prices.cpu)).to_str(),
-    );
+    const scriptFee = BigInt(CSL.min_script_fee(this.tx, this.parameters.scriptPrices()).to_str());
     const minimum = sizeFee + scriptFee + this.referenceScriptFee();
     const provided = BigInt(this.body.fee().to_str());
     return provided < minimum ? errors.transactionFeeTooSmall(minimum, provided) : undefined;
@@ -227,7 +224,8 @@ class Checker {
   /** Conway's fee for the reference scripts of spent and referenced outputs (tiered by size). */
   private referenceScriptFee(): bigint {
     const base = this.parameters.referenceScriptBase();
-    if (base === undefined) return 0n;
+    // The devnet's parameters have the Conway shape in every era; Babbage's fee has no such part.
+    if (base === undefined || this.view.era !== 'conway') return 0n;
     const size = [...this.resolvedOf(this.body.inputs()), ...this.resolvedOf(this.body.reference_inputs())]
       .map(({ output }) => scriptSize(output.script_ref()))
       .reduce((total, bytes) => total + bytes, 0);
