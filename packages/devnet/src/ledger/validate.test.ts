@@ -59,7 +59,19 @@ const view: LedgerView = {
   protocolParameters: parameters,
   slotConfig: shelleySlotConfig(network),
   utxo: (reference) => ledger.get(referenceKey(reference)),
-  rewardBalance: (address) => (address === aliceStake.to_address().to_bech32() ? REWARDS : undefined),
+  delegation: {
+    account: ({ credential }) =>
+      credential === alice.hash.to_hex()
+        ? {
+            from: 'verificationKey',
+            credential,
+            rewards: { ada: { lovelace: REWARDS } },
+            deposit: { ada: { lovelace: 2_000_000n } },
+          }
+        : undefined,
+    poolRegistered: () => false,
+    drepRegistered: () => false,
+  },
 };
 
 interface Payment {

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import CSL from '@emurgo/cardano-serialization-lib-nodejs';
 import { stringifyJson } from '../chain/json.js';
+import { genesisStakePoolIds } from '../networks/genesis.js';
+import { loadNetwork } from '../networks/networks.js';
 import {
   adaOutput,
   bigNum,
@@ -50,6 +52,29 @@ function payBob(lovelace: bigint): Uint8Array {
     outputs([adaOutput(bob.address, lovelace), adaOutput(alice.address, FUNDS - lovelace - fee)]),
     bigNum(fee),
   );
+  return sign(body, [alice]);
+}
+
+/** Registers alice's stake key (deposit 2 ada) and delegates it to the first genesis pool. */
+function registerAndDelegate(pool: string): Uint8Array {
+  const fee = 300_000n;
+  const deposit = 2_000_000n;
+  const stake = CSL.Credential.from_keyhash(alice.hash);
+  const certificates = CSL.Certificates.new();
+  certificates.add(
+    CSL.Certificate.new_reg_cert(CSL.StakeRegistration.new_with_explicit_deposit(stake, bigNum(deposit))),
+  );
+  certificates.add(
+    CSL.Certificate.new_stake_delegation(
+      CSL.StakeDelegation.new(stake, CSL.Ed25519KeyHash.from_bech32(pool)),
+    ),
+  );
+  const body = CSL.TransactionBody.new_tx_body(
+    inputs([input({ transaction: { id: FUNDING_TX }, index: 0 })]),
+    outputs([adaOutput(alice.address, FUNDS - fee - deposit)]),
+    bigNum(fee),
+  );
+  body.set_certs(certificates);
   return sign(body, [alice]);
 }
 
@@ -140,6 +165,41 @@ describe('live devnet', () => {
     expect(devnet.submitTransaction(payBob(20_000_000n))).toMatchObject({ error: { code: 3117 } });
     expect(devnet.submitTransaction(first)).toMatchObject({ error: { code: 3117 } });
     expect(devnet.submitTransaction(Buffer.from('00', 'hex'))).toMatchObject({ error: { code: -32602 } });
+  });
+
+  it('applies certificates: a forged registration and delegation is a reward account, also after a restart', async () => {
+    const [pool] = genesisStakePoolIds(loadNetwork('custom'));
+    const cbor = registerAndDelegate(pool!);
+    expect(devnet.submitTransaction(cbor)).toEqual({ result: { transaction: { id: transactionId(cbor) } } });
+    const summaries = async (port: number) => {
+      const client = await RawClient.connect(`ws://127.0.0.1:${port}`);
+      client.send({
+        jsonrpc: '2.0',
+        method: 'queryLedgerState/rewardAccountSummaries',
+        params: { keys: [alice.hash.to_hex()] },
+        id: 1,
+      });
+      const { result } = await client.next();
+      client.close();
+      return result;
+    };
+    const expected = [
+      {
+        from: 'verificationKey',
+        credential: alice.hash.to_hex(),
+        stakePool: { id: pool },
+        rewards: { ada: { lovelace: 0 } },
+        deposit: { ada: { lovelace: 2_000_000 } },
+      },
+    ];
+    while (!readFileSync(file, 'utf8').includes(transactionId(cbor)))
+      await new Promise((wake) => setTimeout(wake, 20));
+    expect(await summaries(devnet.port)).toEqual(expected);
+    await devnet.close();
+
+    devnet = await startDevnet({ chain: { file }, port: 0, forgeInterval: 50 });
+    await devnet.replayed;
+    expect(await summaries(devnet.port)).toEqual(expected);
   });
 
   it('keeps forging empty blocks while the mempool is empty', async () => {
