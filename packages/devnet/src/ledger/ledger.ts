@@ -28,7 +28,7 @@ export class Ledger {
     private readonly chain: Chain,
     readonly network: Network,
     /** The slot transactions are validated at: wall-clock time in live mode, the tip's slot otherwise. */
-    private readonly currentSlot: () => Slot = () => this.tipSlot(),
+    readonly currentSlot: () => Slot = () => this.tipSlot(),
   ) {
     this.utxos = new UtxoIndex(chain, genesisUtxos(network), network.genesis.shelley.securityParam as number);
     this.registrations = new Registrations(chain, genesisStakePoolIds(network));
