@@ -1,7 +1,7 @@
 // Ingest and rollback: the generated chain served by the devnet, indexed from empty by the real
 // indexer (apps/indexer/dist/main.js in a child process, so its RSS and CPU are its own), then
 // rolled back at the tip with ChainStore.rollBackTo.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -89,6 +89,36 @@ export interface IngestResult {
   statements: StatementStat[];
 }
 
+/** The real indexer (apps/indexer/dist/main.js) in its own process, following `ogmiosUrl` (custom network). */
+export function spawnIndexer(options: {
+  root: string;
+  databaseUrl: string;
+  redisUrl: string;
+  ogmiosUrl: string;
+  metricsPort: number;
+  nodeArgs?: string[];
+  env?: Record<string, string>;
+}): ChildProcess {
+  return spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), path.join(options.root, 'apps/indexer/dist/main.js')],
+    {
+      env: {
+        ...process.env,
+        DATABASE_URL: options.databaseUrl,
+        REDIS_URL: options.redisUrl,
+        OGMIOS_URL: options.ogmiosUrl,
+        NETWORK: 'custom',
+        INDEXER_METRICS_PORT: String(options.metricsPort),
+        LOG_LEVEL: 'warn',
+        TOKEN_REGISTRY_URL: '',
+        ...options.env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+}
+
 /** A sample of a Prometheus text exposition (0 when absent). */
 export function metric(text: string, name: string, labels = ''): number {
   const line = text
@@ -144,21 +174,12 @@ export async function ingest(options: {
     await devnet.replayed;
     const tip = devnet.tip();
     const tipHeight = tip === 'origin' ? 0 : tip.height;
-    const args = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [];
     const spawned = performance.now();
-    const child = spawn(process.execPath, [...args, path.join(options.root, 'apps/indexer/dist/main.js')], {
-      env: {
-        ...process.env,
-        DATABASE_URL: options.databaseUrl,
-        REDIS_URL: options.redisUrl,
-        OGMIOS_URL: devnet.url,
-        NETWORK: 'custom',
-        INDEXER_BATCH_SIZE: String(options.batchSize),
-        INDEXER_METRICS_PORT: String(options.metricsPort),
-        LOG_LEVEL: 'warn',
-        TOKEN_REGISTRY_URL: '',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
+    const child = spawnIndexer({
+      ...options,
+      ogmiosUrl: devnet.url,
+      nodeArgs: options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [],
+      env: { INDEXER_BATCH_SIZE: String(options.batchSize) },
     });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     let exitCode: number | null | undefined;

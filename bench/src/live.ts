@@ -2,14 +2,12 @@
 // of a Plutus V3 script) and forges into blocks, and how far the real indexer (apps/indexer/dist/main.js
 // in its own process) lags behind the blocks it forges. Transactions are built and signed with CSL from a
 // demo wallet of the custom genesis, as a user of `npm start` would.
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createInteractionContext, createLedgerStateQueryClient } from '@cardano-ogmios/client';
 import CSL from '@emurgo/cardano-serialization-lib-nodejs';
 import { applyMigrations } from '@frostline/db';
 import { demoWallets, startDevnet, type Devnet } from '@frostline/devnet';
-import { metric } from './ingest.js';
+import { metric, spawnIndexer } from './ingest.js';
 
 export interface LiveResult {
   blockIntervalMs: number;
@@ -57,19 +55,7 @@ export async function liveBench(options: {
     port: 0,
     forgeInterval: blockIntervalMs,
   });
-  const child = spawn(process.execPath, [path.join(options.root, 'apps/indexer/dist/main.js')], {
-    env: {
-      ...process.env,
-      DATABASE_URL: options.databaseUrl,
-      REDIS_URL: options.redisUrl,
-      OGMIOS_URL: devnet.url,
-      NETWORK: 'custom',
-      INDEXER_METRICS_PORT: String(options.metricsPort),
-      LOG_LEVEL: 'warn',
-      TOKEN_REGISTRY_URL: '',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child = spawnIndexer({ ...options, ogmiosUrl: devnet.url });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const lag = trackLag(devnet, `http://127.0.0.1:${options.metricsPort}/metrics`);
   try {

@@ -10,6 +10,8 @@ import {
   adaOutput,
   bigNum,
   demoKey,
+  fundingBlock,
+  FUNDING_TX,
   input,
   inputs,
   outputs,
@@ -22,28 +24,9 @@ import { RawClient } from '../server/test-support/ws-client.js';
 
 const alice = demoKey(1);
 const bob = demoKey(2);
-const FUNDING_TX = 'ab'.repeat(32);
 const FUNDS = 100_000_000n;
 
-/** A Conway block (custom network, slot 400) whose one transaction pays alice. */
-const fundingBlock = {
-  type: 'praos',
-  era: 'conway',
-  id: 'f0'.repeat(32),
-  ancestor: 'genesis',
-  height: 1,
-  slot: 400,
-  size: { bytes: 0 },
-  protocol: { version: { major: 10, minor: 0 } },
-  transactions: [
-    {
-      id: FUNDING_TX,
-      spends: 'inputs',
-      inputs: [],
-      outputs: [{ address: alice.bech32, value: { ada: { lovelace: FUNDS } } }],
-    },
-  ],
-};
+const chainFunding = fundingBlock(alice, FUNDS);
 
 function payBob(lovelace: bigint): Uint8Array {
   const fee = 200_000n;
@@ -84,7 +67,7 @@ describe('live devnet', () => {
 
   beforeEach(async () => {
     file = join(mkdtempSync(join(tmpdir(), 'devnet-live-')), 'chain.jsonl');
-    writeFileSync(file, stringifyJson(fundingBlock) + '\n');
+    writeFileSync(file, stringifyJson(chainFunding) + '\n');
     devnet = await startDevnet({ chain: { file }, port: 0, forgeInterval: 50 });
     await devnet.replayed;
   });
@@ -215,7 +198,7 @@ describe('live devnet', () => {
 
 describe('static devnet', () => {
   it('answers submitTransaction with an error and forges nothing', async () => {
-    const devnet = await startDevnet({ chain: { blocks: [fundingBlock] }, port: 0 });
+    const devnet = await startDevnet({ chain: { blocks: [chainFunding] }, port: 0 });
     await devnet.replayed;
     expect(devnet.submitTransaction(payBob(10_000_000n))).toMatchObject({ error: { code: -32603 } });
     await devnet.close();

@@ -5,6 +5,8 @@ import {
   adaOutput,
   bigNum,
   demoKey,
+  fundingBlock,
+  FUNDING_TX,
   input,
   inputs,
   outputs,
@@ -19,28 +21,9 @@ import { RawClient } from './test-support/ws-client.js';
 
 const network = loadNetwork('custom');
 const alice = demoKey(1);
-const FUNDING_TX = 'ab'.repeat(32);
 const FUNDS = 100_000_000n;
 
-/** A Conway block (custom network, slot 400) whose one transaction pays alice. */
-const fundingBlock = {
-  type: 'praos',
-  era: 'conway',
-  id: 'f0'.repeat(32),
-  ancestor: 'genesis',
-  height: 1,
-  slot: 400,
-  size: { bytes: 0 },
-  protocol: { version: { major: 10, minor: 0 } },
-  transactions: [
-    {
-      id: FUNDING_TX,
-      spends: 'inputs',
-      inputs: [],
-      outputs: [{ address: alice.bech32, value: { ada: { lovelace: FUNDS } } }],
-    },
-  ],
-};
+const chainFunding = fundingBlock(alice, FUNDS);
 
 /** Alice pays herself, spending output `index` of `from` (chained payments). */
 function selfPayment(from: string, index: number, lovelace: bigint): Uint8Array {
@@ -72,7 +55,7 @@ describe('mempool monitoring', () => {
 
   beforeEach(async () => {
     // Live, but no block within the test: submitted transactions stay in the mempool.
-    devnet = await startDevnet({ chain: { blocks: [fundingBlock] }, port: 0, forgeInterval: 600_000 });
+    devnet = await startDevnet({ chain: { blocks: [chainFunding] }, port: 0, forgeInterval: 600_000 });
     await devnet.replayed;
     client = await RawClient.connect(devnet.url);
   });
