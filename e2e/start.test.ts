@@ -98,6 +98,10 @@ describe('npm start', () => {
       try {
         await run.waitFor(new RegExp(`API: +http://127\\.0\\.0\\.1:${port}/api/v0`), 240_000);
         const [, token] = await run.waitFor(/token: (\S+)/, 1000);
+        await run.waitFor(
+          /demo-1 +mnemonic: +(\w+ ){23}\w+\n +address: +addr_test1q\w+\n +signing key: +ed25519_sk1\w+\n +address: +addr_test1v\w+/,
+          1000,
+        );
 
         // Wait for the indexer to store a block, then ask the API for it as blockfrost-js would.
         const client = new pg.Client({ connectionString: db.url });

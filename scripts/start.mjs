@@ -4,7 +4,16 @@
 // Ctrl-C (or SIGTERM) stops everything in reverse order.
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +30,10 @@ import {
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const NETWORKS = ['mainnet', 'preprod', 'preview', 'custom'];
+const DEVNET_CLI = path.join(root, 'packages/devnet/dist/cli.js');
+const DEMO_CHAIN = ['generate', '--network', 'custom', '--seed', '1', '--blocks', '1000'];
+/** The demo chain is live: the devnet forges a block (with the submitted transactions) every second. */
+const BLOCK_INTERVAL_MS = 1000;
 
 function readConfig(env) {
   const dataDir = path.resolve(root, env.DATA_DIR ?? '.data');
@@ -57,6 +70,66 @@ function demoToken(dataDir, network) {
   const hashes = path.join(dataDir, 'api-tokens.sha256');
   writeFileSync(hashes, `${createHash('sha256').update(token).digest('hex')}\n`);
   return { token, hashesFile: hashes };
+}
+
+/**
+ * What the demo chain file was made from: the custom network's genesis files (which fund the demo
+ * wallets) and the generator's options. A chain made from others (an older version's) cannot spend
+ * those funds, so it is replaced.
+ */
+function demoChainOrigin() {
+  const hash = createHash('sha256').update(DEMO_CHAIN.join(' '));
+  for (const era of ['byron', 'shelley', 'alonzo', 'conway'])
+    hash.update(readFileSync(path.join(root, `packages/devnet/genesis/custom/${era}.json`)));
+  return hash.digest('hex');
+}
+
+/**
+ * Moves a demo chain made from another genesis aside, with what was indexed from it (the embedded
+ * PostgreSQL's and Redis' data), into DATA_DIR/previous-<time>: the new chain starts from origin.
+ */
+function retireOutdatedDemoChain(config) {
+  const devnetDir = path.join(config.dataDir, 'devnet');
+  const originFile = path.join(devnetDir, 'chain.origin');
+  if (!existsSync(path.join(devnetDir, 'chain.jsonl'))) return;
+  if (existsSync(originFile) && readFileSync(originFile, 'utf8').trim() === demoChainOrigin()) return;
+  const archive = path.join(config.dataDir, `previous-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+  mkdirSync(archive);
+  const moved = [
+    'devnet',
+    ...(config.databaseUrl ? [] : ['postgres']),
+    ...(config.redisUrl ? [] : ['redis']),
+  ];
+  for (const name of moved) {
+    const from = path.join(config.dataDir, name);
+    if (existsSync(from)) renameSync(from, path.join(archive, name));
+  }
+  console.log(
+    `› the demo chain in ${devnetDir} is from an older version: moved it (and its index) to ${archive}`,
+  );
+  if (config.databaseUrl)
+    console.log(
+      "  DATABASE_URL holds the old chain's index: empty that database before indexing the new one",
+    );
+}
+
+/** The funded demo wallets, written (readable only by the user) to DATA_DIR/demo-wallets.json. */
+async function writeDemoWallets(dataDir) {
+  const file = path.join(dataDir, 'demo-wallets.json');
+  await runToFile(DEVNET_CLI, ['demo-wallets'], file);
+  chmodSync(file, 0o600);
+  return { file, wallets: JSON.parse(readFileSync(file, 'utf8')) };
+}
+
+function printDemoWallets({ file, wallets }) {
+  console.log(`  demo wallets (custom network, ${file}):`);
+  for (const wallet of wallets) {
+    console.log(`    ${wallet.name}  mnemonic:    ${wallet.mnemonic}`);
+    console.log(`            address:     ${wallet.mnemonicAddress}`);
+    console.log(`            signing key: ${wallet.signingKey}`);
+    console.log(`            address:     ${wallet.signingKeyAddress}`);
+  }
+  console.log('');
 }
 
 const stack = [];
@@ -106,6 +179,8 @@ async function main() {
   mkdirSync(config.dataDir, { recursive: true });
   process.on('SIGINT', () => stopAll(0));
   process.on('SIGTERM', () => stopAll(0));
+  const runsDevnet = !config.ogmiosUrl && existsSync(DEVNET_CLI);
+  if (runsDevnet) retireOutdatedDemoChain(config);
 
   let databaseUrl = config.databaseUrl;
   if (databaseUrl) {
@@ -144,28 +219,38 @@ async function main() {
   );
 
   let ogmiosUrl = config.ogmiosUrl;
-  const devnetCli = path.join(root, 'packages/devnet/dist/cli.js');
-  if (!ogmiosUrl && existsSync(devnetCli)) {
+  let demoWallets;
+  if (runsDevnet) {
     const chainFile = path.join(config.dataDir, 'devnet', 'chain.jsonl');
     if (!existsSync(chainFile)) {
       mkdirSync(path.dirname(chainFile), { recursive: true });
       console.log('› generating the demo chain (devnet generate)');
-      await runToFile(
-        devnetCli,
-        ['generate', '--network', 'custom', '--seed', '1', '--blocks', '1000'],
-        chainFile,
-      );
+      await runToFile(DEVNET_CLI, DEMO_CHAIN, chainFile);
+      writeFileSync(path.join(path.dirname(chainFile), 'chain.origin'), `${demoChainOrigin()}\n`);
     }
+    demoWallets = await writeDemoWallets(config.dataDir);
     const devnetPort = await freePort();
     startProcess(
       'devnet',
-      devnetCli,
-      ['serve', '--chain', chainFile, '--network', 'custom', '--port', String(devnetPort)],
+      DEVNET_CLI,
+      [
+        'serve',
+        '--chain',
+        chainFile,
+        '--network',
+        'custom',
+        '--port',
+        String(devnetPort),
+        '--block-interval',
+        String(BLOCK_INTERVAL_MS),
+      ],
       {},
     );
     ogmiosUrl = `ws://127.0.0.1:${devnetPort}`;
     await waitFor(() => httpOk(`http://127.0.0.1:${devnetPort}/health`), 30_000, 'the devnet did not start');
-    console.log(`› devnet (Ogmios v6) on ${ogmiosUrl}, chain ${chainFile}`);
+    console.log(
+      `› devnet (Ogmios v6) on ${ogmiosUrl}, chain ${chainFile}, a new block every ${BLOCK_INTERVAL_MS / 1000} s`,
+    );
   } else if (ogmiosUrl) {
     console.log(`› Ogmios: ${ogmiosUrl} (OGMIOS_URL)`);
   }
@@ -187,6 +272,7 @@ async function main() {
     console.log(`\n  API:   http://127.0.0.1:${config.port}/api/v0`);
     console.log(`  token: ${token}   (send it as the project_id header)\n`);
   }
+  if (demoWallets) printDemoWallets(demoWallets);
   console.log('› running; press Ctrl-C to stop');
 }
 
