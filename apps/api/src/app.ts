@@ -11,11 +11,12 @@ import { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import { BlockfrostErrorFilter } from './common/blockfrost-error.filter.js';
+import { answerClientError, answerRoutingError } from './common/framework-errors.js';
 import type { ApiConfig } from './config.js';
 import { ApiMetrics } from './metrics/api-metrics.js';
 import { EVALUATE_UTXOS_PATH } from './utils/utils.controller.js';
 
-/** Longest path parameter accepted (long Byron addresses included); longer ones are unknown routes. */
+/** Longest path parameter accepted (long Byron addresses included); longer ones are invalid paths. */
 const MAX_PARAM_LENGTH = 8192;
 /** Only the evaluate endpoint takes a body; every other route keeps this small limit. */
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -69,6 +70,8 @@ export async function createApp(
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     bodyLimit: BODY_LIMIT_BYTES,
+    frameworkErrors: answerRoutingError,
+    clientErrorHandler: answerClientError,
   });
   // Once closing, responses to in-flight requests end their keep-alive connection: the server only
   // finishes closing when every connection is gone, and an idle one would otherwise stay for
