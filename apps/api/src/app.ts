@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import type { IncomingMessage } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
+import type { LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createPrismaClient } from '@frostline/db';
@@ -101,10 +102,22 @@ export async function createApp(
     AppModule.forRoot({ config, logger, readDb, redis, metrics }),
     adapter,
     // bodyParser false: the JSON parser above is ours; Nest would add its own and Fastify refuse the duplicate.
-    { logger: ['error', 'warn'], abortOnError: false, bodyParser: false },
+    { logger: nestLogger(logger), abortOnError: false, bodyParser: false },
   );
   app.useGlobalFilters(new BlockfrostErrorFilter());
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   return app;
+}
+
+/**
+ * Nest's own messages (a failed listen, a provider that cannot start) as pino JSON lines like every
+ * other log, instead of coloured text on stderr; its route-mapping chatter only at debug level.
+ */
+function nestLogger(logger: Logger): LoggerService {
+  return {
+    error: (message: unknown) => logger.error(String(message)),
+    warn: (message: unknown) => logger.warn(String(message)),
+    log: (message: unknown) => logger.debug(String(message)),
+  };
 }

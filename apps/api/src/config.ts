@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import type { Network } from '@frostline/model';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -23,6 +24,8 @@ export interface RateLimitConfig {
 
 export interface ApiConfig {
   port: number;
+  /** Address the API binds: loopback unless a container or host exposes it (0.0.0.0, ::). */
+  host: string;
   databaseUrl: string;
   /** Read replica used for every endpoint query; the primary when unset. */
   databaseReadUrl: string | null;
@@ -67,6 +70,7 @@ export function loadConfig(env: Env): ApiConfig {
 
   const config: ApiConfig = {
     port: read('PORT', integerIn(1, 65535, 3000), 0),
+    host: read('HOST', ipAddress('127.0.0.1'), ''),
     databaseUrl: read('DATABASE_URL', url(['postgres:', 'postgresql:']), ''),
     databaseReadUrl: read('DATABASE_READ_URL', optional(url(['postgres:', 'postgresql:'])), null),
     redisUrl: read('REDIS_URL', url(['redis:', 'rediss:']), ''),
@@ -119,6 +123,14 @@ function positiveNumber(fallback: number) {
     if (!(number > 0) || !Number.isFinite(number))
       throw new Error(`must be a positive number, got "${value}"`);
     return number;
+  };
+}
+
+function ipAddress(fallback: string) {
+  return (value: string | undefined): string => {
+    if (value === undefined || value === '') return fallback;
+    if (!isIP(value)) throw new Error(`must be an IP address (127.0.0.1, 0.0.0.0, ::), got "${value}"`);
+    return value;
   };
 }
 

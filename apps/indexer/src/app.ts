@@ -95,7 +95,7 @@ export async function startIndexer(config: IndexerConfig, logger: Logger): Promi
       }
     }, 5000);
     if (config.metricsPort) {
-      server = await startHttpServer(config.metricsPort, metrics.registry, () =>
+      server = await startHttpServer(config.metricsHost, config.metricsPort, metrics.registry, () =>
         readiness(prisma, config, store),
       );
     }
