@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -77,6 +79,26 @@ describe('npm start', () => {
       await db.drop();
     }
   });
+
+  it('stops with one clear line when PORT is taken, instead of reporting the other server as ready', async () => {
+    // Another server on the port, healthy in every respect.
+    const impostor = http.createServer((_, response) => response.end('{"is_healthy":true}'));
+    impostor.listen(0, '127.0.0.1');
+    await once(impostor, 'listening');
+    const { port } = impostor.address() as net.AddressInfo;
+    const db = await createTestDatabase();
+    try {
+      const run = startCommand({ DATABASE_URL: db.url, REDIS_URL: redisUrl(), PORT: String(port) });
+      expect(await run.exited).toBe(1);
+      expect(run.output().stdout).not.toMatch(/token:/);
+      expect(run.output().stderr.trim()).toBe(
+        `PORT ${port} is already in use on 127.0.0.1: stop the other server or set PORT to a free port`,
+      );
+    } finally {
+      impostor.close();
+      await db.drop();
+    }
+  }, 120_000);
 
   describe('with a database and Redis', () => {
     let db: TestDatabase;

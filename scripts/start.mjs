@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,7 @@ import {
   checkPostgres,
   checkRedis,
   freePort,
+  portInUse,
   redactUrl,
   startEmbeddedPostgres,
   startRedis,
@@ -27,6 +29,8 @@ function readConfig(env) {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 1 || port > 65535)
     throw new SetupError(`PORT must be a TCP port, got "${env.PORT}"`);
+  const host = env.HOST || '127.0.0.1';
+  if (!isIP(host)) throw new SetupError(`HOST must be an IP address, got "${host}"`);
   const network = env.NETWORK ?? (env.OGMIOS_URL ? 'mainnet' : 'custom');
   if (!NETWORKS.includes(network))
     throw new SetupError(`NETWORK must be one of ${NETWORKS.join(', ')}, got "${network}"`);
@@ -41,6 +45,7 @@ function readConfig(env) {
   return {
     dataDir,
     port,
+    host,
     network,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
@@ -77,12 +82,15 @@ async function stopAll(code) {
   process.exit(code);
 }
 
-/** Runs a workspace program as a child; its exit (other than ours) stops everything. */
+/**
+ * Runs a workspace program as a child; its exit (other than ours) stops everything. The IPC channel
+ * lets a child say when it is ready (the API once it listens).
+ */
 function startProcess(name, script, args, env) {
   const child = spawn(process.execPath, [script, ...args], {
     cwd: root,
     env: { ...process.env, ...env },
-    stdio: 'inherit',
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
   });
   child.on('exit', (code, signal) => {
     if (stopping) return;
@@ -103,6 +111,11 @@ function startProcess(name, script, args, env) {
 
 async function main() {
   const config = readConfig(process.env);
+  // Checked first: a health check on a taken port would reach the other server and report it as ours.
+  if (await portInUse(config.host, config.port))
+    throw new SetupError(
+      `PORT ${config.port} is already in use on ${config.host}: stop the other server or set PORT to a free port`,
+    );
   mkdirSync(config.dataDir, { recursive: true });
   process.on('SIGINT', () => stopAll(0));
   process.on('SIGTERM', () => stopAll(0));
@@ -182,12 +195,35 @@ async function main() {
   const apiMain = path.join(root, 'apps/api/dist/main.js');
   if (existsSync(apiMain)) {
     const { token, hashesFile } = demoToken(config.dataDir, config.network);
-    startProcess('api', apiMain, [], { ...appEnv, PORT: String(config.port), API_TOKENS_FILE: hashesFile });
-    await waitFor(() => httpOk(`http://127.0.0.1:${config.port}/health`), 60_000, 'the API did not start');
-    console.log(`\n  API:   http://127.0.0.1:${config.port}/api/v0`);
+    const api = startProcess('api', apiMain, [], {
+      ...appEnv,
+      PORT: String(config.port),
+      HOST: config.host,
+      API_TOKENS_FILE: hashesFile,
+    });
+    await listening(api);
+    console.log(`\n  API:   http://${urlHost(config.host)}:${config.port}/api/v0`);
     console.log(`  token: ${token}   (send it as the project_id header)\n`);
   }
   console.log('› running; press Ctrl-C to stop');
+}
+
+/** Resolves once the API says it listens (dist/main.js sends {listening}); a 60 s limit. */
+function listening(child) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new SetupError('the API did not start within 60 s')), 60_000);
+    child.on('message', (message) => {
+      if (!message?.listening) return;
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/** Where a local client reaches a server bound to host. */
+function urlHost(host) {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return isIP(host) === 6 ? `[${host}]` : host;
 }
 
 async function runToFile(script, args, file) {
