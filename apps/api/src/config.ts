@@ -15,8 +15,10 @@ export interface RateLimitConfig {
   perSecond: number;
   /** Bucket size, i.e. the burst allowed on top of the sustained rate (Blockfrost: 500). */
   burst: number;
-  /** Consecutive 429 answers after which the client IP is banned (418). */
+  /** 429 answers after which the client IP is banned (418); see banWindowSeconds. */
   banAfterRejections: number;
+  /** The count of 429 answers lapses after this long without one (requests let through do not reset it). */
+  banWindowSeconds: number;
   banSeconds: number;
   /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
   redisKeyPrefix: string;
@@ -81,6 +83,7 @@ export function loadConfig(env: Env): ApiConfig {
       perSecond: read('RATE_LIMIT_PER_SECOND', positiveNumber(10), 0),
       burst: read('RATE_LIMIT_BURST', integerIn(1, 1_000_000, 500), 0),
       banAfterRejections: read('RATE_LIMIT_BAN_AFTER', integerIn(1, 1_000_000, 100), 0),
+      banWindowSeconds: read('RATE_LIMIT_BAN_WINDOW_SECONDS', integerIn(1, 86_400, 60), 0),
       banSeconds: read('RATE_LIMIT_BAN_SECONDS', integerIn(1, 86_400 * 7, 300), 0),
       redisKeyPrefix: read('RATE_LIMIT_REDIS_PREFIX', (value) => value ?? 'frostline:rate-limit:', ''),
     },
