@@ -13,7 +13,7 @@ import { pino, type Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import { BlockfrostErrorFilter } from './common/blockfrost-error.filter.js';
 import { answerClientError, answerRoutingError } from './common/framework-errors.js';
-import type { ApiConfig } from './config.js';
+import type { ApiConfig, TrustedProxies } from './config.js';
 import { ApiMetrics } from './metrics/api-metrics.js';
 import { EVALUATE_UTXOS_PATH } from './utils/utils.controller.js';
 
@@ -68,7 +68,7 @@ export async function createApp(
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && given.length <= 128 ? given : randomUUID();
     },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     bodyLimit: BODY_LIMIT_BYTES,
     frameworkErrors: answerRoutingError,
@@ -108,6 +108,19 @@ export async function createApp(
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   return app;
+}
+
+/**
+ * Fastify's trustProxy: it walks X-Forwarded-For from the right while the trust function accepts the
+ * address at each hop (0 = the socket's peer), and the client is the first address it does not trust.
+ * A bare hop count would make Fastify 5 trust nothing, hence the function.
+ */
+function fastifyTrustProxy(
+  trust: TrustedProxies,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (trust.kind === 'none') return false;
+  if (trust.kind === 'hops') return (_address, hop) => hop < trust.hops;
+  return trust.addresses;
 }
 
 /**

@@ -166,6 +166,64 @@ describe('rate limits shared through Redis', () => {
     });
   });
 
+  describe('behind proxies (TRUST_PROXY)', () => {
+    const VICTIM = '198.51.100.1';
+    const CLIENT = '203.0.113.7';
+    // Each proxy appends the address it received the request from; what the client sent comes first.
+    const setups = [
+      { trust: '1', proxy: '127.0.0.1' },
+      { trust: '10.0.0.0/8, 127.0.0.1', proxy: '10.1.2.3' },
+    ];
+
+    const through = (api: NestFastifyApplication, proxy: string, forwardedFor: string) =>
+      api
+        .inject({
+          method: 'GET',
+          url: '/health',
+          remoteAddress: proxy,
+          headers: { 'x-forwarded-for': forwardedFor },
+        })
+        .then((response) => response.statusCode);
+
+    it.each(setups)(
+      'TRUST_PROXY=$trust: rotating X-Forwarded-For does not escape the limit',
+      async ({ trust, proxy }) => {
+        const api = await app({ ...limits, TRUST_PROXY: trust });
+        const statuses = [];
+        for (let i = 0; i < 7; i++) statuses.push(await through(api, proxy, `192.0.2.${i}, ${CLIENT}`));
+        expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+      },
+    );
+
+    it.each(setups)(
+      'TRUST_PROXY=$trust: a flood naming a victim bans the flooder, not the victim',
+      async ({ trust, proxy }) => {
+        const api = await app({ ...limits, TRUST_PROXY: trust });
+        for (let i = 0; i < 9; i++) await through(api, proxy, `${VICTIM}, ${CLIENT}`);
+        expect(await through(api, proxy, `${VICTIM}, ${CLIENT}`)).toBe(418);
+        expect(await through(api, proxy, VICTIM)).toBe(200);
+      },
+    );
+
+    it('ignores X-Forwarded-For from a peer that is not a listed proxy', async () => {
+      const api = await app({ ...limits, TRUST_PROXY: '10.0.0.0/8' });
+      const statuses = [];
+      for (let i = 0; i < 7; i++) statuses.push(await through(api, CLIENT, `192.0.2.${i}`));
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+    });
+
+    it.each([
+      ['true', /TRUST_PROXY true would trust the client-written X-Forwarded-For/],
+      [
+        '10.0.0.0/33',
+        /TRUST_PROXY must be false, a number of proxies, or proxy addresses\/CIDRs, got "10.0.0.0\/33"/,
+      ],
+      ['proxy.local', /got "proxy.local"/],
+    ])('refuses TRUST_PROXY=%s', (value, message) => {
+      expect(() => testConfig(db.database, { TRUST_PROXY: value })).toThrow(message);
+    });
+  });
+
   it('fails open when Redis is unreachable', async () => {
     const api = await app({ ...limits, REDIS_URL: 'redis://127.0.0.1:1' });
     for (let i = 0; i < 7; i++) expect((await get(api, BLOCK)).status).toBe(404);
