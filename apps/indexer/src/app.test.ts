@@ -1,4 +1,5 @@
 import { createPrismaClient } from '@frostline/db';
+import { Queue } from 'bullmq';
 import { createTestDatabase } from '@frostline/db/testing';
 import { BYRON_GENESIS_HASHES, PREPROD_CHAIN_TIME, type OgmiosBlock } from '@frostline/model';
 import { startIndexer } from './app.js';
@@ -6,7 +7,14 @@ import { connectOgmios, networkFacts } from './chain-sync/ogmios.js';
 import { ChainStore } from './sink/chain-store.js';
 import { preprodChunkBlocks } from './test-support/chains.js';
 import { dumpChainTables } from './test-support/database.js';
-import { indexedDevnet, indexerConfig, silentLogger, waitUntil } from './test-support/indexer.js';
+import { QUEUES, redisConnection } from './jobs/queues.js';
+import {
+  indexedDevnet,
+  indexerConfig,
+  silentLogger,
+  testRedisUrl,
+  waitUntil,
+} from './test-support/indexer.js';
 import { WriterLockTakenError } from './sink/writer-lock.js';
 
 const blocks = preprodChunkBlocks();
@@ -64,6 +72,26 @@ describe('indexer following a devnet through Ogmios chain-sync', () => {
       expect(await dumpChainTables(env.db.url)).toEqual(await referenceDump(blocks, env.devnet.url));
     } finally {
       await env.close();
+    }
+  });
+
+  it('drops token-registry jobs left in Redis when no registry is configured', async () => {
+    const queuePrefix = `leftover-${process.pid}-${Date.now()}`;
+    const queue = new Queue(QUEUES.tokenRegistry, {
+      connection: redisConnection(testRedisUrl()),
+      prefix: queuePrefix,
+    });
+    try {
+      await queue.add('subject', { kind: 'subject', subject: 'ab'.repeat(28) });
+      const env = await indexedDevnet(blocks.slice(0, 10), 'preprod', {
+        queuePrefix,
+        tokenRegistryUrl: null,
+      });
+      await env.close();
+      const counts = await queue.getJobCounts();
+      expect(Object.entries(counts).filter(([, count]) => count > 0)).toEqual([]);
+    } finally {
+      await queue.close();
     }
   });
 

@@ -75,6 +75,10 @@ export async function startIndexer(config: IndexerConfig, logger: Logger): Promi
           opts: { removeOnComplete: true, removeOnFail: 100 },
         },
       );
+    } else {
+      // Without a registry nothing runs these jobs: drop any left from a run that had one (or from
+      // versions that queued them regardless), so they cannot hold Redis memory forever.
+      await queues.tokenRegistry.obliterate({ force: true });
     }
 
     const indexer = new Indexer(store, prisma, queues, logger, metrics, {
@@ -82,6 +86,7 @@ export async function startIndexer(config: IndexerConfig, logger: Logger): Promi
       startPoint: config.startPoint,
       nearTipBlocks: 10,
       maxBatchDelayMs: 1000,
+      tokenRegistry: config.tokenRegistryUrl !== null,
     });
     const follower = new ChainFollower(indexer, { url: config.ogmiosUrl, logger });
     const openQueuesRef = queues;
