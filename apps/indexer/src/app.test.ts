@@ -15,7 +15,7 @@ import {
   testRedisUrl,
   waitUntil,
 } from './test-support/indexer.js';
-import { WriterLockTakenError } from './sink/writer-lock.js';
+import { WriterLockLostError, WriterLockTakenError } from './sink/writer-lock.js';
 
 const blocks = preprodChunkBlocks();
 
@@ -92,6 +92,28 @@ describe('indexer following a devnet through Ogmios chain-sync', () => {
       expect(Object.entries(counts).filter(([, count]) => count > 0)).toEqual([]);
     } finally {
       await queue.close();
+    }
+  });
+
+  it('ends with WriterLockLostError, not a crash, when the lock session is terminated, and a restart resumes', async () => {
+    const chain = blocks.slice(0, 200);
+    const env = await indexedDevnet(chain.slice(0, 100));
+    try {
+      await waitUntil(tipIs(env.running, chain[99]!), 60_000, 'initial sync');
+      // What a PostgreSQL restart does to every session (57P01 admin_shutdown).
+      const admin = createPrismaClient(env.db.url);
+      await admin.$queryRawUnsafe(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'frostline-indexer-lock'`,
+      );
+      await admin.$disconnect();
+      await expect(env.running.done).rejects.toThrow(WriterLockLostError);
+
+      await env.restart();
+      for (const block of chain.slice(100)) env.devnet.appendBlock(block);
+      await waitUntil(tipIs(env.running, chain.at(-1)!), 60_000, 'sync after the restart');
+      expect(await dumpChainTables(env.db.url)).toEqual(await referenceDump(chain, env.devnet.url));
+    } finally {
+      await env.close();
     }
   });
 
