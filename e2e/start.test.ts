@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -25,6 +25,22 @@ function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** Pids of the processes `parent` started whose command line mentions `script` (Linux /proc). */
+function childPids(parent: number, script: string): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        return ppid === parent && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(script);
+      } catch {
+        return false; // ended meanwhile
+      }
+    })
+    .map(Number);
 }
 
 function startCommand(env: Record<string, string>) {
@@ -150,6 +166,45 @@ describe('npm start', () => {
       }
       expect(await run.exited).toBe(0);
       expect(run.output().stdout).toMatch(/› stopped/);
+    }, 400_000);
+
+    it('restarts the indexer after kill -9 while the API keeps serving', async () => {
+      const port = await freePort();
+      const run = startCommand({
+        DATABASE_URL: db.url,
+        REDIS_URL: redisUrl(),
+        PORT: String(port),
+        INDEXER_QUEUE_PREFIX: `restart-${port}`,
+        RATE_LIMIT_REDIS_PREFIX: `restart-${port}:`,
+        INDEXER_METRICS_PORT: '0',
+      });
+      const indexers = () => childPids(run.child.pid!, 'apps/indexer/dist/main.js');
+      try {
+        await run.waitFor(/token: (\S+)/, 240_000);
+        const [first] = indexers();
+        expect(first).toBeDefined();
+        process.kill(first!, 'SIGKILL');
+        // The new indexer may first find the killed one's lock not yet released and be restarted
+        // again: wait for one that stays up.
+        let restarted: number[] = [];
+        const deadline = Date.now() + 60_000;
+        while (Date.now() < deadline) {
+          restarted = indexers();
+          if (restarted.length === 1 && restarted[0] !== first) {
+            await new Promise((resolve) => setTimeout(resolve, 3000));
+            if (indexers()[0] === restarted[0]) break;
+          } else await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        expect(indexers()).toEqual(restarted);
+        expect(restarted).toHaveLength(1);
+        expect(restarted[0]).not.toBe(first);
+        expect(run.output().stderr).toMatch(/› indexer exited \(SIGKILL\); restarting in 1 s/);
+        expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
+        expect(run.child.exitCode).toBeNull();
+      } finally {
+        run.child.kill('SIGINT');
+      }
+      expect(await run.exited).toBe(0);
     }, 400_000);
   });
 });

@@ -83,20 +83,36 @@ async function stopAll(code) {
 }
 
 /**
- * Runs a workspace program as a child; its exit (other than ours) stops everything. The IPC channel
- * lets a child say when it is ready (the API once it listens).
+ * Runs a workspace program as a child. Until supervise() is called (once it has started), its exit
+ * stops everything: a program that cannot start says why and would only fail again. After that, an
+ * exit we did not ask for restarts it after a backoff (1 s, doubling up to 30 s, back to 1 s once it
+ * has run for a minute), so a crash or a lost database takes down neither it for good nor the rest of
+ * the stack. The IPC channel lets a child say when it is ready (the API once it listens).
  */
 function startProcess(name, script, args, env) {
-  const child = spawn(process.execPath, [script, ...args], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
-  });
-  child.on('exit', (code, signal) => {
-    if (stopping) return;
-    console.error(`› ${name} exited (${signal ?? code}); stopping the rest`);
-    stopAll(code || 1);
-  });
+  let child;
+  let failures = 0;
+  let supervised = false;
+  const run = () => {
+    const startedAt = Date.now();
+    child = spawn(process.execPath, [script, ...args], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+    });
+    child.on('exit', (code, signal) => {
+      if (stopping) return;
+      if (!supervised) {
+        console.error(`› ${name} exited (${signal ?? code}); stopping the rest`);
+        return stopAll(code || 1);
+      }
+      if (Date.now() - startedAt >= 60_000) failures = 0;
+      const delayMs = Math.min(1000 * 2 ** failures++, 30_000);
+      console.error(`› ${name} exited (${signal ?? code}); restarting in ${delayMs / 1000} s`);
+      setTimeout(() => stopping || run(), delayMs);
+    });
+  };
+  run();
   stack.push({
     name,
     stop: () =>
@@ -106,7 +122,12 @@ function startProcess(name, script, args, env) {
         child.kill('SIGTERM');
       }),
   });
-  return child;
+  return {
+    get child() {
+      return child;
+    },
+    supervise: () => (supervised = true),
+  };
 }
 
 async function main() {
@@ -170,7 +191,7 @@ async function main() {
       );
     }
     const devnetPort = await freePort();
-    startProcess(
+    const devnet = startProcess(
       'devnet',
       devnetCli,
       ['serve', '--chain', chainFile, '--network', 'custom', '--port', String(devnetPort)],
@@ -178,6 +199,7 @@ async function main() {
     );
     ogmiosUrl = `ws://127.0.0.1:${devnetPort}`;
     await waitFor(() => httpOk(`http://127.0.0.1:${devnetPort}/health`), 30_000, 'the devnet did not start');
+    devnet.supervise();
     console.log(`› devnet (Ogmios v6) on ${ogmiosUrl}, chain ${chainFile}`);
   } else if (ogmiosUrl) {
     console.log(`› Ogmios: ${ogmiosUrl} (OGMIOS_URL)`);
@@ -190,7 +212,8 @@ async function main() {
     NETWORK: config.network,
   };
   const indexerMain = path.join(root, 'apps/indexer/dist/main.js');
-  if (existsSync(indexerMain) && ogmiosUrl) startProcess('indexer', indexerMain, [], appEnv);
+  // The indexer waits for its services itself and says nothing when ready: supervised from the start.
+  if (existsSync(indexerMain) && ogmiosUrl) startProcess('indexer', indexerMain, [], appEnv).supervise();
 
   const apiMain = path.join(root, 'apps/api/dist/main.js');
   if (existsSync(apiMain)) {
@@ -201,7 +224,8 @@ async function main() {
       HOST: config.host,
       API_TOKENS_FILE: hashesFile,
     });
-    await listening(api);
+    await listening(api.child);
+    api.supervise();
     console.log(`\n  API:   http://${urlHost(config.host)}:${config.port}/api/v0`);
     console.log(`  token: ${token}   (send it as the project_id header)\n`);
   }
