@@ -5,6 +5,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { errorBody } from '@frostline/model';
 import pg from 'pg';
 import { pino } from 'pino';
 import { createApp } from '../src/app.js';
@@ -173,6 +174,22 @@ describe('GET /ready', () => {
       503,
       { ready: false, database: 'up', redis: 'down', lagSlots: 0 },
     ]);
+  });
+});
+
+describe('a database restart', () => {
+  it('answers Blockfrost errors while its sessions are gone, then recovers by itself', async () => {
+    const api = await app();
+    expect((await get(api, BLOCK)).status).toBe(200);
+    // What a PostgreSQL restart does to every open session (57P01 admin_shutdown).
+    await db.sql.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+       WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+    );
+    const during = await get(api, BLOCK);
+    if (during.status !== 200) expect([during.status, during.body]).toEqual([500, errorBody(500)]);
+    await waitFor(async () => (await get(api, BLOCK)).status === 200, 'the API to answer again');
+    expect((await get(api, '/health', {})).status).toBe(200);
   });
 });
 
