@@ -43,6 +43,18 @@ function childPids(parent: number, script: string): number[] {
     .map(Number);
 }
 
+/** The whole stack on the test database and Redis, its API on `port`, its Redis keys under `name`. */
+function stack(db: TestDatabase, port: number, name: string) {
+  return startCommand({
+    DATABASE_URL: db.url,
+    REDIS_URL: redisUrl(),
+    PORT: String(port),
+    INDEXER_QUEUE_PREFIX: `${name}-${port}`,
+    RATE_LIMIT_REDIS_PREFIX: `${name}-${port}:`,
+    INDEXER_METRICS_PORT: '0',
+  });
+}
+
 function startCommand(env: Record<string, string>) {
   const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
     cwd: ROOT,
@@ -125,14 +137,7 @@ describe('npm start', () => {
 
     it('runs the devnet, the indexer and the API, prints the base URL and a token, and stops on Ctrl-C', async () => {
       const port = await freePort();
-      const run = startCommand({
-        DATABASE_URL: db.url,
-        REDIS_URL: redisUrl(),
-        PORT: String(port),
-        INDEXER_QUEUE_PREFIX: `start-${port}`,
-        RATE_LIMIT_REDIS_PREFIX: `start-${port}:`,
-        INDEXER_METRICS_PORT: '0',
-      });
+      const run = stack(db, port, 'start');
       try {
         await run.waitFor(new RegExp(`API: +http://127\\.0\\.0\\.1:${port}/api/v0`), 240_000);
         const [, token] = await run.waitFor(/token: (\S+)/, 1000);
@@ -170,14 +175,7 @@ describe('npm start', () => {
 
     it('restarts the indexer after kill -9 while the API keeps serving', async () => {
       const port = await freePort();
-      const run = startCommand({
-        DATABASE_URL: db.url,
-        REDIS_URL: redisUrl(),
-        PORT: String(port),
-        INDEXER_QUEUE_PREFIX: `restart-${port}`,
-        RATE_LIMIT_REDIS_PREFIX: `restart-${port}:`,
-        INDEXER_METRICS_PORT: '0',
-      });
+      const run = stack(db, port, 'restart');
       const indexers = () => childPids(run.child.pid!, 'apps/indexer/dist/main.js');
       try {
         await run.waitFor(/token: (\S+)/, 240_000);

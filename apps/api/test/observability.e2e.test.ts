@@ -243,6 +243,10 @@ describe('the built program (dist/main.js)', () => {
     return { child, exited, output: () => ({ stdout, stderr }) };
   }
 
+  /** The program on the test database and Redis, with `env` on top. */
+  const runServing = (env: Record<string, string>) =>
+    run({ DATABASE_URL: db.database.url, REDIS_URL: testRedisUrl(), API_TOKENS: TOKEN, ...env });
+
   it('refuses a bad configuration with one clear line and a non-zero exit', async () => {
     const { exited, output } = run({
       DATABASE_URL: 'mysql://db',
@@ -264,11 +268,8 @@ describe('the built program (dist/main.js)', () => {
 
   it('listens on loopback only by default, and tells its parent process once it listens', async () => {
     const port = await freePort();
-    const { child, exited, output } = run({
+    const { child, exited, output } = runServing({
       PORT: String(port),
-      DATABASE_URL: db.database.url,
-      REDIS_URL: testRedisUrl(),
-      API_TOKENS: TOKEN,
       LOG_LEVEL: 'info',
     });
     const [message] = await once(child, 'message');
@@ -288,11 +289,8 @@ describe('the built program (dist/main.js)', () => {
     await once(other, 'listening');
     const { port } = other.address() as AddressInfo;
     try {
-      const { exited, output } = run({
+      const { exited, output } = runServing({
         PORT: String(port),
-        DATABASE_URL: db.database.url,
-        REDIS_URL: testRedisUrl(),
-        API_TOKENS: TOKEN,
         LOG_LEVEL: 'warn',
       });
       expect(await exited).toEqual([1, null]);
@@ -306,11 +304,8 @@ describe('the built program (dist/main.js)', () => {
 
   it('finishes in-flight requests on SIGTERM, then exits 0', async () => {
     const port = await freePort();
-    const { child, exited, output } = run({
+    const { child, exited, output } = runServing({
       PORT: String(port),
-      DATABASE_URL: db.database.url,
-      REDIS_URL: testRedisUrl(),
-      API_TOKENS: TOKEN,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_ENABLED: 'false',
     });
