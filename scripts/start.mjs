@@ -14,6 +14,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +23,7 @@ import {
   checkPostgres,
   checkRedis,
   freePort,
+  portInUse,
   redactUrl,
   startEmbeddedPostgres,
   startRedis,
@@ -40,6 +42,8 @@ function readConfig(env) {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 1 || port > 65535)
     throw new SetupError(`PORT must be a TCP port, got "${env.PORT}"`);
+  const host = env.HOST || '127.0.0.1';
+  if (!isIP(host)) throw new SetupError(`HOST must be an IP address, got "${host}"`);
   const network = env.NETWORK ?? (env.OGMIOS_URL ? 'mainnet' : 'custom');
   if (!NETWORKS.includes(network))
     throw new SetupError(`NETWORK must be one of ${NETWORKS.join(', ')}, got "${network}"`);
@@ -54,6 +58,7 @@ function readConfig(env) {
   return {
     dataDir,
     port,
+    host,
     network,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
@@ -150,18 +155,37 @@ async function stopAll(code) {
   process.exit(code);
 }
 
-/** Runs a workspace program as a child; its exit (other than ours) stops everything. */
+/**
+ * Runs a workspace program as a child. Until supervise() is called (once it has started), its exit
+ * stops everything: a program that cannot start says why and would only fail again. After that, an
+ * exit we did not ask for restarts it after a backoff (1 s, doubling up to 30 s, back to 1 s once it
+ * has run for a minute), so a crash or a lost database takes down neither it for good nor the rest of
+ * the stack. The IPC channel lets a child say when it is ready (the API once it listens).
+ */
 function startProcess(name, script, args, env) {
-  const child = spawn(process.execPath, [script, ...args], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: 'inherit',
-  });
-  child.on('exit', (code, signal) => {
-    if (stopping) return;
-    console.error(`› ${name} exited (${signal ?? code}); stopping the rest`);
-    stopAll(code || 1);
-  });
+  let child;
+  let failures = 0;
+  let supervised = false;
+  const run = () => {
+    const startedAt = Date.now();
+    child = spawn(process.execPath, [script, ...args], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+    });
+    child.on('exit', (code, signal) => {
+      if (stopping) return;
+      if (!supervised) {
+        console.error(`› ${name} exited (${signal ?? code}); stopping the rest`);
+        return stopAll(code || 1);
+      }
+      if (Date.now() - startedAt >= 60_000) failures = 0;
+      const delayMs = Math.min(1000 * 2 ** failures++, 30_000);
+      console.error(`› ${name} exited (${signal ?? code}); restarting in ${delayMs / 1000} s`);
+      setTimeout(() => stopping || run(), delayMs);
+    });
+  };
+  run();
   stack.push({
     name,
     stop: () =>
@@ -171,11 +195,21 @@ function startProcess(name, script, args, env) {
         child.kill('SIGTERM');
       }),
   });
-  return child;
+  return {
+    get child() {
+      return child;
+    },
+    supervise: () => (supervised = true),
+  };
 }
 
 async function main() {
   const config = readConfig(process.env);
+  // Checked first: a health check on a taken port would reach the other server and report it as ours.
+  if (await portInUse(config.host, config.port))
+    throw new SetupError(
+      `PORT ${config.port} is already in use on ${config.host}: stop the other server or set PORT to a free port`,
+    );
   mkdirSync(config.dataDir, { recursive: true });
   process.on('SIGINT', () => stopAll(0));
   process.on('SIGTERM', () => stopAll(0));
@@ -230,7 +264,7 @@ async function main() {
     }
     demoWallets = await writeDemoWallets(config.dataDir);
     const devnetPort = await freePort();
-    startProcess(
+    const devnet = startProcess(
       'devnet',
       DEVNET_CLI,
       [
@@ -248,6 +282,7 @@ async function main() {
     );
     ogmiosUrl = `ws://127.0.0.1:${devnetPort}`;
     await waitFor(() => httpOk(`http://127.0.0.1:${devnetPort}/health`), 30_000, 'the devnet did not start');
+    devnet.supervise();
     console.log(
       `› devnet (Ogmios v6) on ${ogmiosUrl}, chain ${chainFile}, a new block every ${BLOCK_INTERVAL_MS / 1000} s`,
     );
@@ -262,18 +297,43 @@ async function main() {
     NETWORK: config.network,
   };
   const indexerMain = path.join(root, 'apps/indexer/dist/main.js');
-  if (existsSync(indexerMain) && ogmiosUrl) startProcess('indexer', indexerMain, [], appEnv);
+  // The indexer waits for its services itself and says nothing when ready: supervised from the start.
+  if (existsSync(indexerMain) && ogmiosUrl) startProcess('indexer', indexerMain, [], appEnv).supervise();
 
   const apiMain = path.join(root, 'apps/api/dist/main.js');
   if (existsSync(apiMain)) {
     const { token, hashesFile } = demoToken(config.dataDir, config.network);
-    startProcess('api', apiMain, [], { ...appEnv, PORT: String(config.port), API_TOKENS_FILE: hashesFile });
-    await waitFor(() => httpOk(`http://127.0.0.1:${config.port}/health`), 60_000, 'the API did not start');
-    console.log(`\n  API:   http://127.0.0.1:${config.port}/api/v0`);
+    const api = startProcess('api', apiMain, [], {
+      ...appEnv,
+      PORT: String(config.port),
+      HOST: config.host,
+      API_TOKENS_FILE: hashesFile,
+    });
+    await listening(api.child);
+    api.supervise();
+    console.log(`\n  API:   http://${urlHost(config.host)}:${config.port}/api/v0`);
     console.log(`  token: ${token}   (send it as the project_id header)\n`);
   }
   if (demoWallets) printDemoWallets(demoWallets);
   console.log('› running; press Ctrl-C to stop');
+}
+
+/** Resolves once the API says it listens (dist/main.js sends {listening}); a 60 s limit. */
+function listening(child) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new SetupError('the API did not start within 60 s')), 60_000);
+    child.on('message', (message) => {
+      if (!message?.listening) return;
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/** Where a local client reaches a server bound to host. */
+function urlHost(host) {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return isIP(host) === 6 ? `[${host}]` : host;
 }
 
 async function runToFile(script, args, file) {

@@ -73,10 +73,13 @@ export class ChainFollower {
     const context = await connectOgmios(this.options.url, (code, reason) =>
       end(`connection closed (${code} ${reason})`),
     );
+    // stop() during the connection attempt had no socket to close.
+    if (this.stopped) {
+      context.socket.close();
+      return 'stopped';
+    }
     this.context = context;
     const socket = context.socket;
-    // stop() while connecting found no socket to close: close it now, or this connection never ends.
-    if (this.stopped) socket.close();
     let fatal: unknown = null;
     let queue = Promise.resolve();
     const onMessage = (data: unknown) => {
