@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { once } from 'node:events';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +24,34 @@ function freePort(): Promise<number> {
       const { port } = server.address() as net.AddressInfo;
       server.close(() => resolve(port));
     });
+  });
+}
+
+/** Pids of the processes `parent` started whose command line mentions `script` (Linux /proc). */
+function childPids(parent: number, script: string): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        return ppid === parent && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(script);
+      } catch {
+        return false; // ended meanwhile
+      }
+    })
+    .map(Number);
+}
+
+/** The whole stack on the test database and Redis, its API on `port`, its Redis keys under `name`. */
+function stack(db: TestDatabase, port: number, name: string) {
+  return startCommand({
+    DATABASE_URL: db.url,
+    REDIS_URL: redisUrl(),
+    PORT: String(port),
+    INDEXER_QUEUE_PREFIX: `${name}-${port}`,
+    RATE_LIMIT_REDIS_PREFIX: `${name}-${port}:`,
+    INDEXER_METRICS_PORT: '0',
   });
 }
 
@@ -78,6 +108,26 @@ describe('npm start', () => {
     }
   });
 
+  it('stops with one clear line when PORT is taken, instead of reporting the other server as ready', async () => {
+    // Another server on the port, healthy in every respect.
+    const impostor = http.createServer((_, response) => response.end('{"is_healthy":true}'));
+    impostor.listen(0, '127.0.0.1');
+    await once(impostor, 'listening');
+    const { port } = impostor.address() as net.AddressInfo;
+    const db = await createTestDatabase();
+    try {
+      const run = startCommand({ DATABASE_URL: db.url, REDIS_URL: redisUrl(), PORT: String(port) });
+      expect(await run.exited).toBe(1);
+      expect(run.output().stdout).not.toMatch(/token:/);
+      expect(run.output().stderr.trim()).toBe(
+        `PORT ${port} is already in use on 127.0.0.1: stop the other server or set PORT to a free port`,
+      );
+    } finally {
+      impostor.close();
+      await db.drop();
+    }
+  }, 120_000);
+
   describe('with a database and Redis', () => {
     let db: TestDatabase;
     beforeAll(async () => {
@@ -87,17 +137,14 @@ describe('npm start', () => {
 
     it('runs the devnet, the indexer and the API, prints the base URL and a token, and stops on Ctrl-C', async () => {
       const port = await freePort();
-      const run = startCommand({
-        DATABASE_URL: db.url,
-        REDIS_URL: redisUrl(),
-        PORT: String(port),
-        INDEXER_QUEUE_PREFIX: `start-${port}`,
-        RATE_LIMIT_REDIS_PREFIX: `start-${port}:`,
-        INDEXER_METRICS_PORT: '0',
-      });
+      const run = stack(db, port, 'start');
       try {
         await run.waitFor(new RegExp(`API: +http://127\\.0\\.0\\.1:${port}/api/v0`), 240_000);
         const [, token] = await run.waitFor(/token: (\S+)/, 1000);
+        await run.waitFor(
+          /demo-1 +mnemonic: +(\w+ ){23}\w+\n +address: +addr_test1q\w+\n +signing key: +ed25519_sk1\w+\n +address: +addr_test1v\w+/,
+          1000,
+        );
 
         // Wait for the indexer to store a block, then ask the API for it as blockfrost-js would.
         const client = new pg.Client({ connectionString: db.url });
@@ -128,6 +175,38 @@ describe('npm start', () => {
       }
       expect(await run.exited).toBe(0);
       expect(run.output().stdout).toMatch(/› stopped/);
+    }, 400_000);
+
+    it('restarts the indexer after kill -9 while the API keeps serving', async () => {
+      const port = await freePort();
+      const run = stack(db, port, 'restart');
+      const indexers = () => childPids(run.child.pid!, 'apps/indexer/dist/main.js');
+      try {
+        await run.waitFor(/token: (\S+)/, 240_000);
+        const [first] = indexers();
+        expect(first).toBeDefined();
+        process.kill(first!, 'SIGKILL');
+        // The new indexer may first find the killed one's lock not yet released and be restarted
+        // again: wait for one that stays up.
+        let restarted: number[] = [];
+        const deadline = Date.now() + 60_000;
+        while (Date.now() < deadline) {
+          restarted = indexers();
+          if (restarted.length === 1 && restarted[0] !== first) {
+            await new Promise((resolve) => setTimeout(resolve, 3000));
+            if (indexers()[0] === restarted[0]) break;
+          } else await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        expect(indexers()).toEqual(restarted);
+        expect(restarted).toHaveLength(1);
+        expect(restarted[0]).not.toBe(first);
+        expect(run.output().stderr).toMatch(/› indexer exited \(SIGKILL\); restarting in 1 s/);
+        expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
+        expect(run.child.exitCode).toBeNull();
+      } finally {
+        run.child.kill('SIGINT');
+      }
+      expect(await run.exited).toBe(0);
     }, 400_000);
   });
 });

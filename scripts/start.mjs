@@ -4,7 +4,17 @@
 // Ctrl-C (or SIGTERM) stops everything in reverse order.
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +23,7 @@ import {
   checkPostgres,
   checkRedis,
   freePort,
+  portInUse,
   redactUrl,
   startEmbeddedPostgres,
   startRedis,
@@ -21,12 +32,18 @@ import {
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const NETWORKS = ['mainnet', 'preprod', 'preview', 'custom'];
+const DEVNET_CLI = path.join(root, 'packages/devnet/dist/cli.js');
+const DEMO_CHAIN = ['generate', '--network', 'custom', '--seed', '1', '--blocks', '1000'];
+/** The demo chain is live: the devnet forges a block (with the submitted transactions) every second. */
+const BLOCK_INTERVAL_MS = 1000;
 
 function readConfig(env) {
   const dataDir = path.resolve(root, env.DATA_DIR ?? '.data');
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 1 || port > 65535)
     throw new SetupError(`PORT must be a TCP port, got "${env.PORT}"`);
+  const host = env.HOST || '127.0.0.1';
+  if (!isIP(host)) throw new SetupError(`HOST must be an IP address, got "${host}"`);
   const network = env.NETWORK ?? (env.OGMIOS_URL ? 'mainnet' : 'custom');
   if (!NETWORKS.includes(network))
     throw new SetupError(`NETWORK must be one of ${NETWORKS.join(', ')}, got "${network}"`);
@@ -41,6 +58,7 @@ function readConfig(env) {
   return {
     dataDir,
     port,
+    host,
     network,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
@@ -57,6 +75,66 @@ function demoToken(dataDir, network) {
   const hashes = path.join(dataDir, 'api-tokens.sha256');
   writeFileSync(hashes, `${createHash('sha256').update(token).digest('hex')}\n`);
   return { token, hashesFile: hashes };
+}
+
+/**
+ * What the demo chain file was made from: the custom network's genesis files (which fund the demo
+ * wallets) and the generator's options. A chain made from others (an older version's) cannot spend
+ * those funds, so it is replaced.
+ */
+function demoChainOrigin() {
+  const hash = createHash('sha256').update(DEMO_CHAIN.join(' '));
+  for (const era of ['byron', 'shelley', 'alonzo', 'conway'])
+    hash.update(readFileSync(path.join(root, `packages/devnet/genesis/custom/${era}.json`)));
+  return hash.digest('hex');
+}
+
+/**
+ * Moves a demo chain made from another genesis aside, with what was indexed from it (the embedded
+ * PostgreSQL's and Redis' data), into DATA_DIR/previous-<time>: the new chain starts from origin.
+ */
+function retireOutdatedDemoChain(config) {
+  const devnetDir = path.join(config.dataDir, 'devnet');
+  const originFile = path.join(devnetDir, 'chain.origin');
+  if (!existsSync(path.join(devnetDir, 'chain.jsonl'))) return;
+  if (existsSync(originFile) && readFileSync(originFile, 'utf8').trim() === demoChainOrigin()) return;
+  const archive = path.join(config.dataDir, `previous-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+  mkdirSync(archive);
+  const moved = [
+    'devnet',
+    ...(config.databaseUrl ? [] : ['postgres']),
+    ...(config.redisUrl ? [] : ['redis']),
+  ];
+  for (const name of moved) {
+    const from = path.join(config.dataDir, name);
+    if (existsSync(from)) renameSync(from, path.join(archive, name));
+  }
+  console.log(
+    `› the demo chain in ${devnetDir} is from an older version: moved it (and its index) to ${archive}`,
+  );
+  if (config.databaseUrl)
+    console.log(
+      "  DATABASE_URL holds the old chain's index: empty that database before indexing the new one",
+    );
+}
+
+/** The funded demo wallets, written (readable only by the user) to DATA_DIR/demo-wallets.json. */
+async function writeDemoWallets(dataDir) {
+  const file = path.join(dataDir, 'demo-wallets.json');
+  await runToFile(DEVNET_CLI, ['demo-wallets'], file);
+  chmodSync(file, 0o600);
+  return { file, wallets: JSON.parse(readFileSync(file, 'utf8')) };
+}
+
+function printDemoWallets({ file, wallets }) {
+  console.log(`  demo wallets (custom network, ${file}):`);
+  for (const wallet of wallets) {
+    console.log(`    ${wallet.name}  mnemonic:    ${wallet.mnemonic}`);
+    console.log(`            address:     ${wallet.mnemonicAddress}`);
+    console.log(`            signing key: ${wallet.signingKey}`);
+    console.log(`            address:     ${wallet.signingKeyAddress}`);
+  }
+  console.log('');
 }
 
 const stack = [];
@@ -77,18 +155,37 @@ async function stopAll(code) {
   process.exit(code);
 }
 
-/** Runs a workspace program as a child; its exit (other than ours) stops everything. */
+/**
+ * Runs a workspace program as a child. Until supervise() is called (once it has started), its exit
+ * stops everything: a program that cannot start says why and would only fail again. After that, an
+ * exit we did not ask for restarts it after a backoff (1 s, doubling up to 30 s, back to 1 s once it
+ * has run for a minute), so a crash or a lost database takes down neither it for good nor the rest of
+ * the stack. The IPC channel lets a child say when it is ready (the API once it listens).
+ */
 function startProcess(name, script, args, env) {
-  const child = spawn(process.execPath, [script, ...args], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: 'inherit',
-  });
-  child.on('exit', (code, signal) => {
-    if (stopping) return;
-    console.error(`› ${name} exited (${signal ?? code}); stopping the rest`);
-    stopAll(code || 1);
-  });
+  let child;
+  let failures = 0;
+  let supervised = false;
+  const run = () => {
+    const startedAt = Date.now();
+    child = spawn(process.execPath, [script, ...args], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+    });
+    child.on('exit', (code, signal) => {
+      if (stopping) return;
+      if (!supervised) {
+        console.error(`› ${name} exited (${signal ?? code}); stopping the rest`);
+        return stopAll(code || 1);
+      }
+      if (Date.now() - startedAt >= 60_000) failures = 0;
+      const delayMs = Math.min(1000 * 2 ** failures++, 30_000);
+      console.error(`› ${name} exited (${signal ?? code}); restarting in ${delayMs / 1000} s`);
+      setTimeout(() => stopping || run(), delayMs);
+    });
+  };
+  run();
   stack.push({
     name,
     stop: () =>
@@ -98,14 +195,26 @@ function startProcess(name, script, args, env) {
         child.kill('SIGTERM');
       }),
   });
-  return child;
+  return {
+    get child() {
+      return child;
+    },
+    supervise: () => (supervised = true),
+  };
 }
 
 async function main() {
   const config = readConfig(process.env);
+  // Checked first: a health check on a taken port would reach the other server and report it as ours.
+  if (await portInUse(config.host, config.port))
+    throw new SetupError(
+      `PORT ${config.port} is already in use on ${config.host}: stop the other server or set PORT to a free port`,
+    );
   mkdirSync(config.dataDir, { recursive: true });
   process.on('SIGINT', () => stopAll(0));
   process.on('SIGTERM', () => stopAll(0));
+  const runsDevnet = !config.ogmiosUrl && existsSync(DEVNET_CLI);
+  if (runsDevnet) retireOutdatedDemoChain(config);
 
   let databaseUrl = config.databaseUrl;
   if (databaseUrl) {
@@ -144,28 +253,39 @@ async function main() {
   );
 
   let ogmiosUrl = config.ogmiosUrl;
-  const devnetCli = path.join(root, 'packages/devnet/dist/cli.js');
-  if (!ogmiosUrl && existsSync(devnetCli)) {
+  let demoWallets;
+  if (runsDevnet) {
     const chainFile = path.join(config.dataDir, 'devnet', 'chain.jsonl');
     if (!existsSync(chainFile)) {
       mkdirSync(path.dirname(chainFile), { recursive: true });
       console.log('› generating the demo chain (devnet generate)');
-      await runToFile(
-        devnetCli,
-        ['generate', '--network', 'custom', '--seed', '1', '--blocks', '1000'],
-        chainFile,
-      );
+      await runToFile(DEVNET_CLI, DEMO_CHAIN, chainFile);
+      writeFileSync(path.join(path.dirname(chainFile), 'chain.origin'), `${demoChainOrigin()}\n`);
     }
+    demoWallets = await writeDemoWallets(config.dataDir);
     const devnetPort = await freePort();
-    startProcess(
+    const devnet = startProcess(
       'devnet',
-      devnetCli,
-      ['serve', '--chain', chainFile, '--network', 'custom', '--port', String(devnetPort)],
+      DEVNET_CLI,
+      [
+        'serve',
+        '--chain',
+        chainFile,
+        '--network',
+        'custom',
+        '--port',
+        String(devnetPort),
+        '--block-interval',
+        String(BLOCK_INTERVAL_MS),
+      ],
       {},
     );
     ogmiosUrl = `ws://127.0.0.1:${devnetPort}`;
     await waitFor(() => httpOk(`http://127.0.0.1:${devnetPort}/health`), 30_000, 'the devnet did not start');
-    console.log(`› devnet (Ogmios v6) on ${ogmiosUrl}, chain ${chainFile}`);
+    devnet.supervise();
+    console.log(
+      `› devnet (Ogmios v6) on ${ogmiosUrl}, chain ${chainFile}, a new block every ${BLOCK_INTERVAL_MS / 1000} s`,
+    );
   } else if (ogmiosUrl) {
     console.log(`› Ogmios: ${ogmiosUrl} (OGMIOS_URL)`);
   }
@@ -177,17 +297,43 @@ async function main() {
     NETWORK: config.network,
   };
   const indexerMain = path.join(root, 'apps/indexer/dist/main.js');
-  if (existsSync(indexerMain) && ogmiosUrl) startProcess('indexer', indexerMain, [], appEnv);
+  // The indexer waits for its services itself and says nothing when ready: supervised from the start.
+  if (existsSync(indexerMain) && ogmiosUrl) startProcess('indexer', indexerMain, [], appEnv).supervise();
 
   const apiMain = path.join(root, 'apps/api/dist/main.js');
   if (existsSync(apiMain)) {
     const { token, hashesFile } = demoToken(config.dataDir, config.network);
-    startProcess('api', apiMain, [], { ...appEnv, PORT: String(config.port), API_TOKENS_FILE: hashesFile });
-    await waitFor(() => httpOk(`http://127.0.0.1:${config.port}/health`), 60_000, 'the API did not start');
-    console.log(`\n  API:   http://127.0.0.1:${config.port}/api/v0`);
+    const api = startProcess('api', apiMain, [], {
+      ...appEnv,
+      PORT: String(config.port),
+      HOST: config.host,
+      API_TOKENS_FILE: hashesFile,
+    });
+    await listening(api.child);
+    api.supervise();
+    console.log(`\n  API:   http://${urlHost(config.host)}:${config.port}/api/v0`);
     console.log(`  token: ${token}   (send it as the project_id header)\n`);
   }
+  if (demoWallets) printDemoWallets(demoWallets);
   console.log('› running; press Ctrl-C to stop');
+}
+
+/** Resolves once the API says it listens (dist/main.js sends {listening}); a 60 s limit. */
+function listening(child) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new SetupError('the API did not start within 60 s')), 60_000);
+    child.on('message', (message) => {
+      if (!message?.listening) return;
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/** Where a local client reaches a server bound to host. */
+function urlHost(host) {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return isIP(host) === 6 ? `[${host}]` : host;
 }
 
 async function runToFile(script, args, file) {

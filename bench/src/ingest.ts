@@ -1,7 +1,7 @@
 // Ingest and rollback: the generated chain served by the devnet, indexed from empty by the real
 // indexer (apps/indexer/dist/main.js in a child process, so its RSS and CPU are its own), then
 // rolled back at the tip with ChainStore.rollBackTo.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -20,7 +20,12 @@ export interface CeilingResult {
 
 /** How fast the devnet alone streams the chain to a client that only counts (inFlight 100). */
 export async function devnetCeiling(chainFile: string, log: (line: string) => void): Promise<CeilingResult> {
-  const devnet = await startDevnet({ chain: { file: chainFile }, network: 'custom', port: 0, evaluation: false });
+  const devnet = await startDevnet({
+    chain: { file: chainFile },
+    network: 'custom',
+    port: 0,
+    evaluation: false,
+  });
   try {
     await devnet.replayed;
     const tip = devnet.tip();
@@ -52,7 +57,9 @@ export async function devnetCeiling(chainFile: string, log: (line: string) => vo
     });
     const seconds = (performance.now() - started) / 1000;
     context.socket.close();
-    log(`devnet alone: ${blocks} blocks in ${seconds.toFixed(1)} s (${(blocks / seconds).toFixed(0)} blocks/s)`);
+    log(
+      `devnet alone: ${blocks} blocks in ${seconds.toFixed(1)} s (${(blocks / seconds).toFixed(0)} blocks/s)`,
+    );
     return { blocks, transactions, seconds, blocksPerSecond: blocks / seconds };
   } finally {
     await devnet.close();
@@ -82,14 +89,49 @@ export interface IngestResult {
   statements: StatementStat[];
 }
 
-function metric(text: string, name: string, labels = ''): number {
-  const line = text.split('\n').find((l) => l.startsWith(`${name}${labels} `) || (labels === '' && l.startsWith(`${name} `)));
+/** The real indexer (apps/indexer/dist/main.js) in its own process, following `ogmiosUrl` (custom network). */
+export function spawnIndexer(options: {
+  root: string;
+  databaseUrl: string;
+  redisUrl: string;
+  ogmiosUrl: string;
+  metricsPort: number;
+  nodeArgs?: string[];
+  env?: Record<string, string>;
+}): ChildProcess {
+  return spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), path.join(options.root, 'apps/indexer/dist/main.js')],
+    {
+      env: {
+        ...process.env,
+        DATABASE_URL: options.databaseUrl,
+        REDIS_URL: options.redisUrl,
+        OGMIOS_URL: options.ogmiosUrl,
+        NETWORK: 'custom',
+        INDEXER_METRICS_PORT: String(options.metricsPort),
+        LOG_LEVEL: 'warn',
+        TOKEN_REGISTRY_URL: '',
+        ...options.env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+}
+
+/** A sample of a Prometheus text exposition (0 when absent). */
+export function metric(text: string, name: string, labels = ''): number {
+  const line = text
+    .split('\n')
+    .find((l) => l.startsWith(`${name}${labels} `) || (labels === '' && l.startsWith(`${name} `)));
   return line ? Number(line.split(' ').at(-1)) : 0;
 }
 
 function procStatus(pid: number, field: string): number {
   try {
-    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(
+      readFileSync(`/proc/${pid}/status`, 'utf8'),
+    );
     return match ? Number(match[1]) * 1024 : 0;
   } catch {
     return 0;
@@ -122,26 +164,22 @@ export async function ingest(options: {
   await setup.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements').catch(() => undefined);
   await setup.query('SELECT pg_stat_statements_reset()').catch(() => undefined);
   await setup.end();
-  const devnet = await startDevnet({ chain: { file: options.chainFile }, network: 'custom', port: 0, evaluation: false });
+  const devnet = await startDevnet({
+    chain: { file: options.chainFile },
+    network: 'custom',
+    port: 0,
+    evaluation: false,
+  });
   try {
     await devnet.replayed;
     const tip = devnet.tip();
     const tipHeight = tip === 'origin' ? 0 : tip.height;
-    const args = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [];
     const spawned = performance.now();
-    const child = spawn(process.execPath, [...args, path.join(options.root, 'apps/indexer/dist/main.js')], {
-      env: {
-        ...process.env,
-        DATABASE_URL: options.databaseUrl,
-        REDIS_URL: options.redisUrl,
-        OGMIOS_URL: devnet.url,
-        NETWORK: 'custom',
-        INDEXER_BATCH_SIZE: String(options.batchSize),
-        INDEXER_METRICS_PORT: String(options.metricsPort),
-        LOG_LEVEL: 'warn',
-        TOKEN_REGISTRY_URL: '',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
+    const child = spawnIndexer({
+      ...options,
+      ogmiosUrl: devnet.url,
+      nodeArgs: options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [],
+      env: { INDEXER_BATCH_SIZE: String(options.batchSize) },
     });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     let exitCode: number | null | undefined;
@@ -152,7 +190,8 @@ export async function ingest(options: {
     let lastLog = performance.now();
     let peakRss = 0;
     for (;;) {
-      if (exitCode !== undefined) throw new Error(`the indexer exited with code ${exitCode} before reaching the tip`);
+      if (exitCode !== undefined)
+        throw new Error(`the indexer exited with code ${exitCode} before reaching the tip`);
       await new Promise((r) => setTimeout(r, 100));
       peakRss = Math.max(peakRss, procStatus(child.pid!, 'VmHWM'));
       try {
@@ -177,16 +216,24 @@ export async function ingest(options: {
     const seconds = (reached - (firstBlockAt ?? spawned)) / 1000;
     const client = new pg.Client({ connectionString: options.databaseUrl });
     await client.connect();
-    const databaseBytes = Number((await client.query('SELECT pg_database_size(current_database()) AS n')).rows[0].n);
+    const databaseBytes = Number(
+      (await client.query('SELECT pg_database_size(current_database()) AS n')).rows[0].n,
+    );
     // From the database: the metrics count only batches that committed on the first attempt.
-    const blocks = Number((await client.query(`SELECT count(*) AS n FROM block WHERE era <> 'genesis'`)).rows[0].n);
+    const blocks = Number(
+      (await client.query(`SELECT count(*) AS n FROM block WHERE era <> 'genesis'`)).rows[0].n,
+    );
     const transactions = Number((await client.query('SELECT count(*) AS n FROM tx')).rows[0].n);
     const statements = await topStatements(client, 12);
     await client.end();
     let cpuProfile: string | null = null;
     if (options.profileDir) {
       const { readdirSync } = await import('node:fs');
-      cpuProfile = readdirSync(options.profileDir).filter((f) => f.endsWith('.cpuprofile')).map((f) => path.join(options.profileDir!, f)).at(-1) ?? null;
+      cpuProfile =
+        readdirSync(options.profileDir)
+          .filter((f) => f.endsWith('.cpuprofile'))
+          .map((f) => path.join(options.profileDir!, f))
+          .at(-1) ?? null;
     }
     return {
       blocks,
@@ -236,7 +283,15 @@ export async function topStatements(client: pg.Client, limit: number): Promise<S
          AND query NOT LIKE '%pg_stat_statements%'
        ORDER BY total_exec_time DESC LIMIT ${limit}`,
     )
-    .then((r) => r.rows.map((x) => ({ query: x.query, calls: Number(x.calls), totalMs: x.total, meanMs: x.mean, rows: Number(x.rows) })))
+    .then((r) =>
+      r.rows.map((x) => ({
+        query: x.query,
+        calls: Number(x.calls),
+        totalMs: x.total,
+        meanMs: x.mean,
+        rows: Number(x.rows),
+      })),
+    )
     .catch(() => []);
 }
 
@@ -251,12 +306,24 @@ interface RollbackStore {
 }
 type StoreConstructor = new (
   prisma: unknown,
-  options: { networkId: number; chainTime: unknown; securityParameter: number; genesisDelegates: ReadonlySet<string> },
+  options: {
+    networkId: number;
+    chainTime: unknown;
+    securityParameter: number;
+    genesisDelegates: ReadonlySet<string>;
+  },
 ) => RollbackStore;
 
-export async function rollbacks(root: string, databaseUrl: string, depths: number[], log: (line: string) => void): Promise<RollbackResult[]> {
+export async function rollbacks(
+  root: string,
+  databaseUrl: string,
+  depths: number[],
+  log: (line: string) => void,
+): Promise<RollbackResult[]> {
   // The indexer's package exports only its entry points, so its ChainStore is loaded from the build.
-  const { ChainStore } = (await import(pathToFileURL(path.join(root, 'apps/indexer/dist/sink/chain-store.js')).href)) as {
+  const { ChainStore } = (await import(
+    pathToFileURL(path.join(root, 'apps/indexer/dist/sink/chain-store.js')).href
+  )) as {
     ChainStore: StoreConstructor;
   };
   const prisma = createPrismaClient(databaseUrl, { maxConnections: 2 });
@@ -266,7 +333,12 @@ export async function rollbacks(root: string, databaseUrl: string, depths: numbe
   try {
     await client.query('VACUUM ANALYZE');
     // chainTime and the genesis delegates are only used to decode and project blocks, which a rollback does not do.
-    const store = new ChainStore(prisma, { networkId: 0, chainTime: undefined, securityParameter: 2160, genesisDelegates: new Set() });
+    const store = new ChainStore(prisma, {
+      networkId: 0,
+      chainTime: undefined,
+      securityParameter: 2160,
+      genesisDelegates: new Set(),
+    });
     for (const depth of depths) {
       await store.load();
       const { rows } = await client.query(

@@ -139,6 +139,21 @@ export function renderTable(r: BenchResults): string {
     for (const rb of r.rollbacks) row([`${rb.depth} blocks`, n0(rb.ms), '', '', '']);
     lines.push('');
   }
+  if (r.live) {
+    const { payments, plutus, indexerLagMs } = r.live;
+    row([`Live devnet (a block every ${n0(r.live.blockIntervalMs)} ms)`, 'validated/s', 'forged/s', '', '']);
+    row([
+      `${n0(payments.count)} chained payments`,
+      n0(payments.validatedPerSecond),
+      n0(payments.forgedPerSecond),
+      '',
+      '',
+    ]);
+    row([`${n0(plutus.count)} Plutus V3 spends`, n0(plutus.validatedPerSecond), '', '', '']);
+    row(['indexer lag behind live blocks', 'median ms', 'p95 ms', 'max ms', 'blocks']);
+    row(['', n0(indexerLagMs.median), n0(indexerLagMs.p95), n0(indexerLagMs.max), n0(indexerLagMs.blocks)]);
+    lines.push('');
+  }
   if (r.api) {
     row(['API (ours / baseline)', 'p50 @500', 'p99 @500', 'max req/s', 'ratio']);
     for (const s of r.api) {
@@ -419,6 +434,7 @@ export function renderMarkdown(r: BenchResults, meta: RunMeta): string {
     );
     p();
   }
+  if (r.live) p(liveSection(r.live));
   if (r.failures.length) {
     p('## Failures');
     p();
@@ -449,4 +465,32 @@ function statementTable(
       `| ${n0(s.totalMs)} | ${n0(s.calls)} | ${s.meanMs.toFixed(2)} | ${n0(s.rows)} | \`${s.query.replaceAll('|', '\\|').replaceAll('`', "'")}\` |`,
     );
   p();
+}
+
+/** Section 6 of BENCHMARKS.md: the live devnet's submission throughput and the indexer's lag. */
+export function liveSection({
+  blockIntervalMs,
+  payments,
+  plutus,
+  indexerLagMs,
+}: NonNullable<BenchResults['live']>): string {
+  return [
+    '## 6. Live devnet',
+    '',
+    `\`startDevnet\` with a block every ${n0(blockIntervalMs)} ms on the custom network (bench/src/live.ts), the real indexer`,
+    '(`apps/indexer/dist/main.js`, its own process) following it. Transactions are built and signed with CSL from the',
+    "demo wallets of the genesis and submitted through `Devnet.submitTransaction` (the ledger's phase-1 and phase-2",
+    "validation into the mempool) one after the other: payments of 1 ada each spending the previous one's change (the",
+    'mempool chains them), then spends of outputs locked at an always-succeeding Plutus V3 script (evaluated by',
+    '`@frostline/evaluator`). Forged: from the first submission until the last payment is in a block (blocks hold at most',
+    "`maxBlockBodySize`, 64 KiB). Lag: from the devnet's tip reaching a block to the indexer's `indexer_block_height`",
+    'reaching it, over the blocks of the run (with transactions) and five idle ones.',
+    '',
+    '| | |\n|---|---|',
+    `| Simple payments validated | **${n0(payments.validatedPerSecond)} tx/s** (${n0(payments.count)} transactions) |`,
+    `| Simple payments forged | **${n0(payments.forgedPerSecond)} tx/s** (${n0(payments.blocks)} blocks) |`,
+    `| Plutus V3 spends validated | **${n0(plutus.validatedPerSecond)} tx/s** (${n0(plutus.count)} transactions) |`,
+    `| Indexer lag behind live blocks: median / p95 / max | **${n0(indexerLagMs.median)} ms** / ${n0(indexerLagMs.p95)} ms / ${n0(indexerLagMs.max)} ms (${n0(indexerLagMs.blocks)} blocks) |`,
+    '',
+  ].join('\n');
 }

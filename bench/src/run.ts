@@ -18,6 +18,7 @@ import {
   type IngestResult,
   type RollbackResult,
 } from './ingest.js';
+import { liveBench, type LiveResult } from './live.js';
 import { loadScenario, scenarios, startServer, type ScenarioResult } from './load.js';
 import { populate, type PopulateResult } from './populate.js';
 import { explainScenarios, type Explained } from './explain.js';
@@ -34,6 +35,7 @@ export interface BenchResults {
   ingest?: IngestResult;
   ingestProfile?: ProfileLine[];
   rollbacks?: RollbackResult[];
+  live?: LiveResult;
   populate?: Omit<PopulateResult, 'samples'>;
   api?: ScenarioResult[];
   explain?: Explained[];
@@ -144,6 +146,23 @@ await phase('ingest', async () => {
 await phase('rollback', async () => {
   if (!ingestUrl) throw new Error('no ingested database');
   results.rollbacks = await rollbacks(root, ingestUrl, quick ? [10, 100, 1000] : [10, 100, 2160], log);
+});
+
+await phase('live', async () => {
+  const live = await liveBench({
+    root,
+    databaseUrl: await freshDatabase('bench_live'),
+    redisUrl,
+    metricsPort: await freePort(),
+    payments: quick ? 200 : 2000,
+    plutusSpends: quick ? 10 : 100,
+    log,
+  });
+  results.live = live;
+  log(
+    `live: payments validated ${live.payments.validatedPerSecond.toFixed(0)}/s, forged ${live.payments.forgedPerSecond.toFixed(0)}/s; ` +
+      `Plutus spends validated ${live.plutus.validatedPerSecond.toFixed(0)}/s; indexer lag median ${live.indexerLagMs.median.toFixed(0)} ms`,
+  );
 });
 
 await phase('api', async () => {

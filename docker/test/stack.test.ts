@@ -270,6 +270,21 @@ describe('Dockerfiles', () => {
     },
   );
 
+  // The programs bind loopback by default: in a container, the published port would reach nothing.
+  it.each(cases)(
+    '%s: the API and the indexer metrics listen on every interface in their images',
+    (_, file) => {
+      const stages = parseDockerfile(read(path.relative(REPO_ROOT, file)));
+      const env = (target: string) =>
+        ancestry(stages, target)
+          .flatMap((s) => s.instructions)
+          .filter((i) => i.keyword === 'ENV')
+          .map((i) => i.args);
+      expect(env('api')).toContain('HOST=0.0.0.0');
+      expect(env('indexer')).toContain('INDEXER_METRICS_HOST=0.0.0.0');
+    },
+  );
+
   it.each(cases)('%s copies the manifest of every workspace package before the frozen install', (_, file) => {
     const copied = parseDockerfile(read(path.relative(REPO_ROOT, file)))
       .flatMap(copySources)

@@ -21,6 +21,15 @@ export async function freePort() {
   });
 }
 
+/** True when something already listens on host:port (our own server could not bind it). */
+export async function portInUse(host, port) {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', (error) => (error.code === 'EADDRINUSE' ? resolve(true) : reject(error)));
+    server.listen(port, host, () => server.close(() => resolve(false)));
+  });
+}
+
 export function redactUrl(url) {
   try {
     const parsed = new URL(url);

@@ -19,10 +19,14 @@ import { ProjectTokens } from './common/project-tokens.js';
 import { RateLimitGuard } from './common/rate-limit.guard.js';
 import { RateLimiter } from './common/rate-limiter.js';
 import { API_CONFIG, LOGGER, OGMIOS_RPC, READ_DB, REDIS } from './common/tokens.js';
+import { GenesisController } from './genesis/genesis.controller.js';
+import { GenesisService } from './genesis/genesis.service.js';
 import { HealthController } from './health/health.controller.js';
 import { ReadyController } from './health/ready.controller.js';
 import { ApiMetrics } from './metrics/api-metrics.js';
 import { MetricsController } from './metrics/metrics.controller.js';
+import { NetworkController } from './network/network.controller.js';
+import { NetworkService } from './network/network.service.js';
 import { NutlinkController } from './nutlink/nutlink.controller.js';
 import { NutlinkService } from './nutlink/nutlink.service.js';
 import { OgmiosRpc } from './common/ogmios-rpc.js';
@@ -72,6 +76,8 @@ export class AppModule {
         BlocksController,
         EpochsController,
         AccountsController,
+        GenesisController,
+        NetworkController,
         NutlinkController,
         ScriptsController,
         TxController,
@@ -100,6 +106,8 @@ export class AppModule {
         BlocksService,
         EpochsService,
         AccountsService,
+        GenesisService,
+        NetworkService,
         NutlinkService,
         ScriptsService,
         TxService,

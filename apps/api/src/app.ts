@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import type { IncomingMessage } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
+import type { LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createPrismaClient } from '@frostline/db';
@@ -11,11 +12,12 @@ import { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import { BlockfrostErrorFilter } from './common/blockfrost-error.filter.js';
-import type { ApiConfig } from './config.js';
+import { answerClientError, answerRoutingError } from './common/framework-errors.js';
+import type { ApiConfig, TrustedProxies } from './config.js';
 import { ApiMetrics } from './metrics/api-metrics.js';
 import { EVALUATE_UTXOS_PATH } from './utils/utils.controller.js';
 
-/** Longest path parameter accepted (long Byron addresses included); longer ones are unknown routes. */
+/** Longest path parameter accepted (long Byron addresses included); longer ones are invalid paths. */
 const MAX_PARAM_LENGTH = 8192;
 /** Only the evaluate endpoint takes a body; every other route keeps this small limit. */
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -66,7 +68,7 @@ export async function createApp(
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && given.length <= 128 ? given : randomUUID();
     },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Blaze builds every path but the parameters one as `${url}/…` with a trailing-slash url: `/api/v0//…`.
     routerOptions: {
       ignoreTrailingSlash: true,
@@ -74,6 +76,8 @@ export async function createApp(
       maxParamLength: MAX_PARAM_LENGTH,
     },
     bodyLimit: BODY_LIMIT_BYTES,
+    frameworkErrors: answerRoutingError,
+    clientErrorHandler: answerClientError,
   });
   // Once closing, responses to in-flight requests end their keep-alive connection: the server only
   // finishes closing when every connection is gone, and an idle one would otherwise stay for
@@ -110,7 +114,7 @@ export async function createApp(
     AppModule.forRoot({ config, logger, readDb, redis, metrics }),
     adapter,
     // bodyParser false: the JSON parser above is ours; Nest would add its own and Fastify refuse the duplicate.
-    { logger: ['error', 'warn'], abortOnError: false, bodyParser: false },
+    { logger: nestLogger(logger), abortOnError: false, bodyParser: false },
   );
   app.useGlobalFilters(new BlockfrostErrorFilter());
   // Browser dApps: preflights are answered before routing (no token needed), allowing whatever headers
@@ -120,4 +124,29 @@ export async function createApp(
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   return app;
+}
+
+/**
+ * Fastify's trustProxy: it walks X-Forwarded-For from the right while the trust function accepts the
+ * address at each hop (0 = the socket's peer), and the client is the first address it does not trust.
+ * A bare hop count would make Fastify 5 trust nothing, hence the function.
+ */
+function fastifyTrustProxy(
+  trust: TrustedProxies,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (trust.kind === 'none') return false;
+  if (trust.kind === 'hops') return (_address, hop) => hop < trust.hops;
+  return trust.addresses;
+}
+
+/**
+ * Nest's own messages (a failed listen, a provider that cannot start) as pino JSON lines like every
+ * other log, instead of coloured text on stderr; its route-mapping chatter only at debug level.
+ */
+function nestLogger(logger: Logger): LoggerService {
+  return {
+    error: (message: unknown) => logger.error(String(message)),
+    warn: (message: unknown) => logger.warn(String(message)),
+    log: (message: unknown) => logger.debug(String(message)),
+  };
 }

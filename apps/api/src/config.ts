@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import type { Network } from '@frostline/model';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -14,15 +15,31 @@ export interface RateLimitConfig {
   perSecond: number;
   /** Bucket size, i.e. the burst allowed on top of the sustained rate (Blockfrost: 500). */
   burst: number;
-  /** Consecutive 429 answers after which the client IP is banned (418). */
+  /** 429 answers after which the client IP is banned (418); see banWindowSeconds. */
   banAfterRejections: number;
+  /** The count of 429 answers lapses after this long without one (requests let through do not reset it). */
+  banWindowSeconds: number;
   banSeconds: number;
   /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
   redisKeyPrefix: string;
 }
 
+/**
+ * Which proxies may tell the client's address in X-Forwarded-For. The client is the address the
+ * outermost trusted proxy saw: never the leftmost entry, which the client itself writes.
+ */
+export type TrustedProxies =
+  /** X-Forwarded-For is ignored: the client is the socket's peer. */
+  | { kind: 'none' }
+  /** This many proxies stand in front of the API, and nothing reaches it around them. */
+  | { kind: 'hops'; hops: number }
+  /** Proxies by address or CIDR (or proxy-addr's loopback, linklocal, uniquelocal). */
+  | { kind: 'addresses'; addresses: string[] };
+
 export interface ApiConfig {
   port: number;
+  /** Address the API binds: loopback unless a container or host exposes it (0.0.0.0, ::). */
+  host: string;
   databaseUrl: string;
   /** Read replica used for every endpoint query; the primary when unset. */
   databaseReadUrl: string | null;
@@ -31,8 +48,7 @@ export interface ApiConfig {
   /** sha256 (hex) of every accepted project token. */
   tokenHashes: string[];
   rateLimit: RateLimitConfig;
-  /** Trust X-Forwarded-For (behind a reverse proxy) when identifying client IPs. */
-  trustProxy: boolean;
+  trustProxy: TrustedProxies;
   logLevel: LogLevel;
   /** /ready fails when the newest block is further behind the node's tip (indexer_status). */
   readyMaxLagSlots: number;
@@ -69,6 +85,7 @@ export function loadConfig(env: Env): ApiConfig {
 
   const config: ApiConfig = {
     port: read('PORT', integerIn(1, 65535, 3000), 0),
+    host: read('HOST', ipAddress('127.0.0.1'), ''),
     databaseUrl: read('DATABASE_URL', url(['postgres:', 'postgresql:']), ''),
     databaseReadUrl: read('DATABASE_READ_URL', optional(url(['postgres:', 'postgresql:'])), null),
     redisUrl: read('REDIS_URL', url(['redis:', 'rediss:']), ''),
@@ -79,10 +96,11 @@ export function loadConfig(env: Env): ApiConfig {
       perSecond: read('RATE_LIMIT_PER_SECOND', positiveNumber(10), 0),
       burst: read('RATE_LIMIT_BURST', integerIn(1, 1_000_000, 500), 0),
       banAfterRejections: read('RATE_LIMIT_BAN_AFTER', integerIn(1, 1_000_000, 100), 0),
+      banWindowSeconds: read('RATE_LIMIT_BAN_WINDOW_SECONDS', integerIn(1, 86_400, 60), 0),
       banSeconds: read('RATE_LIMIT_BAN_SECONDS', integerIn(1, 86_400 * 7, 300), 0),
       redisKeyPrefix: read('RATE_LIMIT_REDIS_PREFIX', (value) => value ?? 'frostline:rate-limit:', ''),
     },
-    trustProxy: read('TRUST_PROXY', boolean(false), false),
+    trustProxy: read('TRUST_PROXY', trustedProxies, { kind: 'none' }),
     logLevel: read('LOG_LEVEL', oneOf(LOG_LEVELS, 'info'), 'info'),
     readyMaxLagSlots: read('API_READY_MAX_LAG_SLOTS', integerIn(0, 1_000_000_000, 600), 0),
     ogmiosUrl: read('OGMIOS_URL', optional(url(['ws:', 'wss:', 'http:', 'https:'])), null),
@@ -140,6 +158,38 @@ function positiveNumber(fallback: number) {
       throw new Error(`must be a positive number, got "${value}"`);
     return number;
   };
+}
+
+function ipAddress(fallback: string) {
+  return (value: string | undefined): string => {
+    if (value === undefined || value === '') return fallback;
+    if (!isIP(value)) throw new Error(`must be an IP address (127.0.0.1, 0.0.0.0, ::), got "${value}"`);
+    return value;
+  };
+}
+
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function trustedProxies(value: string | undefined): TrustedProxies {
+  if (value === undefined || value === '' || value === 'false' || value === '0') return { kind: 'none' };
+  if (value === 'true')
+    throw new Error(
+      'true would trust the client-written X-Forwarded-For: give the number of proxies in front of the API (e.g. 1) or their addresses/CIDRs',
+    );
+  if (/^\d+$/.test(value)) return { kind: 'hops', hops: integerIn(1, 100, 0)(value) };
+  const addresses = value.split(',').map((entry) => entry.trim());
+  const bad = addresses.find((entry) => !PROXY_RANGE_NAMES.includes(entry) && !isAddressOrCidr(entry));
+  if (bad !== undefined)
+    throw new Error(`must be false, a number of proxies, or proxy addresses/CIDRs, got "${bad}"`);
+  return { kind: 'addresses', addresses };
+}
+
+function isAddressOrCidr(text: string): boolean {
+  const [address = '', prefix, ...rest] = text.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
 function boolean(fallback: boolean) {

@@ -31,4 +31,13 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   });
 }
 
-await app.listen({ port: config.port, host: '0.0.0.0' });
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  const { code, message } = error as NodeJS.ErrnoException;
+  const reason = code === 'EADDRINUSE' ? 'the port is already in use' : message;
+  console.error(`@frostline/api: cannot listen on ${config.host}:${config.port}: ${reason}`);
+  process.exit(1);
+}
+// A parent with an IPC channel (`npm start`) learns that this API, not another server on PORT, listens.
+process.send?.({ listening: { host: config.host, port: config.port } });

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { sha256Hex } from '../src/config.js';
 import { ProjectTokens } from '../src/common/project-tokens.js';
@@ -107,6 +108,120 @@ describe('rate limits shared through Redis', () => {
     expect(other.statusCode).toBe(429);
     const anonymous = await api.inject({ method: 'GET', url: '/health', remoteAddress: '10.0.0.3' });
     expect(anonymous.statusCode).toBe(200);
+  });
+
+  describe('the ban', () => {
+    // 2 requests/s sustained after a burst of 2; banned at the 6th 429 unless 1 s passes without one.
+    const banPolicy = {
+      RATE_LIMIT_PER_SECOND: '2',
+      RATE_LIMIT_BURST: '2',
+      RATE_LIMIT_BAN_AFTER: '6',
+      RATE_LIMIT_BAN_WINDOW_SECONDS: '1',
+      RATE_LIMIT_BAN_SECONDS: '60',
+    };
+
+    /** Requests from one IP at a steady rate until the first 418 (or the time is up). */
+    async function flood(api: NestFastifyApplication, ip: string, perSecond: number, limitMs: number) {
+      const start = Date.now();
+      const counts = { allowed: 0, overLimit: 0 };
+      for (let i = 0; Date.now() - start < limitMs; i++) {
+        await delay(Math.max(0, start + (i * 1000) / perSecond - Date.now()));
+        const { statusCode } = await api.inject({ method: 'GET', url: '/health', remoteAddress: ip });
+        if (statusCode === 418) return { ...counts, bannedAfterMs: Date.now() - start };
+        if (statusCode === 429) counts.overLimit++;
+        else counts.allowed++;
+      }
+      return { ...counts, bannedAfterMs: null };
+    }
+
+    it.each([
+      // rate, when the ban must have come: burst spent, then 6 rejections at (rate − 2)/s, plus slack
+      [4, 6000],
+      [20, 1500],
+      [200, 500],
+    ])(
+      'bans a client flooding at %i requests/s, even though many of its requests get through',
+      async (rate, withinMs) => {
+        const api = await app(banPolicy);
+        const result = await flood(api, `198.51.100.${rate % 250}`, rate, withinMs + 2000);
+        expect(result).toEqual({
+          allowed: expect.any(Number),
+          overLimit: 6, // the 6th 429 bans
+          bannedAfterMs: expect.any(Number),
+        });
+        expect(result.bannedAfterMs).toBeLessThan(withinMs);
+      },
+    );
+
+    it('forgets 429s spaced further apart than the ban window', async () => {
+      const api = await app({ ...banPolicy, RATE_LIMIT_PER_SECOND: '0.001', RATE_LIMIT_BAN_AFTER: '2' });
+      const status = async () =>
+        (await api.inject({ method: 'GET', url: '/health', remoteAddress: '198.51.100.99' })).statusCode;
+      expect([await status(), await status()]).toEqual([200, 200]); // the burst
+      for (let i = 0; i < 3; i++) {
+        expect(await status()).toBe(429);
+        await delay(1200);
+      }
+      expect([await status(), await status(), await status()]).toEqual([429, 429, 418]);
+    });
+  });
+
+  describe('behind proxies (TRUST_PROXY)', () => {
+    const VICTIM = '198.51.100.1';
+    const CLIENT = '203.0.113.7';
+    // Each proxy appends the address it received the request from; what the client sent comes first.
+    const setups = [
+      { trust: '1', proxy: '127.0.0.1' },
+      { trust: '10.0.0.0/8, 127.0.0.1', proxy: '10.1.2.3' },
+    ];
+
+    const through = (api: NestFastifyApplication, proxy: string, forwardedFor: string) =>
+      api
+        .inject({
+          method: 'GET',
+          url: '/health',
+          remoteAddress: proxy,
+          headers: { 'x-forwarded-for': forwardedFor },
+        })
+        .then((response) => response.statusCode);
+
+    it.each(setups)(
+      'TRUST_PROXY=$trust: rotating X-Forwarded-For does not escape the limit',
+      async ({ trust, proxy }) => {
+        const api = await app({ ...limits, TRUST_PROXY: trust });
+        const statuses = [];
+        for (let i = 0; i < 7; i++) statuses.push(await through(api, proxy, `192.0.2.${i}, ${CLIENT}`));
+        expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+      },
+    );
+
+    it.each(setups)(
+      'TRUST_PROXY=$trust: a flood naming a victim bans the flooder, not the victim',
+      async ({ trust, proxy }) => {
+        const api = await app({ ...limits, TRUST_PROXY: trust });
+        for (let i = 0; i < 9; i++) await through(api, proxy, `${VICTIM}, ${CLIENT}`);
+        expect(await through(api, proxy, `${VICTIM}, ${CLIENT}`)).toBe(418);
+        expect(await through(api, proxy, VICTIM)).toBe(200);
+      },
+    );
+
+    it('ignores X-Forwarded-For from a peer that is not a listed proxy', async () => {
+      const api = await app({ ...limits, TRUST_PROXY: '10.0.0.0/8' });
+      const statuses = [];
+      for (let i = 0; i < 7; i++) statuses.push(await through(api, CLIENT, `192.0.2.${i}`));
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+    });
+
+    it.each([
+      ['true', /TRUST_PROXY true would trust the client-written X-Forwarded-For/],
+      [
+        '10.0.0.0/33',
+        /TRUST_PROXY must be false, a number of proxies, or proxy addresses\/CIDRs, got "10.0.0.0\/33"/,
+      ],
+      ['proxy.local', /got "proxy.local"/],
+    ])('refuses TRUST_PROXY=%s', (value, message) => {
+      expect(() => testConfig(db.database, { TRUST_PROXY: value })).toThrow(message);
+    });
   });
 
   it('fails open when Redis is unreachable', async () => {

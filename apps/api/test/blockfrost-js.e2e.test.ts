@@ -109,6 +109,7 @@ beforeAll(async () => {
     time: 1_596_491_111,
     previousHash: BLOCK_HASH,
   });
+  await seed.genesis('45000000000000000');
 
   await storeProtocolParameters(db.sql, 1, PROTOCOL_PARAMETERS, NONCE);
 
@@ -207,6 +208,25 @@ describe('blockfrost-js 6.2.0 with customBackend', () => {
     });
     expect(account).toEqual(await raw(`accounts/${STAKE}`));
     expect(schemaErrors('/accounts/{stake_address}', 200, account)).toEqual([]);
+  });
+
+  it('blocksLatest, blocks (by hash and height), genesis and network return the API bodies', async () => {
+    const api = client(baseUrl);
+    const latest = await api.blocksLatest();
+    expect(latest).toMatchObject({ hash: 'b2'.repeat(32), height: 11, next_block: null, confirmations: 0 });
+    expect(latest).toEqual(await raw('blocks/latest'));
+    // Mesh's transaction confirmation: the block by hash, confirmed once confirmations > 0.
+    const block = await api.blocks(BLOCK_HASH);
+    expect(block).toMatchObject({ hash: BLOCK_HASH, next_block: 'b2'.repeat(32), confirmations: 1 });
+    expect(await api.blocks(10)).toEqual(block);
+    expect(schemaErrors('/blocks/{hash_or_number}', 200, block)).toEqual([]);
+
+    const genesis = await api.genesis();
+    expect(genesis).toMatchObject({ network_magic: 764824073, max_lovelace_supply: '45000000000000000' });
+    expect(genesis).toEqual(await raw('genesis'));
+    const network = await api.network();
+    expect(network.supply.circulating).toBe(String(UTXO_SUM + 700));
+    expect(network).toEqual(await raw('network'));
   });
 
   it('epochsLatestParameters and epochsParameters return the API body', async () => {

@@ -588,8 +588,13 @@ describe('routes', () => {
         '/assets/{asset}',
         '/assets/{asset}/addresses',
         '/blocks/epoch/{epoch_number}/slot/{slot_number}',
+        '/blocks/latest',
+        '/blocks/{hash_or_number}',
         '/epochs/latest/parameters',
         '/epochs/{number}/parameters',
+        '/genesis',
+        '/network',
+        '/network/eras',
         '/nutlink/{address}/tickers',
         '/tx/submit',
         '/utils/txs/evaluate',
@@ -599,6 +604,6 @@ describe('routes', () => {
     expect(body.paths['/accounts/{stake_address}/rewards']).toBeUndefined();
     expect(Object.keys(body.paths['/tx/submit'])).toEqual(['post']);
     expect(body.components.schemas.asset).toBeDefined();
-    expect(body.components.schemas.tx_content).toBeUndefined();
+    expect(body.components.schemas.pool).toBeUndefined();
   });
 });

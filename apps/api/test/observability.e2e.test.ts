@@ -5,6 +5,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { errorBody } from '@frostline/model';
 import pg from 'pg';
 import { pino } from 'pino';
 import { createApp } from '../src/app.js';
@@ -176,6 +177,22 @@ describe('GET /ready', () => {
   });
 });
 
+describe('a database restart', () => {
+  it('answers Blockfrost errors while its sessions are gone, then recovers by itself', async () => {
+    const api = await app();
+    expect((await get(api, BLOCK)).status).toBe(200);
+    // What a PostgreSQL restart does to every open session (57P01 admin_shutdown).
+    await db.sql.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+       WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+    );
+    const during = await get(api, BLOCK);
+    if (during.status !== 200) expect([during.status, during.body]).toEqual([500, errorBody(500)]);
+    await waitFor(async () => (await get(api, BLOCK)).status === 200, 'the API to answer again');
+    expect((await get(api, '/health', {})).status).toBe(200);
+  });
+});
+
 describe('logs', () => {
   it('are pino JSON lines carrying the request id that the response returns', async () => {
     const lines: Record<string, unknown>[] = [];
@@ -214,7 +231,8 @@ describe('the built program (dist/main.js)', () => {
   function run(env: Record<string, string>) {
     const child = spawn(process.execPath, [main], {
       env: { PATH: process.env.PATH ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // With an IPC channel, as `npm start` runs it.
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     children.push(child);
     let stdout = '';
@@ -225,30 +243,69 @@ describe('the built program (dist/main.js)', () => {
     return { child, exited, output: () => ({ stdout, stderr }) };
   }
 
+  /** The program on the test database and Redis, with `env` on top. */
+  const runServing = (env: Record<string, string>) =>
+    run({ DATABASE_URL: db.database.url, REDIS_URL: testRedisUrl(), API_TOKENS: TOKEN, ...env });
+
   it('refuses a bad configuration with one clear line and a non-zero exit', async () => {
     const { exited, output } = run({
       DATABASE_URL: 'mysql://db',
       REDIS_URL: testRedisUrl(),
       API_TOKENS: TOKEN,
       PORT: '70000',
+      HOST: 'everywhere',
       API_READY_MAX_LAG_SLOTS: '-1',
     });
     const [code] = await exited;
     expect(code).toBe(1);
     expect(output().stderr.trim().split('\n')).toEqual([
       '@frostline/api: invalid configuration: PORT must be an integer from 1 to 65535, got "70000"; ' +
+        'HOST must be an IP address (127.0.0.1, 0.0.0.0, ::), got "everywhere"; ' +
         'DATABASE_URL must start with postgres: or postgresql://; ' +
         'API_READY_MAX_LAG_SLOTS must be an integer from 0 to 1000000000, got "-1"',
     ]);
   });
 
+  it('listens on loopback only by default, and tells its parent process once it listens', async () => {
+    const port = await freePort();
+    const { child, exited, output } = runServing({
+      PORT: String(port),
+      LOG_LEVEL: 'info',
+    });
+    const [message] = await once(child, 'message');
+    expect(message).toEqual({ listening: { host: '127.0.0.1', port } });
+    // Fastify logs one line per address it listens on (every interface for 0.0.0.0).
+    const listening = output()
+      .stdout.split('\n')
+      .filter((line) => line.includes('Server listening'))
+      .map((line) => JSON.parse(line).msg);
+    expect(listening).toEqual([`Server listening at http://127.0.0.1:${port}`]);
+    child.kill('SIGTERM');
+    expect(await exited).toEqual([0, null]);
+  });
+
+  it('exits with one clear line when another server holds its port', async () => {
+    const other = createServer().listen(0, '127.0.0.1');
+    await once(other, 'listening');
+    const { port } = other.address() as AddressInfo;
+    try {
+      const { exited, output } = runServing({
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+      });
+      expect(await exited).toEqual([1, null]);
+      expect(output().stderr.trim()).toBe(
+        `@frostline/api: cannot listen on 127.0.0.1:${port}: the port is already in use`,
+      );
+    } finally {
+      other.close();
+    }
+  });
+
   it('finishes in-flight requests on SIGTERM, then exits 0', async () => {
     const port = await freePort();
-    const { child, exited, output } = run({
+    const { child, exited, output } = runServing({
       PORT: String(port),
-      DATABASE_URL: db.database.url,
-      REDIS_URL: testRedisUrl(),
-      API_TOKENS: TOKEN,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_ENABLED: 'false',
     });

@@ -1,4 +1,5 @@
 import { createPrismaClient } from '@frostline/db';
+import { Queue } from 'bullmq';
 import { createTestDatabase } from '@frostline/db/testing';
 import { BYRON_GENESIS_HASHES, PREPROD_CHAIN_TIME, type OgmiosBlock } from '@frostline/model';
 import { startIndexer } from './app.js';
@@ -6,8 +7,15 @@ import { connectOgmios, networkFacts } from './chain-sync/ogmios.js';
 import { ChainStore } from './sink/chain-store.js';
 import { preprodChunkBlocks } from './test-support/chains.js';
 import { dumpChainTables } from './test-support/database.js';
-import { indexedDevnet, indexerConfig, silentLogger, waitUntil } from './test-support/indexer.js';
-import { WriterLockTakenError } from './sink/writer-lock.js';
+import { QUEUES, redisConnection } from './jobs/queues.js';
+import {
+  indexedDevnet,
+  indexerConfig,
+  silentLogger,
+  testRedisUrl,
+  waitUntil,
+} from './test-support/indexer.js';
+import { WriterLockLostError, WriterLockTakenError } from './sink/writer-lock.js';
 
 const blocks = preprodChunkBlocks();
 
@@ -63,6 +71,48 @@ describe('indexer following a devnet through Ogmios chain-sync', () => {
       for (const block of blocks.slice(840)) env.devnet.appendBlock(block);
       await waitUntil(tipIs(env.running, blocks.at(-1)!), 30_000, 'sync after restart');
       expect(await dumpChainTables(env.db.url)).toEqual(await referenceDump(blocks, env.devnet.url));
+    } finally {
+      await env.close();
+    }
+  });
+
+  it('drops token-registry jobs left in Redis when no registry is configured', async () => {
+    const queuePrefix = `leftover-${process.pid}-${Date.now()}`;
+    const queue = new Queue(QUEUES.tokenRegistry, {
+      connection: redisConnection(testRedisUrl()),
+      prefix: queuePrefix,
+    });
+    try {
+      await queue.add('subject', { kind: 'subject', subject: 'ab'.repeat(28) });
+      const env = await indexedDevnet(blocks.slice(0, 10), 'preprod', {
+        queuePrefix,
+        tokenRegistryUrl: null,
+      });
+      await env.close();
+      const counts = await queue.getJobCounts();
+      expect(Object.entries(counts).filter(([, count]) => count > 0)).toEqual([]);
+    } finally {
+      await queue.close();
+    }
+  });
+
+  it('ends with WriterLockLostError, not a crash, when the lock session is terminated, and a restart resumes', async () => {
+    const chain = blocks.slice(0, 200);
+    const env = await indexedDevnet(chain.slice(0, 100));
+    try {
+      await waitUntil(tipIs(env.running, chain[99]!), 60_000, 'initial sync');
+      // What a PostgreSQL restart does to every session (57P01 admin_shutdown).
+      const admin = createPrismaClient(env.db.url);
+      await admin.$queryRawUnsafe(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'frostline-indexer-lock'`,
+      );
+      await admin.$disconnect();
+      await expect(env.running.done).rejects.toThrow(WriterLockLostError);
+
+      await env.restart();
+      for (const block of chain.slice(100)) env.devnet.appendBlock(block);
+      await waitUntil(tipIs(env.running, chain.at(-1)!), 60_000, 'sync after the restart');
+      expect(await dumpChainTables(env.db.url)).toEqual(await referenceDump(chain, env.devnet.url));
     } finally {
       await env.close();
     }

@@ -9,12 +9,13 @@ import type { IndexerConfig } from './config.js';
 import { startHttpServer } from './http.js';
 import { Indexer } from './indexer.js';
 import { openQueues, QUEUES, redisConnection } from './jobs/queues.js';
+import { storeEraSummaries, storeGenesis } from './jobs/genesis-and-eras.js';
 import { refreshProtocolParameters } from './jobs/protocol-parameters.js';
 import { startJobWorkers, startRollbackWorker } from './jobs/workers.js';
 import type { Logger } from './logger.js';
 import { IndexerMetrics } from './metrics.js';
 import { ChainStore } from './sink/chain-store.js';
-import { acquireWriterLock } from './sink/writer-lock.js';
+import { acquireWriterLock, WriterLockTakenError } from './sink/writer-lock.js';
 
 export interface RunningIndexer {
   /** resolves when chain following ends (stop() or a fatal error, which rejects) */
@@ -27,7 +28,12 @@ export interface RunningIndexer {
 }
 
 export async function startIndexer(config: IndexerConfig, logger: Logger): Promise<RunningIndexer> {
-  const lock = await acquireWriterLock(config.databaseUrl);
+  const lock = await retrying(
+    logger,
+    'PostgreSQL',
+    () => acquireWriterLock(config.databaseUrl),
+    (error) => !(error instanceof WriterLockTakenError),
+  );
   const prisma = createPrismaClient(config.databaseUrl, { maxConnections: 8 });
   const metrics = new IndexerMetrics();
   const connection = redisConnection(config.redisUrl);
@@ -41,6 +47,8 @@ export async function startIndexer(config: IndexerConfig, logger: Logger): Promi
         .then(async (found) => (await refreshProtocolParameters(prisma, ogmios), found))
         .finally(() => ogmios.socket.close());
     });
+    await storeGenesis(prisma, facts.shelleyGenesis);
+    await storeEraSummaries(prisma, facts.eraSummaries);
     const networkId = config.network === 'mainnet' ? 1 : 0;
     const store = new ChainStore(prisma, {
       networkId,
@@ -76,6 +84,10 @@ export async function startIndexer(config: IndexerConfig, logger: Logger): Promi
           opts: { removeOnComplete: true, removeOnFail: 100 },
         },
       );
+    } else {
+      // Without a registry nothing runs these jobs: drop any left from a run that had one (or from
+      // versions that queued them regardless), so they cannot hold Redis memory forever.
+      await queues.tokenRegistry.obliterate({ force: true });
     }
 
     const indexer = new Indexer(store, prisma, queues, logger, metrics, {
@@ -83,6 +95,7 @@ export async function startIndexer(config: IndexerConfig, logger: Logger): Promi
       startPoint: config.startPoint,
       nearTipBlocks: 10,
       maxBatchDelayMs: 1000,
+      tokenRegistry: config.tokenRegistryUrl !== null,
     });
     const follower = new ChainFollower(indexer, { url: config.ogmiosUrl, logger });
     const openQueuesRef = queues;
@@ -96,7 +109,7 @@ export async function startIndexer(config: IndexerConfig, logger: Logger): Promi
       }
     }, 5000);
     if (config.metricsPort) {
-      server = await startHttpServer(config.metricsPort, metrics.registry, () =>
+      server = await startHttpServer(config.metricsHost, config.metricsPort, metrics.registry, () =>
         readiness(prisma, config, store),
       );
     }
@@ -109,7 +122,9 @@ export async function startIndexer(config: IndexerConfig, logger: Logger): Promi
       },
       'indexer started',
     );
-    const done = follower.run();
+    // Without the lock another indexer may start writing: stop following, and end with the loss.
+    lock.lost.catch(() => follower.stop());
+    const done = Promise.race([follower.run(), lock.lost]);
     let stopping: Promise<void> | null = null;
     const stop = () =>
       (stopping ??= (async () => {
@@ -179,13 +194,14 @@ async function retrying<T>(
   logger: Logger,
   what: string,
   attempt: () => Promise<T>,
+  retryable: (error: unknown) => boolean = () => true,
   attempts = 10,
 ): Promise<T> {
   for (let i = 1; ; i++) {
     try {
       return await attempt();
     } catch (error) {
-      if (i >= attempts) throw error;
+      if (i >= attempts || !retryable(error)) throw error;
       const delay = Math.min(500 * 2 ** i, 15_000);
       logger.warn({ err: error, retryInMs: delay }, `${what} not reachable yet`);
       await new Promise((resolve) => setTimeout(resolve, delay));

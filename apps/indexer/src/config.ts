@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+
 /** Indexer settings, read from the environment once and validated; see README's configuration table. */
 export interface IndexerConfig {
   databaseUrl: string;
@@ -16,6 +18,8 @@ export interface IndexerConfig {
   logLevel: string;
   /** Prometheus /metrics, /health and /ready; 0 disables the HTTP server */
   metricsPort: number;
+  /** address the HTTP server binds: loopback unless a container exposes it (0.0.0.0, ::) */
+  metricsHost: string;
   /** /ready fails when the indexer is more than this many slots behind the node */
   readyMaxLagSlots: number;
   /** BullMQ key prefix, so several deployments can share one Redis */
@@ -58,6 +62,13 @@ function integer(name: string, value: string | undefined, fallback: number, min:
   return n;
 }
 
+function ipAddress(name: string, value: string | undefined, fallback: string): string {
+  if (value === undefined || value === '') return fallback;
+  if (!isIP(value))
+    throw new ConfigError(`${name} must be an IP address (127.0.0.1, 0.0.0.0, ::), got "${value}"`);
+  return value;
+}
+
 function startPoint(value: string | undefined): IndexerConfig['startPoint'] {
   if (!value || value === 'origin') return 'origin';
   const match = /^(\d+)\.([0-9a-f]{64})$/.exec(value);
@@ -96,6 +107,7 @@ export function readIndexerConfig(env: NodeJS.ProcessEnv): IndexerConfig {
     ),
     logLevel: env.LOG_LEVEL ?? 'info',
     metricsPort: integer('INDEXER_METRICS_PORT', env.INDEXER_METRICS_PORT, 9101, 0),
+    metricsHost: ipAddress('INDEXER_METRICS_HOST', env.INDEXER_METRICS_HOST, '127.0.0.1'),
     readyMaxLagSlots: integer('INDEXER_READY_MAX_LAG_SLOTS', env.INDEXER_READY_MAX_LAG_SLOTS, 600, 0),
     queuePrefix: env.INDEXER_QUEUE_PREFIX || 'frostline',
     inProcessWorkers: workers(env.INDEXER_WORKERS),

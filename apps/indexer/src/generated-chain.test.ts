@@ -2,12 +2,15 @@ import { createPrismaClient, type PrismaClient } from '@frostline/db';
 import { createTestDatabase, type TestDatabase } from '@frostline/db/testing';
 import { startDevnet, type Devnet } from '@frostline/devnet';
 import type { OgmiosBlock } from '@frostline/model';
+import { Queue } from 'bullmq';
 import { startIndexer, type RunningIndexer } from './app.js';
 import { connectOgmios, networkFacts, type NetworkFacts } from './chain-sync/ogmios.js';
 import { ChainStore } from './sink/chain-store.js';
 import { dumpChainTables } from './test-support/database.js';
 import { generate, isBlock, rollbackPoint, type GeneratedChain } from './test-support/generated.js';
-import { indexerConfig, silentLogger, waitUntil } from './test-support/indexer.js';
+import { QUEUES, redisConnection } from './jobs/queues.js';
+import type { IndexerConfig } from './config.js';
+import { indexerConfig, silentLogger, testRedisUrl, waitUntil } from './test-support/indexer.js';
 
 // A generated chain with every feature of the generator (a Byron era with epoch-boundary blocks, an AVVM
 // redemption and Byron addresses, then payments, CIP-25/68 mints and burns, datums, reference scripts,
@@ -19,16 +22,15 @@ describe('a generated chain indexed end to end', () => {
   let db: TestDatabase;
   let prisma: PrismaClient;
   let running: RunningIndexer;
+  let config: IndexerConfig;
 
   beforeAll(async () => {
     chain = await generate({ seed: 7, blocks: 160, txPerBlock: 5, forks: 4, maxForkDepth: 4 });
     devnet = await startDevnet({ chain: { file: chain.file }, network: 'custom', port: 0 });
     db = await createTestDatabase();
     prisma = createPrismaClient(db.url);
-    running = await startIndexer(
-      indexerConfig(db.url, devnet.url, { network: 'custom', batchSize: 40 }),
-      silentLogger,
-    );
+    config = indexerConfig(db.url, devnet.url, { network: 'custom', batchSize: 40 });
+    running = await startIndexer(config, silentLogger);
     await waitUntil(
       () => running.store.tipPoint?.id === chain.expected.tip.id,
       120_000,
@@ -68,6 +70,20 @@ describe('a generated chain indexed end to end', () => {
       Object.entries(chain.expected.addresses).filter(([, a]) => a.utxos.length > 0),
     );
     expect(stored).toEqual(expected);
+  });
+
+  it('queues no token-registry lookups: the custom network has no registry to run them', async () => {
+    const queue = new Queue(QUEUES.tokenRegistry, {
+      connection: redisConnection(testRedisUrl()),
+      prefix: config.queuePrefix,
+    });
+    try {
+      expect(Object.keys(chain.expected.assets).length).toBeGreaterThan(0);
+      const counts = await queue.getJobCounts();
+      expect(Object.entries(counts).filter(([, count]) => count > 0)).toEqual([]);
+    } finally {
+      await queue.close();
+    }
   });
 
   it('stores the supply, mint count and first mint of every asset', async () => {

@@ -7,6 +7,7 @@ export interface ReadinessCheck {
 
 /** /metrics (Prometheus), /health (the process is alive) and /ready (dependencies up, lag small). */
 export function startHttpServer(
+  host: string,
   port: number,
   registry: Registry,
   readiness: ReadinessCheck,
@@ -29,6 +30,6 @@ export function startHttpServer(
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, () => resolve(server));
+    server.listen(port, host, () => resolve(server));
   });
 }

@@ -63,7 +63,7 @@ function indexerOn(store: ControlledStore, { batchSize = 3, maxBatchDelayMs = 60
     {} as IndexerQueues,
     silentLogger,
     new IndexerMetrics(),
-    { batchSize, startPoint: 'origin', nearTipBlocks: 10, maxBatchDelayMs },
+    { batchSize, startPoint: 'origin', nearTipBlocks: 10, maxBatchDelayMs, tokenRegistry: false },
   );
 }
 

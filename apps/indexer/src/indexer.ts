@@ -13,6 +13,8 @@ export interface IndexerOptions {
   nearTipBlocks: number;
   /** a partial batch is written after this long, so data never waits long for the next block */
   maxBatchDelayMs: number;
+  /** queue registry lookups of new assets: only with a registry, or the jobs would pile up forever */
+  tokenRegistry: boolean;
 }
 
 /**
@@ -151,7 +153,7 @@ export class Indexer implements ChainHandler {
   }
 
   private async queueFollowUps(result: WriteResult): Promise<void> {
-    if (result.newAssets.length) {
+    if (this.options.tokenRegistry && result.newAssets.length) {
       await this.queues.tokenRegistry.addBulk(
         result.newAssets.map((subject) => ({
           name: 'subject',

@@ -28,7 +28,10 @@ const workers = startJobWorkers(config, {
   metrics,
 });
 const server = config.metricsPort
-  ? await startHttpServer(config.metricsPort, metrics.registry, async () => ({ ready: true, details: {} }))
+  ? await startHttpServer(config.metricsHost, config.metricsPort, metrics.registry, async () => ({
+      ready: true,
+      details: {},
+    }))
   : null;
 logger.info({ queues: workers.map((w) => w.name) }, 'workers started');
 

@@ -18,6 +18,7 @@ const DEFAULT_TYPES: Record<string, string> = {
   Int: 'integer',
   String: 'text',
   Boolean: 'boolean',
+  Float: 'double precision',
   Bytes: 'bytea',
   Json: 'jsonb',
   DateTime: 'timestamp(3) without time zone',

@@ -57,6 +57,19 @@ describe('devnet CLI', () => {
     expect(lines.filter((line) => 'era' in line).length).toBeGreaterThanOrEqual(20);
   });
 
+  it('demo-wallets prints the funded demo wallets as JSON', () => {
+    const result = spawnSync(process.execPath, [CLI, 'demo-wallets'], { encoding: 'utf8' });
+    expect(result.status).toBe(0);
+    const wallets = JSON.parse(result.stdout) as Record<string, string>[];
+    expect(wallets).toHaveLength(3);
+    expect(wallets[0]).toMatchObject({
+      name: 'demo-1',
+      signingKey: expect.stringMatching(/^ed25519_sk1/),
+      signingKeyAddress: expect.stringMatching(/^addr_test1v/),
+      mnemonicAddress: expect.stringMatching(/^addr_test1q/),
+    });
+  });
+
   it('serve answers /health over the chain file; npm run devnet forwards SIGTERM and the exit code', async () => {
     const child = spawn(process.execPath, [NPM_SCRIPT, 'serve', '--chain', chainFile, '--port', '0'], {
       stdio: ['ignore', 'ignore', 'pipe'],

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { convertBlock, readImmutableChunk, stringifyOgmios, type EraName } from './convert/index.js';
 import { GENERATE_USAGE, parseGenerateOptions, writeChain, type GenerateCommand } from './generate/index.js';
+import { demoWallets } from './networks/demo-wallets.js';
 import { isNetworkName, NETWORK_NAMES } from './networks/networks.js';
 import { startDevnet } from './server/devnet.js';
 
@@ -13,6 +14,7 @@ const USAGE = `Usage:
                [--network ${NETWORK_NAMES.join('|')}] [--block-interval MS] [--no-evaluation]
   devnet generate [OPTIONS] > chain.jsonl
   devnet convert FILE... [--era NAME]
+  devnet demo-wallets
 
 serve     runs an Ogmios v6 compatible server (WebSocket JSON-RPC + GET /health) over a chain file, or over
           a chain generated first into a temporary file (--generate takes the generate OPTIONS as one
@@ -22,6 +24,8 @@ serve     runs an Ogmios v6 compatible server (WebSocket JSON-RPC + GET /health)
 generate  writes a deterministic, ledger-consistent chain file (below)
 convert   prints one Ogmios v6 block per line for hex block files (era-wrapped, or raw with --era)
           and ImmutableDB chunk files (*.chunk)
+demo-wallets  prints (JSON) the wallets the custom network's genesis funds: each one's mnemonic and
+          base address, and a plain ed25519 signing key (ed25519_sk1…) and its enterprise address
 
 ${GENERATE_USAGE}`;
 
@@ -36,6 +40,9 @@ async function main(argv: string[]): Promise<void> {
       return generate(rest);
     case 'convert':
       return convert(rest);
+    case 'demo-wallets':
+      console.log(JSON.stringify(demoWallets(0), null, 2));
+      return;
     case undefined:
     case '--help':
     case '-h':

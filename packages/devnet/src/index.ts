@@ -4,3 +4,4 @@ export type { Outcome, RpcError } from './server/rpc.js';
 export type { ChainEvent, RewardAccountSummary, RewardAccountUpdate } from './chain/events.js';
 export type { BlockPoint, Point, Slot, Tip } from './chain/point.js';
 export { NETWORK_NAMES, type NetworkName } from './networks/networks.js';
+export { DEMO_WALLET_LOVELACE, demoWallets, type DemoWallet } from './networks/demo-wallets.js';

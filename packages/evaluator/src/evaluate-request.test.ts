@@ -159,6 +159,21 @@ describe('parseEvaluateRequest: malformed input', () => {
     expect(rejection(text)).toEqual({ kind: 'bad-request', message: expect.stringMatching(message) });
   });
 
+  // Nesting that exhausts the stack while parsing (10,000 deep) or while re-encoding a datum (4,000).
+  it.each([
+    ['a 10,000-deep body', `{"cbor":"${TX}","additionalUtxoSet":${'['.repeat(10_000)}${']'.repeat(10_000)}}`],
+    [
+      'a 4,000-deep datum',
+      body(
+        `{"address":"${ADDRESS}","value":{"coins":1},"datum":${'{"a":'.repeat(4000)}1${'}'.repeat(4000)}}`,
+      ),
+    ],
+  ])('refuses %s as nested too deeply, without the engine’s error text', (_, text) => {
+    const error = rejection(text);
+    expect(error).toEqual({ kind: 'bad-request', message: expect.stringMatching(/nested too deeply$/) });
+    expect(error?.message).not.toMatch(/stack|RangeError/);
+  });
+
   it('refuses a cbor that is neither hex nor base64 as an undecodable payload', () => {
     expect(rejection('{"cbor":"not cbor!"}')).toEqual({
       kind: 'undecodable-cbor',

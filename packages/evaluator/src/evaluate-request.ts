@@ -14,6 +14,10 @@ export type ParsedEvaluateRequest =
 
 class RequestError extends Error {}
 
+// The recursive JSON readers run out of stack (a RangeError) on deep nesting: that is the body's fault,
+// and the engine's "Maximum call stack size exceeded" is no message for a client.
+const NESTED_TOO_DEEPLY = 'nested too deeply';
+
 const HEX = /^(?:[0-9a-fA-F]{2})*$/;
 const HASH_28 = /^[0-9a-fA-F]{56}$/;
 const HASH_32 = /^[0-9a-fA-F]{64}$/;
@@ -30,7 +34,9 @@ export function parseEvaluateRequest(body: string): ParsedEvaluateRequest {
   try {
     json = parse(body, null, (text) => (isInteger(text) ? BigInt(text) : Number(text)));
   } catch (error) {
-    return badRequest(`Body is not valid JSON: ${(error as Error).message}`);
+    if (error instanceof RangeError) return badRequest(`Body is ${NESTED_TOO_DEEPLY}`);
+    if (error instanceof SyntaxError) return badRequest(`Body is not valid JSON: ${error.message}`);
+    throw error;
   }
   try {
     const root = object(json, 'body');
@@ -132,7 +138,8 @@ function inlineDatum(json: unknown, where: string): string {
   try {
     return CSL.PlutusData.from_json(stringify(json)!, CSL.PlutusDatumSchema.DetailedSchema).to_hex();
   } catch (error) {
-    throw new RequestError(`${where} must be CBOR hex or detailed-schema Plutus data: ${String(error)}`);
+    const reason = error instanceof RangeError ? NESTED_TOO_DEEPLY : String(error);
+    throw new RequestError(`${where} must be CBOR hex or detailed-schema Plutus data: ${reason}`);
   }
 }
 

@@ -14,7 +14,8 @@ export interface Pagination {
 const COUNT = { minimum: 1, maximum: 100, fallback: 100 };
 const PAGE = { minimum: 1, maximum: 21_474_836, fallback: 1 };
 const ORDERS: readonly string[] = ['asc', 'desc'] satisfies Order[];
-const MAX_SIGNED_INT = 2_147_483_647;
+/** Blockfrost's upper bound of integer path params (int4 columns). */
+export const MAX_SIGNED_INT = 2_147_483_647;
 
 /**
  * `count`, `page` and `order` exactly as Blockfrost's Fastify/Ajv schema coerces, defaults and

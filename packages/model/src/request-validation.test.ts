@@ -3,11 +3,14 @@ import { BlockfrostError } from './errors.js';
 import {
   INVALID_ADDRESS_MESSAGE,
   INVALID_ASSET_MESSAGE,
+  INVALID_BLOCK_HASH_MESSAGE,
+  INVALID_BLOCK_NUMBER_MESSAGE,
   INVALID_STAKE_ADDRESS_MESSAGE,
   isStakeAddressForNetwork,
   isValidAssetUnit,
   parseAddressParam,
   parseAssetParam,
+  parseHashOrNumberParam,
   parseStakeAddressParam,
   parseTxHashParam,
   type AddressParam,
@@ -174,6 +177,44 @@ describe('stake address and asset parameters', () => {
     });
     expect(() => parseAssetParam('lovelace')).toThrow(new BlockfrostError(400, INVALID_ASSET_MESSAGE));
     expect(isValidAssetUnit('A'.repeat(57))).toBe(true);
+  });
+});
+
+describe('{hash_or_number} parameters', () => {
+  const hash = '5f20df933584822601f9e3f8c024eb5eb252fe8cefb24d1317dc3d432e940ebb';
+
+  it('selects a height for plain digits and a hash for 64 lower-case hex digits', () => {
+    expect(parseHashOrNumberParam('5251114')).toEqual({ kind: 'height', height: 5251114 });
+    expect(parseHashOrNumberParam('007')).toEqual({ kind: 'height', height: 7 });
+    expect(parseHashOrNumberParam('0')).toEqual({ kind: 'height', height: 0 });
+    expect(parseHashOrNumberParam('2147483647')).toEqual({ kind: 'height', height: 2147483647 });
+    expect(parseHashOrNumberParam(hash)).toEqual({ kind: 'hash', hash });
+  });
+
+  it('finds nothing for numbers that are not plain digits, nor for upper-case hashes (as RYO)', () => {
+    for (const input of ['1e3', ' 7', '0x10', '-0', '5.0', hash.toUpperCase()]) {
+      expect(parseHashOrNumberParam(input)).toEqual({ kind: 'none' });
+    }
+  });
+
+  it.each([
+    ['6969696969696969', INVALID_BLOCK_NUMBER_MESSAGE],
+    ['2147483648', INVALID_BLOCK_NUMBER_MESSAGE],
+    ['-1', INVALID_BLOCK_NUMBER_MESSAGE],
+    ['Infinity', INVALID_BLOCK_NUMBER_MESSAGE],
+    ['1'.repeat(64), INVALID_BLOCK_NUMBER_MESSAGE],
+    ['stonks_block', INVALID_BLOCK_HASH_MESSAGE],
+    ['deadbeef', INVALID_BLOCK_HASH_MESSAGE],
+    [hash + '0', INVALID_BLOCK_HASH_MESSAGE],
+    ['Ae2tdPwUPEZEdDxg52so2k6iB5tLtNoATiNdKMCBHiAQHWGTpd2n6Lrym7Cabc69', INVALID_BLOCK_HASH_MESSAGE],
+  ])('rejects %s with 400 "%s"', (input, message) => {
+    expect(() => parseHashOrNumberParam(input)).toThrow(new BlockfrostError(400, message));
+  });
+
+  it.each(utilsCases('validateBlockHash'))('blockfrost-utils validateBlockHash: %s', (_, fixture) => {
+    expect(() => parseHashOrNumberParam(fixture.input as string)).toThrow(
+      new BlockfrostError(400, INVALID_BLOCK_HASH_MESSAGE),
+    );
   });
 });
 

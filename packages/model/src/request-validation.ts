@@ -3,6 +3,7 @@ import { bech32Prefix, decodeBech32 } from './bech32.js';
 import { isValidByronAddress } from './byron-address.js';
 import { BlockfrostError } from './errors.js';
 import { bytesToHex, isHex } from './hex.js';
+import { MAX_SIGNED_INT } from './request-params.js';
 import { isMainnet, type Network } from './types.js';
 
 // Path-parameter checks of Blockfrost RYO (blockfrost-utils validation.ts), quirks included:
@@ -11,6 +12,8 @@ import { isMainnet, type Network } from './types.js';
 export const INVALID_ADDRESS_MESSAGE = 'Invalid address for this network or malformed address format.';
 export const INVALID_STAKE_ADDRESS_MESSAGE = 'Invalid or malformed stake address format.';
 export const INVALID_ASSET_MESSAGE = 'Invalid or malformed asset format.';
+export const INVALID_BLOCK_HASH_MESSAGE = 'Missing or malformed block hash.';
+export const INVALID_BLOCK_NUMBER_MESSAGE = 'Missing, out of range or malformed block number.';
 
 /**
  * What an `{address}` path parameter selects: outputs whose address string equals `address`
@@ -57,6 +60,27 @@ export function isValidAssetUnit(input: string): boolean {
 export function parseAssetParam(input: string): AssetUnit {
   if (!isValidAssetUnit(input)) throw new BlockfrostError(400, INVALID_ASSET_MESSAGE);
   return splitAssetUnit(input);
+}
+
+/**
+ * What a `{hash_or_number}` path parameter selects: a block height, a block hash, or nothing at all
+ * (well-formed input that Blockfrost can never find, so a 404).
+ */
+export type BlockRef = { kind: 'height'; height: number } | { kind: 'hash'; hash: string } | { kind: 'none' };
+
+/** Classifies a `{hash_or_number}` path parameter; throws a 400 {@link BlockfrostError} if invalid. */
+export function parseHashOrNumberParam(input: string): BlockRef {
+  // blockfrost-utils' isNumber is "Number() reads it", so " 7", "1e3", "0x10" and "Infinity" are numbers…
+  const number = Number(input);
+  if (input !== '' && !Number.isNaN(number)) {
+    if (!(number >= 0 && number <= MAX_SIGNED_INT))
+      throw new BlockfrostError(400, INVALID_BLOCK_NUMBER_MESSAGE);
+    // …but RYO's SQL looks a height up only for plain digits: other spellings find no block.
+    return /^[0-9]+$/.test(input) ? { kind: 'height', height: number } : { kind: 'none' };
+  }
+  if (!(isHex(input) && input.length === 64)) throw new BlockfrostError(400, INVALID_BLOCK_HASH_MESSAGE);
+  // RYO compares with encode(hash, 'hex'), which is lower case: upper-case hex is valid yet never found.
+  return input === input.toLowerCase() ? { kind: 'hash', hash: input } : { kind: 'none' };
 }
 
 const TX_HASH = /^[0-9a-f]{64}$/;

@@ -10,6 +10,12 @@ export type Asset = Schemas['asset'];
 export type AssetAddress = Schemas['asset_addresses'][number];
 /** `GET /blocks/…` (including `/blocks/epoch/{epoch_number}/slot/{slot_number}`). */
 export type Block = Schemas['block_content'];
+/** `GET /genesis`. */
+export type Genesis = Schemas['genesis_content'];
+/** `GET /network`. */
+export type NetworkSupplyAndStake = Schemas['network'];
+/** One item of `GET /network/eras`. */
+export type NetworkEra = Schemas['network-eras'][number];
 /** `GET /accounts/{stake_address}`. */
 export type Account = Schemas['account_content'];
 /** One item of `GET /nutlink/{address}/tickers`. */

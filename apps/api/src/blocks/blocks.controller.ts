@@ -7,6 +7,16 @@ import { BlocksService } from './blocks.service.js';
 export class BlocksController {
   constructor(private readonly blocks: BlocksService) {}
 
+  @Get('latest')
+  latest(): Promise<Block> {
+    return this.blocks.latest();
+  }
+
+  @Get(':hash_or_number')
+  byHashOrNumber(@Param('hash_or_number') hashOrNumber: string): Promise<Block> {
+    return this.blocks.byHashOrNumber(hashOrNumber);
+  }
+
   @Get('epoch/:epoch_number/slot/:slot_number')
   byEpochAndSlot(@Param('epoch_number') epoch: string, @Param('slot_number') slot: string): Promise<Block> {
     return this.blocks.byEpochAndSlot(epoch, slot);

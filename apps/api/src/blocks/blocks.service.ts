@@ -1,12 +1,34 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { blocksEpochNumberSlotSlotNumber, type PrismaClient } from '@frostline/db';
-import { BlockfrostError, parseIntegerPathParams, type Block } from '@frostline/model';
+import {
+  blocksEpochNumberSlotSlotNumber,
+  blocksHashOrNumber,
+  blocksLatest,
+  type BlockRow,
+  type PrismaClient,
+} from '@frostline/db';
+import {
+  BlockfrostError,
+  parseHashOrNumberParam,
+  parseIntegerPathParams,
+  type Block,
+} from '@frostline/model';
 import { READ_DB } from '../common/tokens.js';
 import { toBlock } from './blocks.mapper.js';
 
 @Injectable()
 export class BlocksService {
   constructor(@Inject(READ_DB) private readonly db: PrismaClient) {}
+
+  async latest(): Promise<Block> {
+    return found(await blocksLatest(this.db));
+  }
+
+  /** A height (plain digits) or a block hash; epoch-boundary blocks have only a hash. */
+  async byHashOrNumber(param: string): Promise<Block> {
+    const block = parseHashOrNumberParam(param);
+    if (block.kind === 'none') throw new BlockfrostError(404);
+    return found(await blocksHashOrNumber(this.db, block));
+  }
 
   /** {slot_number} is the slot within the epoch (SEMANTICS 4.1). */
   async byEpochAndSlot(epochParam: string, slotParam: string): Promise<Block> {
@@ -18,7 +40,11 @@ export class BlocksService {
       epoch: epoch_number,
       epochSlot: slot_number,
     });
-    if (!row) throw new BlockfrostError(404);
-    return toBlock(row);
+    return found(row);
   }
+}
+
+function found(row: BlockRow | null): Block {
+  if (!row) throw new BlockfrostError(404);
+  return toBlock(row);
 }

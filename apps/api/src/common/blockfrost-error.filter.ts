@@ -16,6 +16,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  *   unknown route or a wrong method: Blockfrost answers 400 "Invalid path";
  * - other HTTP errors from the framework (e.g. 413 body too large) keep their status;
  * - anything else is a 500 with Blockfrost's message, logged with the request id, never a stack.
+ * Errors raised before routing are answered in framework-errors.ts.
  */
 @Catch()
 export class BlockfrostErrorFilter implements ExceptionFilter {
@@ -23,8 +24,7 @@ export class BlockfrostErrorFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
-    const body = this.toBody(exception, request);
-    void reply.status(body.status_code).header('content-type', 'application/json; charset=utf-8').send(body);
+    sendErrorBody(reply, this.toBody(exception, request));
   }
 
   private toBody(exception: unknown, request: FastifyRequest): ErrorBody {
@@ -37,4 +37,8 @@ export class BlockfrostErrorFilter implements ExceptionFilter {
     request.log.error({ err: exception, method: request.method, url: request.url }, 'request failed');
     return errorBody(500);
   }
+}
+
+export function sendErrorBody(reply: FastifyReply, body: ErrorBody): void {
+  void reply.status(body.status_code).header('content-type', 'application/json; charset=utf-8').send(body);
 }

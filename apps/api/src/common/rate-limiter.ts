@@ -4,16 +4,21 @@ import type { RateLimitConfig } from '../config.js';
 
 // Token buckets in Redis so every replica enforces one limit. One script call per request checks the
 // ban, refills and takes one token from each bucket (the client IP's and, for a valid token, the
-// project's), and counts consecutive rejections towards a ban — atomically, so concurrent requests on
-// different replicas can never spend the same token. Time is Redis' clock, not the replicas'.
+// project's), and counts rejections towards a ban — atomically, so concurrent requests on different
+// replicas can never spend the same token. Time is Redis' clock, not the replicas'.
+//
+// Ban policy: every 429 counts against the client IP; requests let through in between do not reset
+// the count (a client flooding just above the limit gets most requests through, yet keeps hammering).
+// The count only lapses after a whole ban window without a 429, so a flood at any rate above the limit
+// that keeps at least one 429 per window is banned once it has collected `ban after` of them.
 //
 // KEYS: 1 IP ban, 2 IP rejection counter, 3.. buckets (hash {tokens, at_ms})
-// ARGV: 1 tokens per second, 2 burst, 3 ban after N rejections, 4 ban ms
+// ARGV: 1 tokens per second, 2 burst, 3 ban after N rejections, 4 ban ms, 5 ban window ms
 // Returns {outcome, remaining, ms until full, ms until retry, 1 if this rejection banned the IP};
 // outcome 0 allowed, 1 over limit, 2 banned.
 const SCRIPT = `
 local rate, burst = tonumber(ARGV[1]), tonumber(ARGV[2])
-local ban_after, ban_ms = tonumber(ARGV[3]), tonumber(ARGV[4])
+local ban_after, ban_ms, window_ms = tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5])
 local banned_ms = redis.call('PTTL', KEYS[1])
 if banned_ms > 0 then return {2, 0, 0, banned_ms, 0} end
 local t = redis.call('TIME')
@@ -37,12 +42,9 @@ for i = 3, #KEYS do
   lowest = math.min(lowest, tokens)
 end
 local until_full = math.ceil((burst - lowest) / rate * 1000)
-if allowed then
-  redis.call('DEL', KEYS[2])
-  return {0, math.floor(lowest), until_full, 0, 0}
-end
+if allowed then return {0, math.floor(lowest), until_full, 0, 0} end
 local rejections = redis.call('INCR', KEYS[2])
-redis.call('PEXPIRE', KEYS[2], ban_ms)
+redis.call('PEXPIRE', KEYS[2], window_ms)
 local banned_now = 0
 if rejections >= ban_after then
   redis.call('SET', KEYS[1], 1, 'PX', ban_ms)
@@ -105,6 +107,7 @@ export class RateLimiter {
         this.config.burst,
         this.config.banAfterRejections,
         this.config.banSeconds * 1000,
+        this.config.banWindowSeconds * 1000,
       );
       return {
         outcome: OUTCOMES[outcome],

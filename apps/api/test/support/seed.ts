@@ -20,6 +20,10 @@ export interface BlockSeed {
   opCert?: string | null;
   opCertCounter?: string | null;
   previousHash?: string | null;
+  /** Byron epoch-boundary block (no height, no epoch slot) */
+  isEbb?: boolean;
+  /** `genesis` for the genesis pseudo-block */
+  era?: string;
 }
 
 export interface OutputSeed {
@@ -68,8 +72,8 @@ export class ChainSeed {
     await this.sql.query(
       `INSERT INTO block (id, hash, height, slot, is_ebb, epoch, epoch_slot, time, size, tx_count, out_sum, fees,
          slot_leader, block_vrf, op_cert, op_cert_counter, previous_hash, era)
-       VALUES ($1, decode($2, 'hex'), $3, $4, false, $5, $6, $7, $8, $9, $10, $11, $12, $13, decode($14, 'hex'), $15,
-         decode($16, 'hex'), 'conway')`,
+       VALUES ($1, decode($2, 'hex'), $3, $4, $17, $5, $6, $7, $8, $9, $10, $11, $12, $13, decode($14, 'hex'), $15,
+         decode($16, 'hex'), $18)`,
       [
         id,
         block.hash,
@@ -87,6 +91,8 @@ export class ChainSeed {
         block.opCert ?? null,
         block.opCertCounter ?? null,
         block.previousHash ?? null,
+        block.isEbb ?? false,
+        block.era ?? 'conway',
       ],
     );
     return id;
@@ -347,6 +353,16 @@ export class ChainSeed {
         reward,
       ]);
     }
+  }
+
+  /** The Shelley genesis row the indexer stores at startup. */
+  async genesis(maxLovelaceSupply: string): Promise<void> {
+    await this.sql.query(
+      `INSERT INTO genesis (id, active_slots_coefficient, update_quorum, max_lovelace_supply, network_magic,
+         epoch_length, system_start, slots_per_kes_period, slot_length_ms, max_kes_evolutions, security_param)
+       VALUES (1, 0.05, 5, $1, 764824073, 432000, 1506203091, 129600, 1000, 62, 2160)`,
+      [maxLovelaceSupply],
+    );
   }
 
   async nutlinkRegistration(txId: number, address: string, paymentCred: string | null): Promise<void> {

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { pino } from 'pino';
 import { createApp } from '../../src/app.js';
 import { loadConfig, type ApiConfig } from '../../src/config.js';
+import { schemaErrors } from './openapi-schemas.js';
 
 export const TOKEN = 'mainnetTestProjectToken0123456789';
 
@@ -60,4 +61,14 @@ export async function get(
 ) {
   const response = await app.inject({ method: 'GET', url, headers });
   return { status: response.statusCode, body: response.json(), headers: response.headers };
+}
+
+/** {@link get}, expecting the body to match the spec's schema for `endpoint` and the status answered. */
+export async function getValid(app: NestFastifyApplication, endpoint: string, url: string) {
+  const response = await get(app, url);
+  expect({ url, errors: schemaErrors(endpoint, response.status, response.body) }).toEqual({
+    url,
+    errors: [],
+  });
+  return response;
 }

@@ -73,6 +73,11 @@ export class ChainFollower {
     const context = await connectOgmios(this.options.url, (code, reason) =>
       end(`connection closed (${code} ${reason})`),
     );
+    // stop() during the connection attempt had no socket to close.
+    if (this.stopped) {
+      context.socket.close();
+      return 'stopped';
+    }
     this.context = context;
     const socket = context.socket;
     let fatal: unknown = null;

@@ -32,6 +32,25 @@ export interface NetworkFacts {
   systemStartUnix: number;
   /** key hashes of the Shelley genesis delegates (the genesis file's `genDelegs` delegates) */
   genesisDelegates: ReadonlySet<string>;
+  /** the Shelley genesis parameters /genesis serves */
+  shelleyGenesis: ShelleyGenesisFacts;
+  /** the node's era history, as Ogmios answers it */
+  eraSummaries: EraSummary[];
+}
+
+/** Shelley genesis parameters in Blockfrost's units, except the slot length (milliseconds, as Ogmios). */
+export interface ShelleyGenesisFacts {
+  activeSlotsCoefficient: number;
+  updateQuorum: number;
+  maxLovelaceSupply: bigint;
+  networkMagic: number;
+  epochLength: number;
+  /** UNIX seconds */
+  systemStart: number;
+  slotsPerKesPeriod: number;
+  slotLengthMs: number;
+  maxKesEvolutions: number;
+  securityParam: number;
 }
 
 /** Slot timing and k, asked of the node itself so custom networks need no preset. */
@@ -45,8 +64,10 @@ export async function networkFacts(context: InteractionContext): Promise<Network
   ]);
   const start = new Date(startTime as unknown as string | Date);
   const systemStart = start.toISOString().replace('.000Z', 'Z');
+  const systemStartUnix = Math.floor(start.getTime() / 1000);
+  const eraSummaries = summaries as unknown as EraSummary[];
   return {
-    chainTime: new ChainTime(systemStart, summaries as unknown as EraSummary[]),
+    chainTime: new ChainTime(systemStart, eraSummaries),
     securityParameter: Number(shelley.securityParameter),
     networkMagic: Number(shelley.networkMagic),
     genesisFunds: {
@@ -55,7 +76,26 @@ export async function networkFacts(context: InteractionContext): Promise<Network
       byron: (byron.initialFunds ?? {}) as GenesisFunds['byron'],
       shelley: (shelley.initialFunds ?? {}) as GenesisFunds['shelley'],
     },
-    systemStartUnix: Math.floor(start.getTime() / 1000),
+    systemStartUnix,
     genesisDelegates: new Set(shelley.initialDelegates.map(({ delegate }) => delegate.id)),
+    shelleyGenesis: {
+      activeSlotsCoefficient: ratio(shelley.activeSlotsCoefficient),
+      updateQuorum: Number(shelley.updateQuorum),
+      maxLovelaceSupply: BigInt(shelley.maxLovelaceSupply),
+      networkMagic: Number(shelley.networkMagic),
+      epochLength: Number(shelley.epochLength),
+      systemStart: systemStartUnix,
+      slotsPerKesPeriod: Number(shelley.slotsPerKesPeriod),
+      slotLengthMs: Number(shelley.slotLength.milliseconds),
+      maxKesEvolutions: Number(shelley.maxKesEvolutions),
+      securityParam: Number(shelley.securityParameter),
+    },
+    eraSummaries,
   };
+}
+
+/** Ogmios writes ratios as "numerator/denominator" (e.g. "1/20"). */
+function ratio(text: string): number {
+  const [numerator, denominator] = text.split('/').map(Number);
+  return numerator / (denominator ?? 1);
 }

@@ -7,6 +7,7 @@ import type { IndexerMetrics } from '../metrics.js';
 import type { IndexerConfig } from '../config.js';
 import type { ChainStore } from '../sink/chain-store.js';
 import { QUEUES, type RewardsJob, type RollbackJob, type TokenRegistryJob } from './queues.js';
+import { refreshEraSummaries } from './genesis-and-eras.js';
 import { refreshProtocolParameters } from './protocol-parameters.js';
 import { refreshRewardBalances, registeredAccounts } from './rewards.js';
 import {
@@ -90,8 +91,9 @@ export function startRewardsWorker(ogmiosUrl: URL, context: WorkerContext): Work
       await refreshRewardBalances(context.prisma, await connection(), job.data.hashRaws);
       return;
     }
-    // 'all' is queued on every epoch change, when new protocol parameters take effect.
+    // 'all' is queued on every epoch change, when new protocol parameters (and eras) take effect.
     await refreshProtocolParameters(context.prisma, await connection());
+    await refreshEraSummaries(context.prisma, await connection());
     for await (const page of registeredAccounts(context.prisma)) {
       await refreshRewardBalances(context.prisma, await connection(), page);
     }

@@ -31,7 +31,14 @@ export const ROLLBACK_TABLES = {
     'asset',
   ],
   perAccount: ['stake_balance', 'reward_balance'],
-  notChainData: ['token_metadata', 'indexer_status', 'protocol_parameters', '_prisma_migrations'],
+  notChainData: [
+    'token_metadata',
+    'indexer_status',
+    'protocol_parameters',
+    'genesis',
+    'era_summary',
+    '_prisma_migrations',
+  ],
 } as const;
 
 /**

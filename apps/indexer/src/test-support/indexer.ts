@@ -29,6 +29,7 @@ export function indexerConfig(
     tokenRegistryRefreshMs: 3600_000,
     logLevel: 'silent',
     metricsPort: 0,
+    metricsHost: '127.0.0.1',
     readyMaxLagSlots: 600,
     queuePrefix: `test-${randomBytes(4).toString('hex')}`,
     inProcessWorkers: true,

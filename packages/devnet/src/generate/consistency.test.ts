@@ -1,5 +1,6 @@
 import CSL from '@emurgo/cardano-serialization-lib-nodejs';
 import type { OgmiosTransaction } from '../convert/index.js';
+import { DEMO_WALLET_LOVELACE, demoWallets } from '../networks/demo-wallets.js';
 import { DEFAULT_OPTIONS } from './options.js';
 import { generate, isBlock, isEvent, type GeneratedBlock } from './test-support/chain.js';
 
@@ -175,7 +176,10 @@ describe('expected state', () => {
   );
 
   it('lists exactly the unspent outputs of the final chain, with their values', () => {
-    expect(expectedUtxos.length).toBe(utxos.size);
+    // Genesis outputs the chain never spends (the demo wallets') are only in genesisUtxos.
+    const genesis = new Set(expected.genesisUtxos.map(({ txHash, index }) => `${txHash}#${index}`));
+    const created = [...utxos.keys()].filter((key) => !genesis.has(key));
+    expect(expectedUtxos.length).toBe(created.length);
     for (const utxo of expectedUtxos) {
       const replayed = utxos.get(`${utxo.txHash}#${utxo.index}`);
       expect(replayed?.address).toBe(utxo.address);
@@ -183,6 +187,17 @@ describe('expected state', () => {
       expect(
         Object.fromEntries([...replayed!.assets].map(([unit, quantity]) => [unit, quantity.toString()])),
       ).toEqual(utxo.assets);
+    }
+  });
+
+  it("knows the demo wallets' stake addresses from their genesis outputs, with those outputs' lovelace", () => {
+    for (const { mnemonicAddress } of demoWallets(0)) {
+      const base = CSL.BaseAddress.from_address(CSL.Address.from_bech32(mnemonicAddress))!;
+      const stake = CSL.RewardAddress.new(0, base.stake_cred()).to_address().to_bech32();
+      expect(expected.accounts[stake]).toMatchObject({
+        registered: false,
+        utxoLovelace: DEMO_WALLET_LOVELACE.toString(),
+      });
     }
   });
 

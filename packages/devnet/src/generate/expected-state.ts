@@ -106,9 +106,17 @@ export interface ExpectedInput {
   seed: number;
   /** the network's genesis outputs (networks/genesis-utxos.ts) */
   genesis: GenesisUtxo[];
+  /** lovelace per stake address of the genesis outputs the chain never spends (not in `addresses`) */
+  foreignGenesisStake: ReadonlyMap<string, bigint>;
 }
 
-export function expectedState({ state, network, seed, genesis }: ExpectedInput): ExpectedState {
+export function expectedState({
+  state,
+  network,
+  seed,
+  genesis,
+  foreignGenesisStake,
+}: ExpectedInput): ExpectedState {
   const utxos = state.utxos
     .all()
     .sort(
@@ -116,7 +124,7 @@ export function expectedState({ state, network, seed, genesis }: ExpectedInput):
         a.txOrdinal - b.txOrdinal || (a.txId === b.txId ? a.index - b.index : a.txId < b.txId ? -1 : 1),
     );
   const addresses: ExpectedState['addresses'] = {};
-  const utxoLovelace = new Map<string, bigint>();
+  const utxoLovelace = new Map(foreignGenesisStake);
   for (const utxo of utxos) {
     (addresses[utxo.address] ??= { utxos: [] }).utxos.push({
       txHash: utxo.txId,

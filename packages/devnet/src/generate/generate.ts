@@ -1,7 +1,10 @@
+import CSL from '@emurgo/cardano-serialization-lib-nodejs';
 import type { ChainEvent, RewardAccountUpdate } from '../chain/events.js';
 import type { BlockBFT, BlockEBB, BlockPraos } from '@cardano-ogmios/schema';
 import { convertTransaction, type OgmiosTransaction } from '../convert/index.js';
+import { parameterReader } from '../ledger/parameters.js';
 import { eraSummaries, slotInfo, type EraSummary } from '../networks/era-summaries.js';
+import { genesisProtocolParameters } from '../networks/genesis.js';
 import { genesisUtxos } from '../networks/genesis-utxos.js';
 import { loadNetwork, type Network } from '../networks/networks.js';
 import { praosBlock } from './blocks.js';
@@ -9,7 +12,7 @@ import { byronActors, byronEra, byronGenesisOutputs } from './byron-era.js';
 import type { Action, Generation, LedgerParameters } from './context.js';
 import { expectedState, type ExpectedState } from './expected-state.js';
 import { blake2b256, toHex } from './keys.js';
-import type { Utxo } from './ledger.js';
+import { utxoRef, type Utxo } from './ledger.js';
 import { DEFAULT_OPTIONS, type GenerateOptions } from './options.js';
 import { alwaysFailsWallet, plutusV3CostModels } from './plutus.js';
 import { Random } from './random.js';
@@ -72,6 +75,8 @@ class ChainGenerator {
   /** Events held back until a `fork` branch is complete (the server adopts blocks up to the next event). */
   private deferredUntilHeight = -1;
   private deferred: ChainEvent[] = [];
+  /** Stake addresses of the genesis outputs the generator does not own, and the lovelace they hold. */
+  private readonly foreignGenesisStake = new Map<string, bigint>();
 
   constructor(private readonly options: GenerateOptions) {
     this.network = loadNetwork(options.network);
@@ -92,10 +97,13 @@ class ChainGenerator {
     }
     this.actors = { ...createActors(options, networkId), byron: this.byron?.actors };
     this.random = new Random(options.seed);
+    const genesisParameters = parameterReader(genesisProtocolParameters(this.network));
     this.parameters = {
       fees: {
         minFeeA: BigInt(shelley.protocolParams.minFeeA),
         minFeeB: BigInt(shelley.protocolParams.minFeeB),
+        scriptPrices: genesisParameters.scriptPrices(),
+        referenceScriptBase: genesisParameters.referenceScriptBase()!,
       },
       keyDeposit: BigInt(shelley.protocolParams.keyDeposit),
       poolDeposit: BigInt(shelley.protocolParams.poolDeposit),
@@ -118,6 +126,29 @@ class ChainGenerator {
       this.wallets.set(wallet.name, wallet);
     this.steps = scenarioSteps({ options, actors: this.actors });
     this.state.utxos.add(faucetGenesisUtxo(this.actors.faucet));
+    this.recordForeignGenesis(networkId);
+  }
+
+  /**
+   * Genesis outputs of other parties (the demo wallets of `npm start`) stay unspent; those at a base
+   * address make its stake address known with their lovelace, as any output does (SEMANTICS.md §5.1).
+   */
+  private recordForeignGenesis(networkId: number): void {
+    const owned = new Set(this.state.utxos.all().map(utxoRef));
+    for (const utxo of genesisUtxos(this.network)) {
+      if (owned.has(utxoRef({ txId: utxo.transaction.id, index: utxo.index }))) continue;
+      const address = utxo.address as string;
+      if (CSL.ByronAddress.is_valid(address)) continue;
+      const base = CSL.BaseAddress.from_address(CSL.Address.from_bech32(address));
+      if (base === undefined) continue;
+      const stakeAddress = CSL.RewardAddress.new(networkId, base.stake_cred()).to_address().to_bech32();
+      const lovelace = BigInt((utxo.value as { ada: { lovelace: bigint | number } }).ada.lovelace);
+      this.foreignGenesisStake.set(
+        stakeAddress,
+        (this.foreignGenesisStake.get(stakeAddress) ?? 0n) + lovelace,
+      );
+      this.state.updateAccount(stakeAddress, {});
+    }
   }
 
   *run(): Generator<GeneratedLine, ExpectedState> {
@@ -147,6 +178,7 @@ class ChainGenerator {
       network: this.network,
       seed: this.options.seed,
       genesis: genesisUtxos(this.network),
+      foreignGenesisStake: this.foreignGenesisStake,
     });
   }
 
@@ -190,7 +222,11 @@ class ChainGenerator {
         : tip.slot + this.random.between(1, 2 * this.meanSlotGap - 1);
     const { epoch } = slotInfo(this.network, slot);
     const era = epoch >= this.conwayEpoch ? 'conway' : 'babbage';
-    if (epoch > this.state.epoch) this.epochBoundary(epoch);
+    if (epoch > this.state.epoch) {
+      this.epochBoundary(epoch);
+      // Rewards are paid at the boundary: the block's own transactions may already withdraw them.
+      yield* this.rewardEvent(slot);
+    }
 
     const producer = this.producer(height);
     const transactions: { built: BuiltTx; json: OgmiosTransaction }[] = [];

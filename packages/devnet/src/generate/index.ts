@@ -14,3 +14,4 @@ export type {
   ExpectedState,
   ExpectedUtxo,
 } from './expected-state.js';
+export { Random } from './random.js';

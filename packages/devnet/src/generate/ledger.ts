@@ -35,6 +35,8 @@ export interface Utxo {
   /** Inline datum CBOR hex. */
   inlineDatum?: string;
   referenceScriptHash?: string;
+  /** Bytes of the reference script (what Conway's reference-script fee counts). */
+  referenceScriptSize?: number;
   /** Stake address whose controlled amount includes this output (base; pointer only before Conway). */
   stakeAddress?: string;
   pool: UtxoPool;

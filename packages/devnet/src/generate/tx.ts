@@ -4,10 +4,14 @@ import { blake2b256, toHex, witness, type ByronKey, type KeyPair } from './keys.
 import type { Utxo, UtxoPool } from './ledger.js';
 import type { Policy, Spender, StakeAccount, Wallet } from './wallets.js';
 
-/** Fee parameters (Shelley genesis minFeeA/minFeeB of every preset). */
+/** Fee parameters of the network's genesis protocol parameters. */
 export interface FeeParameters {
   minFeeA: bigint;
   minFeeB: bigint;
+  /** Prices of a memory unit and a cpu step of the redeemers' declared budgets. */
+  scriptPrices: CSL.ExUnitPrices;
+  /** Conway's price per byte of the reference scripts in spent and referenced outputs. */
+  referenceScriptBase: CSL.UnitInterval;
 }
 
 export interface OutputDraft {
@@ -93,11 +97,18 @@ const ZERO_SIGNATURE = new Uint8Array(64);
 const ZERO_HASH = new Uint8Array(32);
 /** Validity window of every transaction, in slots after the block's slot. */
 const TTL_SLOTS = 3600;
+/**
+ * Budget a phase-2-invalid transaction declares for its always-failing script (which fails at once,
+ * whatever its budget): within the per-transaction maximum of every preset, as a node requires.
+ */
+const FAILING_SCRIPT_BUDGET = { memory: 1_000_000n, cpu: 1_000_000_000n };
 
 /**
  * Builds, sizes, pays and signs a transaction with CSL. The parts that do not depend on the fee are built
  * once; the body is assembled twice: with a placeholder fee and dummy signatures to measure the size, then
- * with fee = minFeeA × size + minFeeB and real signatures (ed25519 via node:crypto from the same keys).
+ * with the ledger's minimum fee (minFeeA × size + minFeeB, the redeemers' budgets at the script prices and,
+ * in Conway, the reference scripts of the spent outputs) and real signatures (ed25519 via node:crypto from
+ * the same keys).
  */
 export function buildTransaction(draft: TxDraft, ctx: TxContext): BuiltTx {
   const signers = collectSigners(draft, ctx);
@@ -105,7 +116,7 @@ export function buildTransaction(draft: TxDraft, ctx: TxContext): BuiltTx {
   const measured = assemble(parts, draft, ctx, FEE_PLACEHOLDER, signers, undefined);
   // CBOR of `[body, witness set, isValid, auxiliary data / null]`: a 1-byte array head and isValid.
   const size = 2 + measured.parts.body + measured.parts.witnesses + (measured.parts.auxiliary || 1);
-  const fee = ctx.fees.minFeeA * BigInt(size) + ctx.fees.minFeeB;
+  const fee = minimumFee(size, CSL.Transaction.new(measured.body, parts.witnesses), draft, ctx);
   const final = assemble(parts, draft, ctx, fee, signers, (hash) =>
     signers.keys.map((key) => witness(key, hash)),
   );
@@ -222,7 +233,7 @@ function fixedParts(draft: TxDraft, ctx: TxContext, signers: Signers): FixedPart
         CSL.RedeemerTag.new_spend(),
         bigNum(BigInt(spendIndex(draft.inputs, scriptInput))),
         CSL.PlutusData.new_integer(CSL.BigInt.from_str('42')),
-        CSL.ExUnits.new(bigNum(14_000_000n), bigNum(10_000_000_000n)),
+        CSL.ExUnits.new(bigNum(FAILING_SCRIPT_BUDGET.memory), bigNum(FAILING_SCRIPT_BUDGET.cpu)),
       ),
     );
     parts.witnesses.set_redeemers(redeemers);
@@ -269,14 +280,16 @@ function assemble(
   const pending = [...parts.outputs.map(({ utxo }) => utxo), change.utxo];
   const body = CSL.TransactionBody.new_tx_body(parts.inputs, outputs, bigNum(fee));
   body.set_ttl(bigNum(BigInt(ctx.slot + TTL_SLOTS)));
+  // A native script's time-lock start ("after slot N") only holds with a lower validity bound.
+  if (signers.scripts.length > 0) body.set_validity_start_interval_bignum(bigNum(BigInt(ctx.slot)));
   if (parts.certificates !== undefined) body.set_certs(parts.certificates);
   if (parts.withdrawals !== undefined) body.set_withdrawals(parts.withdrawals);
   if (parts.mint !== undefined) body.set_mint(parts.mint);
   if (parts.auxiliaryHash !== undefined) body.set_auxiliary_data_hash(parts.auxiliaryHash);
   let totalCollateral = 0n;
   if (draft.invalid !== undefined) {
-    // Collateral covers 150 % of the fee (collateralPercentage); the rest comes back.
-    totalCollateral = (fee * 3n) / 2n;
+    // Collateral covers 150 % of the fee (collateralPercentage), rounded up; the rest comes back.
+    totalCollateral = (fee * 3n + 1n) / 2n;
     body.set_collateral(parts.collateral!);
     const back = buildOutput(
       {
@@ -398,12 +411,28 @@ function buildOutput(
   if (draft.script !== undefined) {
     output.set_script_ref(draft.script);
     utxo.referenceScriptHash = scriptRefHash(draft.script);
+    utxo.referenceScriptSize = scriptRefSize(draft.script);
   }
   return { output, utxo, witnessDatum };
 }
 
 function scriptRefHash(script: CSL.ScriptRef): string {
   return (script.native_script()?.hash() ?? script.plutus_script()!.hash()).to_hex();
+}
+
+/** What the Conway fee counts of a reference script: its serialised bytes (a Plutus script's flat CBOR). */
+function scriptRefSize(script: CSL.ScriptRef): number {
+  return script.plutus_script()?.bytes().length ?? script.native_script()!.to_bytes().length;
+}
+
+/** The ledger's minimum fee of a transaction of `size` bytes (`measured` has its redeemers). */
+function minimumFee(size: number, measured: CSL.Transaction, draft: TxDraft, ctx: TxContext): bigint {
+  const { minFeeA, minFeeB, scriptPrices, referenceScriptBase } = ctx.fees;
+  let fee = minFeeA * BigInt(size) + minFeeB + BigInt(CSL.min_script_fee(measured, scriptPrices).to_str());
+  const referenceScripts = draft.inputs.reduce((total, utxo) => total + (utxo.referenceScriptSize ?? 0), 0);
+  if (ctx.era === 'conway' && referenceScripts > 0)
+    fee += BigInt(CSL.min_ref_script_fee(referenceScripts, referenceScriptBase).to_str());
+  return fee;
 }
 
 /** Redeemer index of a spent input: its position in the ledger's sorted input set. */

@@ -25,7 +25,7 @@ export class LedgerData {
     // bigint per event, not per update.
     const from = BigInt(slot);
     for (const update of updates) {
-      const key = credentialKey(update.from, update.credential);
+      const key = credentialKey(update);
       let history = this.accounts.get(key);
       if (history === undefined) this.accounts.set(key, (history = []));
       insertBySlot(history, { slot: from, value: 'registered' in update ? undefined : update });
@@ -41,9 +41,7 @@ export class LedgerData {
    * registered at `slot`, in request order; unregistered credentials are absent, as with Ogmios.
    */
   rewardAccounts(credentials: Credential[] | undefined, slot: Slot): RewardAccountSummary[] {
-    const keys = credentials?.map(({ from, credential }) => credentialKey(from, credential)) ?? [
-      ...this.accounts.keys(),
-    ];
+    const keys = credentials?.map(credentialKey) ?? [...this.accounts.keys()];
     const found: RewardAccountSummary[] = [];
     for (const key of keys) {
       const summary = valueAt(this.accounts.get(key) ?? [], BigInt(slot));
@@ -57,7 +55,7 @@ export class LedgerData {
   }
 }
 
-function credentialKey(from: string, credential: string): string {
+export function credentialKey({ from, credential }: Credential): string {
   return `${from}:${credential}`;
 }
 

@@ -1,14 +1,15 @@
-import CSL from '@emurgo/cardano-serialization-lib-nodejs';
 import type { Chain } from '../chain/chain.js';
 import type { Slot } from '../chain/point.js';
 import { UtxoIndex, type OutputReference, type Utxo } from '../chain/utxo-index.js';
 import { shelleySlotConfig, slotInfo } from '../networks/era-summaries.js';
-import { genesisProtocolParameters } from '../networks/genesis.js';
+import { genesisProtocolParameters, genesisStakePoolIds } from '../networks/genesis.js';
 import { genesisUtxos } from '../networks/genesis-utxos.js';
 import type { Network } from '../networks/networks.js';
 import type { Outcome } from '../server/rpc.js';
+import { withChanges, type DelegationState } from './delegation.js';
 import { LedgerData } from './ledger-data.js';
 import { Mempool } from './mempool.js';
+import { Registrations } from './registrations.js';
 import { validateTransaction, type LedgerView } from './validate.js';
 
 /**
@@ -21,14 +22,16 @@ export class Ledger {
   readonly data = new LedgerData();
   readonly mempool = new Mempool();
   private readonly utxos: UtxoIndex;
+  private readonly registrations: Registrations;
 
   constructor(
     private readonly chain: Chain,
     readonly network: Network,
     /** The slot transactions are validated at: wall-clock time in live mode, the tip's slot otherwise. */
-    private readonly currentSlot: () => Slot = () => this.tipSlot(),
+    readonly currentSlot: () => Slot = () => this.tipSlot(),
   ) {
     this.utxos = new UtxoIndex(chain, genesisUtxos(network), network.genesis.shelley.securityParam as number);
+    this.registrations = new Registrations(chain, genesisStakePoolIds(network));
   }
 
   protocolParameters(slot: Slot = this.tipSlot()): Record<string, unknown> {
@@ -69,22 +72,22 @@ export class Ledger {
       protocolParameters: this.protocolParameters(),
       slotConfig: shelleySlotConfig(this.network),
       utxo: (reference) => this.mempool.utxo(reference, (onChain) => this.utxos.get(onChain)),
-      rewardBalance: (address) => this.rewardBalance(address),
+      delegation: this.mempool
+        .list()
+        .reduce((state, { delegation }) => withChanges(state, delegation), this.delegation(slot)),
     };
   }
 
-  private rewardBalance(address: string): bigint | undefined {
-    const credential = CSL.RewardAddress.from_address(CSL.Address.from_bech32(address))!.payment_cred();
-    const key = credential.to_keyhash();
-    const [account] = this.data.rewardAccounts(
-      [
-        key === undefined
-          ? { from: 'script', credential: credential.to_scripthash()!.to_hex() }
-          : { from: 'verificationKey', credential: key.to_hex() },
-      ],
-      this.tipSlot(),
-    );
-    return account === undefined ? undefined : BigInt(account.rewards.ada.lovelace);
+  /**
+   * Reward accounts at `slot` (the current one: rewards paid at an epoch boundary can be withdrawn in the
+   * epoch's first block), stake pools and DReps on the chain.
+   */
+  private delegation(slot: Slot): DelegationState {
+    return {
+      account: (credential) => this.data.rewardAccounts([credential], slot)[0],
+      poolRegistered: (id) => this.registrations.poolRegistered(id),
+      drepRegistered: (drep) => this.registrations.drepRegistered(drep),
+    };
   }
 
   private tipSlot(): Slot {

@@ -1,11 +1,14 @@
+import { EventEmitter } from 'node:events';
 import { referenceKey, transactionEffects, type OutputReference, type Utxo } from '../chain/utxo-index.js';
 import type { AcceptedTransaction } from './validate.js';
 
 /**
  * Accepted transactions waiting for a block, in arrival order, and the UTxO changes they make: a later
  * transaction may spend an output of an earlier one (chaining) but not an output another one spends.
+ * Emits `change` when transactions enter or leave it; `version` counts those changes.
  */
-export class Mempool {
+export class Mempool extends EventEmitter<{ change: [] }> {
+  version = 0;
   private readonly transactions = new Map<string, AcceptedTransaction>();
   private readonly spent = new Set<string>();
   private readonly created = new Map<string, Utxo>();
@@ -27,6 +30,7 @@ export class Mempool {
   add(transaction: AcceptedTransaction): void {
     this.transactions.set(transaction.id, transaction);
     this.record(transaction);
+    this.changed();
   }
 
   /**
@@ -56,10 +60,17 @@ export class Mempool {
 
   /** Transactions that made it into a block leave the mempool. */
   remove(ids: string[]): void {
+    if (ids.length === 0) return;
     ids.forEach((id) => this.transactions.delete(id));
     this.spent.clear();
     this.created.clear();
     this.transactions.forEach((transaction) => this.record(transaction));
+    this.changed();
+  }
+
+  private changed(): void {
+    this.version += 1;
+    this.emit('change');
   }
 
   private record(transaction: AcceptedTransaction): void {

@@ -17,10 +17,10 @@ export function parameterReader(parameters: Json) {
     number,
     lovelace,
     bytes,
-    /** Prices per memory unit and per cpu step, as ratios "n/d". */
+    /** Prices per memory unit and per cpu step (Ogmios writes them as ratios "n/d"). */
     scriptPrices: () => {
       const { memory, cpu } = field('scriptExecutionPrices') as { memory: string; cpu: string };
-      return { memory: unitInterval(memory), cpu: unitInterval(cpu) };
+      return CSL.ExUnitPrices.new(unitInterval(memory), unitInterval(cpu));
     },
     /** Conway's per-byte base price of reference scripts; undefined before Conway. */
     referenceScriptBase: (): CSL.UnitInterval | undefined => {

@@ -199,3 +199,54 @@ export const incompleteWithdrawals = (withdrawals: Record<string, bigint>): RpcE
     incompleteWithdrawals: Object.fromEntries(Object.entries(withdrawals).map(([k, v]) => [k, lovelace(v)])),
   },
 });
+
+type CredentialOrigin = 'verificationKey' | 'script';
+
+export const unknownStakePool = (id: string): RpcError => ({
+  code: 3140,
+  message:
+    "The transaction references an unknown stake pool as a target for delegation or update. Double-check the pool id mentioned in 'data.unknownStakePool'. Note also that order in which transactions are submitted matters; if you're trying to register a pool and delegate to it in one go, make sure to submit transactions in the right order.",
+  data: { unknownStakePool: id },
+});
+
+export const credentialAlreadyRegistered = (credential: string, from: CredentialOrigin): RpcError => ({
+  code: 3145,
+  message:
+    "Trying to re-register some already known credentials. Stake credentials can only be registered once. This is true for both keys and scripts. The field 'data.knownCredential' points to an already known credential that's being re-registered by this transaction.",
+  data: { knownCredential: credential, from },
+});
+
+export const unknownCredential = (credential: string, from: CredentialOrigin): RpcError => ({
+  code: 3146,
+  message:
+    "The transaction references an unknown stake credential. For example, to delegate to a stake pool, you must first register the stake key or script used for delegation. This may be done in the same transaction or in an earlier transaction but cannot happen retro-actively. The field 'data.unknownCredential' indicates what credential is used without being registered.",
+  data: { unknownCredential: credential, from },
+});
+
+export const nonEmptyRewardAccount = (balance: bigint): RpcError => ({
+  code: 3147,
+  message:
+    "Trying to unregister stake credentials associated to a non empty reward account. You must empty the reward account first (or do it as part of the same transaction) to proceed. The field 'data.nonEmptyRewardAccountBalance' indicates how much Lovelace is left in the account.",
+  data: { nonEmptyRewardAccountBalance: lovelace(balance) },
+});
+
+export const credentialDepositMismatch = (provided: bigint, expected: bigint): RpcError => ({
+  code: 3151,
+  message:
+    "The deposit specified in a stake credential registration (for delegation or governance) does not match the current value set by protocol parameters. The field 'data.expectedDeposit', when present, indicates the deposit amount as currently expected by ledger.",
+  data: { providedDeposit: lovelace(provided), expectedDeposit: lovelace(expected) },
+});
+
+export const delegateRepresentativeAlreadyRegistered = (drep: object): RpcError => ({
+  code: 3152,
+  message:
+    "Trying to re-register some already known delegate representative. Delegate representatives can only be registered once. The field 'data.knownDelegateRepresentatives' points to an already known credential that's being re-registered by this transaction.",
+  data: { knownDelegateRepresentative: drep },
+});
+
+export const delegateRepresentativeNotRegistered = (drep: object): RpcError => ({
+  code: 3153,
+  message:
+    "The transaction references an unknown delegate representative. To delegate to a representative, it must first register as such. This may be done in the same transaction or in an earlier transaction but cannot happen retro-actively. The field 'data.unknownDelegateRepresentative' indicates what credential is used without being registered.",
+  data: { unknownDelegateRepresentative: drep },
+});

@@ -45,11 +45,19 @@ const bobScriptUtxo = utxo(
   FUNDS,
 );
 
+/** Alice's funds in an output that also carries a 4,000-byte reference script. */
+const withReferenceScript: Utxo = {
+  ...utxo('ef'.repeat(32), 0, alice.bech32, FUNDS),
+  script: { language: 'plutus:v3', cbor: '59' + (4000).toString(16).padStart(4, '0') + '00'.repeat(4000) },
+};
 const ledger = new Map<string, Utxo>(
-  [funded, locked(succeeds, 'bb'.repeat(32)), locked(fails, 'cc'.repeat(32)), bobScriptUtxo].map((item) => [
-    referenceKey(item),
-    item,
-  ]),
+  [
+    funded,
+    locked(succeeds, 'bb'.repeat(32)),
+    locked(fails, 'cc'.repeat(32)),
+    bobScriptUtxo,
+    withReferenceScript,
+  ].map((item) => [referenceKey(item), item]),
 );
 
 const view: LedgerView = {
@@ -59,7 +67,19 @@ const view: LedgerView = {
   protocolParameters: parameters,
   slotConfig: shelleySlotConfig(network),
   utxo: (reference) => ledger.get(referenceKey(reference)),
-  rewardBalance: (address) => (address === aliceStake.to_address().to_bech32() ? REWARDS : undefined),
+  delegation: {
+    account: ({ credential }) =>
+      credential === alice.hash.to_hex()
+        ? {
+            from: 'verificationKey',
+            credential,
+            rewards: { ada: { lovelace: REWARDS } },
+            deposit: { ada: { lovelace: 2_000_000n } },
+          }
+        : undefined,
+    poolRegistered: () => false,
+    drepRegistered: () => false,
+  },
 };
 
 interface Payment {
@@ -311,6 +331,15 @@ describe('validateTransaction', () => {
       outcome(scriptSpend(succeeds, locked(succeeds, 'bb'.repeat(32)), { exUnits: [1, 1] })),
     ).toMatchObject({
       code: 3136,
+    });
+  });
+
+  it("charges the reference scripts of spent outputs in Conway only (Babbage's fee has no such part)", () => {
+    const spend = payment({ spend: [withReferenceScript] });
+    expect(outcome(spend)).toMatchObject({ code: 3122 });
+    expect(validateTransaction(spend, { ...view, era: 'babbage' })).toMatchObject({ ok: true });
+    expect(outcome(payment({ spend: [withReferenceScript], fee: FEE + 4000n * 15n }))).toEqual({
+      valid: true,
     });
   });
 

@@ -12,6 +12,13 @@ import {
 import { referenceKey, type OutputReference, type Utxo } from '../chain/utxo-index.js';
 import { convertTransaction, type OgmiosTransaction } from '../convert/index.js';
 import type { RpcError } from '../server/rpc.js';
+import {
+  applyDelegation,
+  noDelegationChanges,
+  rewardCredential,
+  type DelegationChanges,
+  type DelegationState,
+} from './delegation.js';
 import { parameterReader } from './parameters.js';
 import * as errors from './submit-errors.js';
 
@@ -26,8 +33,8 @@ export interface LedgerView {
   slotConfig: SlotConfig;
   /** An unspent output (on chain or created by a mempool transaction and not spent by another one). */
   utxo(reference: OutputReference): Utxo | undefined;
-  /** Reward balance of a registered reward account (bech32 stake address), undefined when unregistered. */
-  rewardBalance(rewardAddress: string): bigint | undefined;
+  /** Reward accounts, stake pools and DReps (after the mempool's transactions). */
+  delegation: DelegationState;
 }
 
 /** A transaction the ledger accepts, with what it changes in the UTxO set. */
@@ -38,6 +45,8 @@ export interface AcceptedTransaction {
   json: OgmiosTransaction;
   /** False for a transaction whose scripts fail as it declares (isValid = false): it spends its collateral. */
   valid: boolean;
+  /** What its withdrawals and certificates change (nothing when it is not valid). */
+  delegation: DelegationChanges;
 }
 
 export type Validation = { ok: true; transaction: AcceptedTransaction } | { ok: false; error: RpcError };
@@ -65,7 +74,10 @@ export function validateTransaction(cbor: Uint8Array, view: LedgerView): Validat
   const checker = new Checker(cbor, fixed, tx, json, view);
   const error = checker.phaseOne() ?? checker.phaseTwo();
   if (error !== undefined) return fail(error);
-  return { ok: true, transaction: { id: json.id, cbor, json, valid: tx.is_valid() } };
+  return {
+    ok: true,
+    transaction: { id: json.id, cbor, json, valid: tx.is_valid(), delegation: checker.delegationChanges },
+  };
 }
 
 const fail = (error: RpcError): Validation => ({ ok: false, error });
@@ -81,6 +93,7 @@ class Checker {
   private readonly witnesses: CSL.TransactionWitnessSet;
   private readonly parameters;
   private readonly resolved = new Map<string, Resolved>();
+  delegationChanges = noDelegationChanges();
 
   constructor(
     private readonly cbor: Uint8Array,
@@ -105,6 +118,7 @@ class Checker {
       this.fee() ??
       this.valueConserved() ??
       this.withdrawals() ??
+      this.delegation() ??
       this.signatures() ??
       this.scripts() ??
       this.scriptIntegrity() ??
@@ -215,10 +229,7 @@ class Checker {
     const sizeFee =
       BigInt(this.parameters.number('minFeeCoefficient')) * BigInt(this.cbor.length) +
       this.parameters.lovelace('minFeeConstant');
-    const prices = this.parameters.scriptPrices();
-    const scriptFee = BigInt(
-      CSL.min_script_fee(this.tx, CSL.ExUnitPrices.new(prices.memory, prices.cpu)).to_str(),
-    );
+    const scriptFee = BigInt(CSL.min_script_fee(this.tx, this.parameters.scriptPrices()).to_str());
     const minimum = sizeFee + scriptFee + this.referenceScriptFee();
     const provided = BigInt(this.body.fee().to_str());
     return provided < minimum ? errors.transactionFeeTooSmall(minimum, provided) : undefined;
@@ -227,7 +238,8 @@ class Checker {
   /** Conway's fee for the reference scripts of spent and referenced outputs (tiered by size). */
   private referenceScriptFee(): bigint {
     const base = this.parameters.referenceScriptBase();
-    if (base === undefined) return 0n;
+    // The devnet's parameters have the Conway shape in every era; Babbage's fee has no such part.
+    if (base === undefined || this.view.era !== 'conway') return 0n;
     const size = [...this.resolvedOf(this.body.inputs()), ...this.resolvedOf(this.body.reference_inputs())]
       .map(({ output }) => scriptSize(output.script_ref()))
       .reduce((total, bytes) => total + bytes, 0);
@@ -271,11 +283,25 @@ class Checker {
     for (let i = 0; i < withdrawals.keys().len(); i += 1) {
       const account = withdrawals.keys().get(i);
       const address = account.to_address().to_bech32();
-      const balance = this.view.rewardBalance(address);
+      const summary = this.view.delegation.account(rewardCredential(address));
+      const balance = summary === undefined ? undefined : BigInt(summary.rewards.ada.lovelace);
       expected[address] = balance ?? 0n;
       if (balance === undefined || BigInt(withdrawals.get(account)!.to_str()) !== balance) complete = false;
     }
     return complete ? undefined : errors.incompleteWithdrawals(expected);
+  }
+
+  /** Registration and delegation rules; a transaction declared invalid changes none of it. */
+  private delegation(): RpcError | undefined {
+    if (!this.tx.is_valid()) return undefined;
+    const outcome = applyDelegation(
+      this.json,
+      this.view.delegation,
+      this.parameters.lovelace('stakeCredentialDeposit'),
+    );
+    if ('error' in outcome) return outcome.error;
+    this.delegationChanges = outcome.changes;
+    return undefined;
   }
 
   // ── witnesses and scripts ─────────────────────────────────────────────────────────────────────

@@ -7,6 +7,8 @@ import { praosBlock, type Producer } from '../generate/blocks.js';
 import { keyPair } from '../generate/keys.js';
 import { Random } from '../generate/random.js';
 import type { BuiltTx } from '../generate/tx.js';
+import type { ChainEvent } from '../chain/events.js';
+import { accountUpdates } from '../ledger/delegation.js';
 import type { Ledger } from '../ledger/ledger.js';
 import type { AcceptedTransaction } from '../ledger/validate.js';
 import { shelleySlotConfig, slotInfo } from '../networks/era-summaries.js';
@@ -67,10 +69,17 @@ export class Forger {
       })),
       random: this.random,
     });
-    if (file !== undefined) appendFileSync(file, stringifyJson(block) + '\n');
+    // The reward accounts the block's certificates and withdrawals change, stated after it like a
+    // chain file's ledger events, so that a restart replays them.
+    const accounts = accountUpdates(accepted.map(({ delegation }) => delegation));
+    const event: ChainEvent | undefined =
+      accounts.length > 0 ? { event: 'rewardAccounts', slot, accounts } : undefined;
+    const lines = [block, ...(event === undefined ? [] : [event])];
+    if (file !== undefined) appendFileSync(file, lines.map((line) => stringifyJson(line) + '\n').join(''));
     chain.append(
       memoryEntry(block, tip === 'origin' ? undefined : tip.slot, byronEpochLength(ledger.network)),
     );
+    if (event !== undefined) ledger.data.setRewardAccounts(slot, accounts);
     ledger.mempool.remove(accepted.map(({ id }) => id));
   }
 }

@@ -4,10 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import CSL from '@emurgo/cardano-serialization-lib-nodejs';
 import { stringifyJson } from '../chain/json.js';
+import { genesisStakePoolIds } from '../networks/genesis.js';
+import { loadNetwork } from '../networks/networks.js';
 import {
   adaOutput,
   bigNum,
   demoKey,
+  fundingBlock,
+  FUNDING_TX,
   input,
   inputs,
   outputs,
@@ -20,28 +24,9 @@ import { RawClient } from '../server/test-support/ws-client.js';
 
 const alice = demoKey(1);
 const bob = demoKey(2);
-const FUNDING_TX = 'ab'.repeat(32);
 const FUNDS = 100_000_000n;
 
-/** A Conway block (custom network, slot 400) whose one transaction pays alice. */
-const fundingBlock = {
-  type: 'praos',
-  era: 'conway',
-  id: 'f0'.repeat(32),
-  ancestor: 'genesis',
-  height: 1,
-  slot: 400,
-  size: { bytes: 0 },
-  protocol: { version: { major: 10, minor: 0 } },
-  transactions: [
-    {
-      id: FUNDING_TX,
-      spends: 'inputs',
-      inputs: [],
-      outputs: [{ address: alice.bech32, value: { ada: { lovelace: FUNDS } } }],
-    },
-  ],
-};
+const chainFunding = fundingBlock(alice, FUNDS);
 
 function payBob(lovelace: bigint): Uint8Array {
   const fee = 200_000n;
@@ -53,13 +38,36 @@ function payBob(lovelace: bigint): Uint8Array {
   return sign(body, [alice]);
 }
 
+/** Registers alice's stake key (deposit 2 ada) and delegates it to the first genesis pool. */
+function registerAndDelegate(pool: string): Uint8Array {
+  const fee = 300_000n;
+  const deposit = 2_000_000n;
+  const stake = CSL.Credential.from_keyhash(alice.hash);
+  const certificates = CSL.Certificates.new();
+  certificates.add(
+    CSL.Certificate.new_reg_cert(CSL.StakeRegistration.new_with_explicit_deposit(stake, bigNum(deposit))),
+  );
+  certificates.add(
+    CSL.Certificate.new_stake_delegation(
+      CSL.StakeDelegation.new(stake, CSL.Ed25519KeyHash.from_bech32(pool)),
+    ),
+  );
+  const body = CSL.TransactionBody.new_tx_body(
+    inputs([input({ transaction: { id: FUNDING_TX }, index: 0 })]),
+    outputs([adaOutput(alice.address, FUNDS - fee - deposit)]),
+    bigNum(fee),
+  );
+  body.set_certs(certificates);
+  return sign(body, [alice]);
+}
+
 describe('live devnet', () => {
   let devnet: Devnet;
   let file: string;
 
   beforeEach(async () => {
     file = join(mkdtempSync(join(tmpdir(), 'devnet-live-')), 'chain.jsonl');
-    writeFileSync(file, stringifyJson(fundingBlock) + '\n');
+    writeFileSync(file, stringifyJson(chainFunding) + '\n');
     devnet = await startDevnet({ chain: { file }, port: 0, forgeInterval: 50 });
     await devnet.replayed;
   });
@@ -142,6 +150,41 @@ describe('live devnet', () => {
     expect(devnet.submitTransaction(Buffer.from('00', 'hex'))).toMatchObject({ error: { code: -32602 } });
   });
 
+  it('applies certificates: a forged registration and delegation is a reward account, also after a restart', async () => {
+    const [pool] = genesisStakePoolIds(loadNetwork('custom'));
+    const cbor = registerAndDelegate(pool!);
+    expect(devnet.submitTransaction(cbor)).toEqual({ result: { transaction: { id: transactionId(cbor) } } });
+    const summaries = async (port: number) => {
+      const client = await RawClient.connect(`ws://127.0.0.1:${port}`);
+      client.send({
+        jsonrpc: '2.0',
+        method: 'queryLedgerState/rewardAccountSummaries',
+        params: { keys: [alice.hash.to_hex()] },
+        id: 1,
+      });
+      const { result } = await client.next();
+      client.close();
+      return result;
+    };
+    const expected = [
+      {
+        from: 'verificationKey',
+        credential: alice.hash.to_hex(),
+        stakePool: { id: pool },
+        rewards: { ada: { lovelace: 0 } },
+        deposit: { ada: { lovelace: 2_000_000 } },
+      },
+    ];
+    while (!readFileSync(file, 'utf8').includes(transactionId(cbor)))
+      await new Promise((wake) => setTimeout(wake, 20));
+    expect(await summaries(devnet.port)).toEqual(expected);
+    await devnet.close();
+
+    devnet = await startDevnet({ chain: { file }, port: 0, forgeInterval: 50 });
+    await devnet.replayed;
+    expect(await summaries(devnet.port)).toEqual(expected);
+  });
+
   it('keeps forging empty blocks while the mempool is empty', async () => {
     const height = () => {
       const tip = devnet.tip();
@@ -155,7 +198,7 @@ describe('live devnet', () => {
 
 describe('static devnet', () => {
   it('answers submitTransaction with an error and forges nothing', async () => {
-    const devnet = await startDevnet({ chain: { blocks: [fundingBlock] }, port: 0 });
+    const devnet = await startDevnet({ chain: { blocks: [chainFunding] }, port: 0 });
     await devnet.replayed;
     expect(devnet.submitTransaction(payBob(10_000_000n))).toMatchObject({ error: { code: -32603 } });
     await devnet.close();

@@ -151,6 +151,13 @@ function initialStakePools(staking: { pools?: object; stake?: Record<string, str
   };
 }
 
+/** Bech32 ids of the stake pools the Shelley genesis registers. */
+export function genesisStakePoolIds(network: Network): string[] {
+  const staking = network.genesis.shelley.staking as { pools?: object } | undefined;
+  const pools = Object.values(staking?.pools ?? {}) as GenesisStakePool[];
+  return pools.map((pool) => poolId(pool.publicKey));
+}
+
 function poolId(keyHash: string): string {
   return CSL.Ed25519KeyHash.from_hex(keyHash).to_bech32('pool');
 }

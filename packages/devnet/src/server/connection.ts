@@ -4,6 +4,7 @@ import { parseJsonFast } from '../chain/json.js';
 import { ChainSyncSession } from './chain-sync.js';
 import type { Metrics } from './health.js';
 import { LedgerStateSession, type LedgerContext } from './ledger-state.js';
+import { MempoolMonitor } from './mempool-monitor.js';
 import {
   InvalidParams,
   internalError,
@@ -38,6 +39,7 @@ export function serveConnection(socket: WebSocket, context: ConnectionContext): 
   };
   const chainSync = new ChainSyncSession(chain, send);
   const ledgerState = new LedgerStateSession(context);
+  const mempool = new MempoolMonitor(context.ledger, send);
   const onRollback = (position: Position) => chainSync.rolledBack(position);
   const onUpdate = () => chainSync.answerParked();
   chain.on('rollback', onRollback);
@@ -47,6 +49,7 @@ export function serveConnection(socket: WebSocket, context: ConnectionContext): 
   socket.on('close', () => {
     chain.off('rollback', onRollback);
     chain.off('update', onUpdate);
+    mempool.close();
     metrics.activeConnections -= 1;
   });
   socket.on('error', () => socket.terminate());
@@ -71,7 +74,8 @@ export function serveConnection(socket: WebSocket, context: ConnectionContext): 
       if (method === 'submitTransaction') {
         return send(respond(method, context.submit(decodeSubmitRequest(params)), id));
       }
-      const handler = ledgerState.handlers[method];
+      if (method === 'acquireMempool') return mempool.acquire(id);
+      const handler = ledgerState.handlers[method] ?? mempool.handlers[method];
       if (handler === undefined) {
         metrics.totalUnrouted += 1;
         return send(protocolError(invalidRequest(`unknown or unsupported method '${method}'.`), id));

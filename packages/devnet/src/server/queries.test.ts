@@ -3,6 +3,7 @@ import CSL from '@emurgo/cardano-serialization-lib-nodejs';
 import { createLedgerStateQueryClient, createTransactionSubmissionClient } from '@cardano-ogmios/client';
 import { parseJson } from '../chain/json.js';
 import { FAUCET_LOVELACE } from '../generate/index.js';
+import { DEMO_WALLET_LOVELACE, demoWallets } from '../networks/demo-wallets.js';
 import { startDevnet, type Devnet } from './devnet.js';
 import { connect } from './test-support/ogmios-client.js';
 import { pointOf, responseValidator, syntheticBlocks } from './test-support/fixtures.js';
@@ -227,11 +228,18 @@ describe('custom network: agrees with the chain generator', () => {
   });
   afterAll(() => devnet.close());
 
-  it("funds the generator's faucet in the Shelley genesis", async () => {
+  it("funds the generator's faucet and the demo wallets in the Shelley genesis", async () => {
     const client = await createLedgerStateQueryClient(await connect(devnet.port));
     const shelley = await client.genesisConfiguration('shelley');
+    const demo = { ada: { lovelace: DEMO_WALLET_LOVELACE } };
     expect(shelley.initialFunds).toEqual({
       addr_test1vrt8ctkwdxvw6h9h4xmww6ms39yaja42dddyg28tgpy34ecadwxnf: { ada: { lovelace: FAUCET_LOVELACE } },
+      ...Object.fromEntries(
+        demoWallets(0).flatMap(({ mnemonicAddress, signingKeyAddress }) => [
+          [mnemonicAddress, demo],
+          [signingKeyAddress, demo],
+        ]),
+      ),
     });
     await client.shutdown();
   });

@@ -15,10 +15,12 @@ export const phase2Invalid: Builder = (g) => {
   const scriptInput = locked[g.random.int(locked.length)]!;
   const oracle =
     g.state.oracles.size > 0 && g.random.chance(0.5) ? g.random.pick(g.actors.oracles) : undefined;
+  // The ledger takes collateral only from outputs a key (not a script) locks.
+  const keyLocked = (utxo: Utxo) => g.wallet(utxo.owner).spender.script === undefined;
   const collateral =
     oracle === undefined
-      ? richEnough(g.state.utxos.items('ada'), g.random.int.bind(g.random))
-      : largest(oracleOutputs(g.state.utxos.items('oracle'), oracle.name));
+      ? richEnough(g.state.utxos.items('ada'), keyLocked, g.random.int.bind(g.random))
+      : largest(oracleOutputs(g.state.utxos.items('oracle'), oracle.name).filter(keyLocked));
   if (collateral === undefined) return undefined;
   const owner = g.wallet(collateral.owner);
   return {
@@ -39,10 +41,14 @@ export const phase2Invalid: Builder = (g) => {
   };
 };
 
-function richEnough(pool: readonly Utxo[], int: (n: number) => number): Utxo | undefined {
+function richEnough(
+  pool: readonly Utxo[],
+  suitable: (utxo: Utxo) => boolean,
+  int: (n: number) => number,
+): Utxo | undefined {
   for (let attempt = 0; attempt < 8 && pool.length > 0; attempt++) {
     const candidate = pool[int(pool.length)]!;
-    if (candidate.lovelace >= ada(10)) return candidate;
+    if (candidate.lovelace >= ada(10) && suitable(candidate)) return candidate;
   }
   return undefined;
 }

@@ -60,3 +60,27 @@ export function sign(
 export function transactionId(cbor: Uint8Array): string {
   return CSL.FixedTransaction.from_bytes(cbor).transaction_hash().to_hex();
 }
+
+export const FUNDING_TX = 'ab'.repeat(32);
+
+/** A Conway block (custom network, slot 400) whose one transaction (FUNDING_TX) pays `lovelace` to `owner`. */
+export function fundingBlock(owner: DemoKey, lovelace: bigint) {
+  return {
+    type: 'praos',
+    era: 'conway',
+    id: 'f0'.repeat(32),
+    ancestor: 'genesis',
+    height: 1,
+    slot: 400,
+    size: { bytes: 0 },
+    protocol: { version: { major: 10, minor: 0 } },
+    transactions: [
+      {
+        id: FUNDING_TX,
+        spends: 'inputs',
+        inputs: [],
+        outputs: [{ address: owner.bech32, value: { ada: { lovelace } } }],
+      },
+    ],
+  };
+}

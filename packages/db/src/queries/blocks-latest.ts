@@ -1,0 +1,10 @@
+import type { PrismaClient } from '../client.js';
+import { readBlockSqlFile, type BlockRow } from './block-content.js';
+
+const SQL = readBlockSqlFile('blocks_latest');
+
+/** The newest indexed block, or null before the first one. */
+export async function blocksLatest(db: PrismaClient): Promise<BlockRow | null> {
+  const rows = await db.$queryRawUnsafe<BlockRow[]>(SQL);
+  return rows[0] ?? null;
+}

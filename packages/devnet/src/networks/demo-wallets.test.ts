@@ -1,0 +1,33 @@
+/// <reference types="jest" />
+import CSL from '@emurgo/cardano-serialization-lib-nodejs';
+import { mnemonicToEntropy } from '@scure/bip39';
+import { wordlist } from '@scure/bip39/wordlists/english.js';
+import { DEMO_WALLET_LOVELACE, demoWallets } from './demo-wallets.js';
+import { loadNetwork } from './networks.js';
+
+const wallets = demoWallets(0);
+
+describe('demo wallets', () => {
+  it("are funded by the custom network's Shelley genesis at both addresses", () => {
+    const funds = loadNetwork('custom').genesis.shelley.initialFunds as Record<string, number>;
+    for (const { mnemonicAddress, signingKeyAddress } of wallets) {
+      for (const address of [mnemonicAddress, signingKeyAddress]) {
+        const hex = Buffer.from(CSL.Address.from_bech32(address).to_bytes()).toString('hex');
+        expect(BigInt(funds[hex]!)).toBe(DEMO_WALLET_LOVELACE);
+      }
+    }
+  });
+
+  it('print a plain ed25519 key that controls the enterprise address, and a valid 24-word mnemonic', () => {
+    for (const { signingKey, signingKeyAddress, mnemonic } of wallets) {
+      expect(signingKey).toMatch(/^ed25519_sk1/);
+      const hash = CSL.PrivateKey.from_bech32(signingKey).to_public().hash();
+      expect(CSL.Address.from_bech32(signingKeyAddress).payment_cred()?.to_keyhash()?.to_hex()).toBe(
+        hash.to_hex(),
+      );
+      expect(mnemonic.split(' ')).toHaveLength(24);
+      expect(() => mnemonicToEntropy(mnemonic, wordlist)).not.toThrow();
+    }
+    expect(new Set(wallets.map(({ mnemonic }) => mnemonic)).size).toBe(wallets.length);
+  });
+});

@@ -1,0 +1,60 @@
+import CSL from '@emurgo/cardano-serialization-lib-nodejs';
+import { blake2b } from '@noble/hashes/blake2.js';
+import { entropyToMnemonic } from '@scure/bip39';
+import { wordlist } from '@scure/bip39/wordlists/english.js';
+
+/** Wallets the custom network's Shelley genesis funds, so that a user can submit transactions at once. */
+export const DEMO_WALLET_COUNT = 3;
+/** What the genesis gives each of a demo wallet's two addresses: 10 million ada. */
+export const DEMO_WALLET_LOVELACE = 10_000_000_000_000n;
+
+/**
+ * A demo wallet in the two forms clients load: a 24-word mnemonic (Lucid, Evolution, Mesh's mnemonic
+ * wallet: CIP-1852 account 0, first payment and stake keys, a base address) and a plain ed25519 signing
+ * key (Mesh's `cli` key wallet and Blaze's HotSingleWallet take only those, at an enterprise address).
+ * An extended (BIP32) key cannot be written as a plain one, so these are two keys with two addresses.
+ * Fixed (derived from the wallet's name), like every key of the devnet: the genesis file funds them.
+ */
+export interface DemoWallet {
+  name: string;
+  mnemonic: string;
+  /** Base address of the mnemonic's account 0 (payment m/1852'/1815'/0'/0/0, stake m/1852'/1815'/0'/2/0). */
+  mnemonicAddress: string;
+  /** bech32 `ed25519_sk1…`. */
+  signingKey: string;
+  /** Enterprise address of the signing key. */
+  signingKeyAddress: string;
+}
+
+export function demoWallets(networkId: number): DemoWallet[] {
+  return Array.from({ length: DEMO_WALLET_COUNT }, (_, index) => demoWallet(`demo-${index + 1}`, networkId));
+}
+
+function demoWallet(name: string, networkId: number): DemoWallet {
+  const entropy = seed(`${name}/mnemonic`);
+  const account = CSL.Bip32PrivateKey.from_bip39_entropy(entropy, new Uint8Array())
+    .derive(hardened(1852))
+    .derive(hardened(1815))
+    .derive(hardened(0));
+  const credential = (role: number) =>
+    CSL.Credential.from_keyhash(account.derive(role).derive(0).to_public().to_raw_key().hash());
+  const key = CSL.PrivateKey.from_normal_bytes(seed(`${name}/signing-key`));
+  return {
+    name,
+    mnemonic: entropyToMnemonic(entropy, wordlist),
+    mnemonicAddress: CSL.BaseAddress.new(networkId, credential(0), credential(2)).to_address().to_bech32(),
+    signingKey: key.to_bech32(),
+    signingKeyAddress: CSL.EnterpriseAddress.new(
+      networkId,
+      CSL.Credential.from_keyhash(key.to_public().hash()),
+    )
+      .to_address()
+      .to_bech32(),
+  };
+}
+
+const hardened = (index: number) => 0x80000000 + index;
+
+function seed(label: string): Uint8Array {
+  return blake2b(new TextEncoder().encode(`frostline/${label}`), { dkLen: 32 });
+}
