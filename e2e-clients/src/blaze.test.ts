@@ -1,10 +1,10 @@
 import { Blaze, Blockfrost, Core, HotWallet } from '@blaze-cardano/sdk';
-import { startStack, type Stack } from './support/stack.js';
+import { DEMO_WALLET_LOVELACE, DEMO_WALLETS, startStack, type Stack } from './support/stack.js';
 import { expectCip68Asset, NFT_METADATA, NFT_NAME } from './support/cip68.js';
-import { ALWAYS_SUCCEEDS_V3, FUNDS, testMnemonic } from './support/wallets.js';
+import { ALWAYS_SUCCEEDS_V3 } from './support/script.js';
 
 const masterkey = Core.Bip32PrivateKey.fromBip39Entropy(
-  Buffer.from(Core.mnemonicToEntropy(testMnemonic(3), Core.wordlist)),
+  Buffer.from(Core.mnemonicToEntropy(DEMO_WALLETS[2].mnemonic, Core.wordlist)),
   '',
 ).hex();
 
@@ -19,9 +19,9 @@ const bytes = (text: string) => Core.PlutusData.newBytes(Buffer.from(text));
  * Its public `url` field is the way to point it elsewhere; the trailing slash matters, since Blaze
  * appends paths after one more slash (the API collapses the resulting `//`).
  */
-function provider(stack: Stack | undefined): Blockfrost {
-  const blockfrost = new Blockfrost({ network: 'cardano-preview', projectId: stack?.projectId ?? 'offline' });
-  if (stack) blockfrost.url = `${stack.url}/`;
+function provider(stack: Stack): Blockfrost {
+  const blockfrost = new Blockfrost({ network: 'cardano-preview', projectId: stack.projectId });
+  blockfrost.url = `${stack.url}/`;
   return blockfrost;
 }
 
@@ -29,9 +29,7 @@ let stack: Stack;
 let blaze: Blaze<Blockfrost, HotWallet>;
 
 beforeAll(async () => {
-  // The address is derived offline: the wallet makes no requests until it is used.
-  const { address } = await HotWallet.fromMasterkey(masterkey, provider(undefined));
-  stack = await startStack([{ address: address.toBech32(), lovelace: FUNDS }]);
+  stack = await startStack();
   const online = provider(stack);
   blaze = await Blaze.from(online, await HotWallet.fromMasterkey(masterkey, online));
 }, 120_000);
@@ -49,8 +47,9 @@ async function awaitConfirmation(hash: Core.TransactionId): Promise<void> {
 
 describe('@blaze-cardano/sdk with its Blockfrost provider', () => {
   it('reads the wallet’s UTxOs and the protocol parameters', async () => {
+    expect(blaze.wallet.address.toBech32()).toBe(DEMO_WALLETS[2].mnemonicAddress);
     const utxos = await blaze.provider.getUnspentOutputs(blaze.wallet.address);
-    expect(utxos.map((utxo) => utxo.output().amount().coin())).toEqual([FUNDS]);
+    expect(utxos.map((utxo) => utxo.output().amount().coin())).toEqual([DEMO_WALLET_LOVELACE]);
     const served = await stack.get('/epochs/latest/parameters');
     expect(await blaze.provider.getParameters()).toMatchObject({
       minFeeCoefficient: served.min_fee_a,

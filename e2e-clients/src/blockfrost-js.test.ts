@@ -14,18 +14,17 @@ import {
   type ProtocolParameters,
   type Spec,
 } from './support/csl-transactions.js';
-import { startStack, type Stack } from './support/stack.js';
-import { FUNDS } from './support/wallets.js';
+import { DEMO_WALLET_LOVELACE, DEMO_WALLETS, startStack, type Stack } from './support/stack.js';
 
 // blockfrost-js wraps endpoints and has no wallet, builder or await: transactions are built and signed
 // with CSL (support/csl-transactions.ts) from what it reads, and confirmation is polled.
-const wallet = cslWallet(5);
+const wallet = cslWallet(CSL.PrivateKey.from_bech32(DEMO_WALLETS[1].signingKey));
 
 let stack: Stack;
 let api: BlockFrostAPI;
 
 beforeAll(async () => {
-  stack = await startStack([{ address: wallet.bech32, lovelace: FUNDS }]);
+  stack = await startStack();
   api = new BlockFrostAPI({ projectId: stack.projectId, customBackend: stack.url });
 }, 120_000);
 
@@ -74,15 +73,15 @@ describe('@blockfrost/blockfrost-js', () => {
   it('reads the wallet’s UTxOs and the protocol parameters', async () => {
     expect(await api.addressesUtxosAll(wallet.bech32)).toEqual([
       expect.objectContaining({
-        address: wallet.bech32,
-        amount: [{ unit: 'lovelace', quantity: FUNDS.toString() }],
+        address: DEMO_WALLETS[1].signingKeyAddress,
+        amount: [{ unit: 'lovelace', quantity: DEMO_WALLET_LOVELACE.toString() }],
       }),
     ]);
     expect(await api.epochsLatestParameters()).toEqual(await stack.get('/epochs/latest/parameters'));
   });
 
   it('submits a payment built with CSL from what it read and awaits it (polling txs)', async () => {
-    const recipient = cslWallet(6);
+    const recipient = cslWallet(CSL.PrivateKey.from_normal_bytes(Buffer.alloc(32, 6)));
     const transaction = wallet.build(await api.epochsLatestParameters(), {
       inputs: await walletInputs(),
       outputs: [CSL.TransactionOutput.new(recipient.address, lovelace(7_000_000n))],

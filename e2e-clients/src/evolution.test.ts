@@ -10,11 +10,11 @@ import {
   type UTxO,
 } from '@evolution-sdk/evolution';
 import type { Chain } from '@evolution-sdk/evolution/sdk/client/Chain';
-import { startStack, type Stack } from './support/stack.js';
+import { DEMO_WALLET_LOVELACE, DEMO_WALLETS, startStack, type Stack } from './support/stack.js';
 import { expectCip68Asset, NFT_METADATA, NFT_NAME } from './support/cip68.js';
-import { ALWAYS_SUCCEEDS_V3, FUNDS, testMnemonic } from './support/wallets.js';
+import { ALWAYS_SUCCEEDS_V3 } from './support/script.js';
 
-const mnemonic = testMnemonic(4);
+const { mnemonic, mnemonicAddress: address } = DEMO_WALLETS[0];
 
 /**
  * Evolution ships mainnet, preprod and preview chains only. The devnet's custom network
@@ -46,11 +46,9 @@ let client: ReturnType<ReturnType<typeof Client.make>['withSeed']>['withBlockfro
 ) => infer C
   ? C
   : never;
-let address: string;
 
 beforeAll(async () => {
-  address = Address.toBech32(await Client.make(custom).withSeed({ mnemonic }).address());
-  stack = await startStack([{ address, lovelace: FUNDS }]);
+  stack = await startStack();
   client = Client.make(custom)
     .withBlockfrost({ baseUrl: stack.url, projectId: stack.projectId })
     .withSeed({ mnemonic });
@@ -60,8 +58,9 @@ afterAll(() => stack?.stop());
 
 describe('@evolution-sdk/evolution with its Blockfrost provider', () => {
   it('reads the wallet’s UTxOs and the protocol parameters', async () => {
+    expect(Address.toBech32(await client.address())).toBe(address);
     const utxos = await client.getWalletUtxos();
-    expect(utxos.map((utxo) => Assets.lovelaceOf(utxo.assets))).toEqual([FUNDS]);
+    expect(utxos.map((utxo) => Assets.lovelaceOf(utxo.assets))).toEqual([DEMO_WALLET_LOVELACE]);
     const served = await stack.get('/epochs/latest/parameters');
     expect(await client.getProtocolParameters()).toMatchObject({
       minFeeA: served.min_fee_a,

@@ -15,11 +15,10 @@ import {
   type UTxO,
 } from '@lucid-evolution/lucid';
 import { expectCip68Asset, NFT_METADATA, NFT_NAME } from './support/cip68.js';
-import { startStack, type Stack } from './support/stack.js';
-import { ALWAYS_SUCCEEDS_V3, FUNDS, testMnemonic } from './support/wallets.js';
+import { DEMO_WALLET_LOVELACE, DEMO_WALLETS, startStack, type Stack } from './support/stack.js';
+import { ALWAYS_SUCCEEDS_V3 } from './support/script.js';
 
-const seed = testMnemonic(1);
-const { address } = walletFromSeed(seed, { network: 'Custom' });
+const { mnemonic: seed, mnemonicAddress: address } = DEMO_WALLETS[0];
 // Lucid takes scripts double CBOR-encoded (a byte string around the script's byte string).
 const script: Script = { type: 'PlutusV3', script: applyDoubleCborEncoding(ALWAYS_SUCCEEDS_V3) };
 const scriptAddress = validatorToAddress('Custom', script);
@@ -28,7 +27,7 @@ let stack: Stack;
 let lucid: LucidEvolution;
 
 beforeAll(async () => {
-  stack = await startStack([{ address, lovelace: FUNDS }]);
+  stack = await startStack();
   lucid = await Lucid(new Blockfrost(stack.url, stack.projectId), 'Custom');
   lucid.selectWallet.fromSeed(seed);
 }, 120_000);
@@ -44,9 +43,10 @@ async function submitAndAwait(signed: TxSigned): Promise<string> {
 
 describe('@lucid-evolution/lucid with its Blockfrost provider', () => {
   it('reads the wallet’s UTxOs and the protocol parameters', async () => {
+    expect(walletFromSeed(seed, { network: 'Custom' }).address).toBe(address);
     expect(await lucid.wallet().address()).toBe(address);
     const utxos = await lucid.wallet().getUtxos();
-    expect(utxos.map((utxo) => utxo.assets)).toEqual([{ lovelace: FUNDS }]);
+    expect(utxos.map((utxo) => utxo.assets)).toEqual([{ lovelace: DEMO_WALLET_LOVELACE }]);
 
     const served = await stack.get('/epochs/latest/parameters');
     const parameters = await lucid.config().provider!.getProtocolParameters();

@@ -17,11 +17,11 @@ import {
   type UTxO,
 } from '@meshsdk/core';
 import axios from 'axios';
-import { startStack, type Stack } from './support/stack.js';
+import { DEMO_WALLET_LOVELACE, DEMO_WALLETS, startStack, type Stack } from './support/stack.js';
 import { expectCip68Asset, NFT_METADATA, NFT_NAME } from './support/cip68.js';
-import { ALWAYS_SUCCEEDS_V3, FUNDS, testMnemonic } from './support/wallets.js';
+import { ALWAYS_SUCCEEDS_V3 } from './support/script.js';
 
-const words = testMnemonic(2).split(' ');
+const words = DEMO_WALLETS[1].mnemonic.split(' ');
 // Mesh takes scripts double CBOR-encoded, as Aiken's blueprints are after applyCborEncoding.
 const script = { code: applyCborEncoding(ALWAYS_SUCCEEDS_V3), version: 'V3' as const };
 const scriptAddress = resolvePlutusScriptAddress(script, 0);
@@ -33,13 +33,10 @@ const walletOf = (provider?: BlockfrostProvider) =>
 let stack: Stack;
 let provider: BlockfrostProvider;
 let wallet: MeshWallet;
-let address: string;
+const address = DEMO_WALLETS[1].mnemonicAddress;
 
 beforeAll(async () => {
-  const offline = walletOf();
-  await offline.init();
-  address = await offline.getChangeAddress();
-  stack = await startStack([{ address, lovelace: FUNDS }]);
+  stack = await startStack();
   // Mesh's custom-URL constructor sends no project_id; it copies axios' global defaults into its
   // instance (axios.create), so the documented global default carries the token (PROVIDERS.md §8).
   axios.defaults.headers.common.project_id = stack.projectId;
@@ -64,8 +61,9 @@ async function outputsOf(txHash: string, at: string): Promise<UTxO[]> {
 
 describe('@meshsdk/core with its BlockfrostProvider', () => {
   it('reads the wallet’s UTxOs and the protocol parameters', async () => {
+    expect(await wallet.getChangeAddress()).toBe(address);
     expect((await wallet.getUtxos()).map((utxo) => utxo.output.amount)).toEqual([
-      [{ unit: 'lovelace', quantity: FUNDS.toString() }],
+      [{ unit: 'lovelace', quantity: DEMO_WALLET_LOVELACE.toString() }],
     ]);
     const served = await stack.get('/epochs/latest/parameters');
     expect(await provider.fetchProtocolParameters()).toMatchObject({
@@ -165,7 +163,11 @@ describe('@meshsdk/core with its BlockfrostProvider', () => {
   });
 
   it('spends the unconfirmed script output of a first transaction, evaluated with it as an additional UTxO', async () => {
-    const [funding, ...others] = (await wallet.getUtxos()).filter((utxo) => utxo.output.amount.length === 1);
+    // The largest lovelace-only UTxO funds the first transaction (Mesh's coin selection is random, so
+    // which ones earlier steps left varies); the rest fund the second and give its collateral.
+    const [funding, ...others] = (await wallet.getUtxos())
+      .filter((utxo) => utxo.output.amount.length === 1)
+      .sort((a, b) => Number(BigInt(b.output.amount[0].quantity) - BigInt(a.output.amount[0].quantity)));
     const first = await wallet.signTx(
       await builder()
         .txOut(scriptAddress, lovelace('5000000'))

@@ -1,6 +1,6 @@
 import type { BlockFrostAPI } from '@blockfrost/blockfrost-js';
 import CSL from '@emurgo/cardano-serialization-lib-nodejs';
-import { ALWAYS_SUCCEEDS_V3 } from './wallets.js';
+import { ALWAYS_SUCCEEDS_V3 } from './script.js';
 
 // blockfrost-js has no wallet or builder: its users build and sign with CSL, from the parameters and
 // UTxOs blockfrost-js reads. This is that code, for one key's enterprise address on the custom network.
@@ -74,9 +74,8 @@ function costModels(parameters: ProtocolParameters): CSL.Costmdls {
   return models;
 }
 
-/** A wallet of one normal ed25519 key (`seed` fills its 32 bytes). */
-export function cslWallet(seed: number) {
-  const key = CSL.PrivateKey.from_normal_bytes(Buffer.alloc(32, seed));
+/** A wallet of one normal ed25519 key, at its enterprise address. */
+export function cslWallet(key: CSL.PrivateKey) {
   const address = CSL.EnterpriseAddress.new(
     0,
     CSL.Credential.from_keyhash(key.to_public().hash()),

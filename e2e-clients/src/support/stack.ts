@@ -5,19 +5,19 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@frostline/db/testing';
+import { demoWallets } from '@frostline/devnet';
 
 // The stack `npm start` runs (scripts/start.mjs), as the same programs in child processes: the devnet's
 // CLI (live, forging a block every BLOCK_INTERVAL_MS), the indexer and the API, on the test run's
-// PostgreSQL and Redis (TEST_DATABASE_URL / TEST_REDIS_URL, which `npm test` provides).
+// PostgreSQL and Redis (TEST_DATABASE_URL / TEST_REDIS_URL, which `npm test` provides). The chain starts
+// empty rather than with npm start's generated demo chain, which takes long to make and index.
 
 const ROOT = path.resolve(new URL('../../..', import.meta.url).pathname);
 const BLOCK_INTERVAL_MS = 200;
 
-export interface Funding {
-  /** bech32 address of the custom network (network id 0) */
-  address: string;
-  lovelace: bigint;
-}
+/** The custom network's funded demo wallets (npm start prints them): 10^13 lovelace at each address. */
+export const DEMO_WALLETS = demoWallets(0);
+export { DEMO_WALLET_LOVELACE } from '@frostline/devnet';
 
 export interface Stack {
   /** Blockfrost base URL, as a client's custom-backend setting takes it */
@@ -27,32 +27,6 @@ export interface Stack {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Blockfrost JSON, read field by field
   get(path: string): Promise<any>;
   stop(): Promise<void>;
-}
-
-/** A chain file whose one Conway block pays each funding (the wallets' first UTxOs). */
-function writeFundedChain(file: string, funds: Funding[]): void {
-  const block = {
-    type: 'praos',
-    era: 'conway',
-    id: 'f0'.repeat(32),
-    ancestor: 'genesis',
-    height: 1,
-    slot: 400,
-    size: { bytes: 0 },
-    protocol: { version: { major: 10, minor: 0 } },
-    transactions: [
-      {
-        id: 'ab'.repeat(32),
-        spends: 'inputs',
-        inputs: [],
-        outputs: funds.map(({ address, lovelace }) => ({
-          address,
-          value: { ada: { lovelace: Number(lovelace) } },
-        })),
-      },
-    ],
-  };
-  writeFileSync(file, JSON.stringify(block) + '\n');
 }
 
 function testEnv(name: string): string {
@@ -114,14 +88,14 @@ const answers =
     (await fetch(url, { headers, signal: AbortSignal.timeout(2000) })).ok;
 
 /**
- * Starts devnet, indexer and API with `funds` paid on chain, and returns once the API serves the
- * first funded address' UTxO (the indexer has caught up).
+ * Starts devnet (on an empty chain: the genesis funds the demo wallets), indexer and API, and returns
+ * once the API serves the first demo wallet's UTxO (the indexer has stored the genesis).
  */
-export async function startStack(funds: Funding[]): Promise<Stack> {
+export async function startStack(): Promise<Stack> {
   const redisUrl = testEnv('TEST_REDIS_URL');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'frostline-clients-'));
   const chainFile = path.join(dataDir, 'chain.jsonl');
-  writeFundedChain(chainFile, funds);
+  writeFileSync(chainFile, '');
 
   const programs: Program[] = [];
   let database: TestDatabase | undefined;
@@ -172,7 +146,7 @@ export async function startStack(funds: Funding[]): Promise<Stack> {
     programs.push(api);
     const url = `http://127.0.0.1:${port}/api/v0`;
     await until(
-      answers(`${url}/addresses/${funds[0].address}/utxos`, { project_id: projectId }),
+      answers(`${url}/addresses/${DEMO_WALLETS[0].mnemonicAddress}/utxos`, { project_id: projectId }),
       60_000,
       () => programs.map((program) => program.output()).join('\n'),
     );
