@@ -74,20 +74,18 @@ describe('@meshsdk/core with its BlockfrostProvider', () => {
     });
   });
 
-  it('builds, signs and submits a payment; the wallet’s UTxOs show it', async () => {
-    const builder = new MeshTxBuilder({ fetcher: provider, submitter: provider });
-    const unsigned = await builder
-      .txOut(address, [{ unit: 'lovelace', quantity: '5000000' }])
+  it('builds, signs and submits a payment, and awaits it with onTxConfirmed', async () => {
+    const unsigned = await new MeshTxBuilder({ fetcher: provider, submitter: provider })
+      .txOut(address, lovelace('5000000'))
       .changeAddress(address)
       .selectUtxosFrom(await wallet.getUtxos())
       .complete();
     const hash = await wallet.submitTx(await wallet.signTx(unsigned));
-    const outputs = await outputsOf(hash, address);
-    expect(outputs.map((utxo) => utxo.output.amount[0])).toContainEqual({
-      unit: 'lovelace',
-      quantity: '5000000',
-    });
-  });
+    // Every 5 s: GET /txs/{hash}, /txs/{hash}/utxos and /blocks/{block_hash}, until `confirmations` > 0.
+    await new Promise<void>((resolve) => provider.onTxConfirmed(hash, resolve));
+    const outputs = (await provider.fetchUTxOs(hash)).map((utxo) => utxo.output.amount);
+    expect(outputs).toContainEqual(lovelace('5000000'));
+  }, 30_000);
 
   /** A builder whose scripts the provider evaluates (POST /utils/txs/evaluate/utxos). */
   const builder = () => new MeshTxBuilder({ fetcher: provider, submitter: provider, evaluator: provider });
@@ -194,17 +192,4 @@ describe('@meshsdk/core with its BlockfrostProvider', () => {
     expect(await wallet.submitTx(first)).toBe(firstHash);
     await outputsOf(await signAndSubmit(second), address);
   });
-
-  // onTxConfirmed polls GET /txs/{hash}, /txs/{hash}/utxos and /blocks/{block_hash} every 5 s and needs
-  // `confirmations` > 0; main does not serve /blocks/{hash_or_number} yet (branch chainread), so the
-  // payment above is awaited through the wallet's UTxOs. Enable once it lands.
-  it.skip('awaits a payment with onTxConfirmed', async () => {
-    const unsigned = await new MeshTxBuilder({ fetcher: provider, submitter: provider })
-      .txOut(address, [{ unit: 'lovelace', quantity: '2000000' }])
-      .changeAddress(address)
-      .selectUtxosFrom(await wallet.getUtxos())
-      .complete();
-    const hash = await wallet.submitTx(await wallet.signTx(unsigned));
-    await new Promise<void>((resolve) => provider.onTxConfirmed(hash, resolve));
-  }, 30_000);
 });
