@@ -7,8 +7,8 @@ import type { IForbiddenRuleType } from 'dependency-cruiser';
 const TEST_CODE = String.raw`(\.test\.ts$|(^|/)(test|test-support)/|(^|/)testing\.ts$)`;
 
 /**
- * What ships: the sources of the packages and apps. bench/, e2e/ and docker/ exist to exercise
- * them and count as test code (the benchmark replays the evaluator's Aiken test cases on purpose).
+ * What ships: the sources of the packages and apps. bench/, e2e/, e2e-clients/ and docker/ exist to
+ * exercise them and count as test code (the benchmark replays the evaluator's Aiken test cases on purpose).
  */
 const SHIPPED_CODE = '^(packages|apps)/[^/]+/src/';
 
