@@ -89,16 +89,17 @@ describe('@evolution-sdk/evolution with its Blockfrost provider', () => {
     return TransactionHash.toHex(hash);
   };
 
+  /** A transaction paying `lovelace` to the script with an inline integer datum. */
+  const lockAtScript = (datum: bigint, lovelace: bigint) =>
+    client.newTx().payToAddress({
+      address: Address.fromBech32(scriptAddress),
+      assets: Assets.fromLovelace(lovelace),
+      datum: new InlineDatum.InlineDatum({ data: datum }),
+    });
+
   let locked: UTxO.UTxO;
   it('pays to a Plutus script address with an inline datum, submits and awaits it', async () => {
-    const built = await client
-      .newTx()
-      .payToAddress({
-        address: Address.fromBech32(scriptAddress),
-        assets: Assets.fromLovelace(10_000_000n),
-        datum: new InlineDatum.InlineDatum({ data: 42n }),
-      })
-      .build();
+    const built = await lockAtScript(42n, 10_000_000n).build();
     const hash = await submitAndAwait(built);
     [locked] = await client.getUtxos(Address.fromBech32(scriptAddress));
     expect(txHashOf(locked)).toBe(hash);
@@ -136,14 +137,7 @@ describe('@evolution-sdk/evolution with its Blockfrost provider', () => {
   });
 
   it('spends the unconfirmed script output of a first transaction, evaluated with it as an additional UTxO', async () => {
-    const first = await client
-      .newTx()
-      .payToAddress({
-        address: Address.fromBech32(scriptAddress),
-        assets: Assets.fromLovelace(5_000_000n),
-        datum: new InlineDatum.InlineDatum({ data: 7n }),
-      })
-      .build();
+    const first = await lockAtScript(7n, 5_000_000n).build();
     const { available, txHash } = first.chainResult();
     const isPending = (utxo: UTxO.UTxO) =>
       txHashOf(utxo) === txHash && Address.toBech32(utxo.address) === scriptAddress;

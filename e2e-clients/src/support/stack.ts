@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@frostline/db/testing';
 import { demoWallets } from '@frostline/devnet';
+import { freePort } from '../../../scripts/lib/services.mjs';
 
 // The stack `npm start` runs (scripts/start.mjs), as the same programs in child processes: the devnet's
 // CLI (live, forging a block every BLOCK_INTERVAL_MS), the indexer and the API, on the test run's
@@ -33,17 +33,6 @@ function testEnv(name: string): string {
   const value = process.env[name];
   if (!value) throw new Error(`${name} is not set: run the tests with \`npm test\``);
   return value;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 interface Program {
