@@ -27,9 +27,6 @@ const script = { code: applyCborEncoding(ALWAYS_SUCCEEDS_V3), version: 'V3' as c
 const scriptAddress = resolvePlutusScriptAddress(script, 0);
 const lovelace = (quantity: string) => [{ unit: 'lovelace', quantity }];
 
-const walletOf = (provider?: BlockfrostProvider) =>
-  new MeshWallet({ networkId: 0, fetcher: provider, submitter: provider, key: { type: 'mnemonic', words } });
-
 let stack: Stack;
 let provider: BlockfrostProvider;
 let wallet: MeshWallet;
@@ -41,7 +38,12 @@ beforeAll(async () => {
   // instance (axios.create), so the documented global default carries the token (PROVIDERS.md §8).
   axios.defaults.headers.common.project_id = stack.projectId;
   provider = new BlockfrostProvider(stack.url);
-  wallet = walletOf(provider);
+  wallet = new MeshWallet({
+    networkId: 0,
+    fetcher: provider,
+    submitter: provider,
+    key: { type: 'mnemonic', words },
+  });
   await wallet.init();
 }, 120_000);
 
@@ -50,7 +52,10 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-/** Until the provider lists the outputs of `txHash` at `at`: the transaction is in a block. */
+/**
+ * Until the provider lists the outputs of `txHash` at `at`: the transaction is in a block. (Mesh's own
+ * onTxConfirmed checks every 5 s: the payment test uses it, the other steps wait this faster way.)
+ */
 async function outputsOf(txHash: string, at: string): Promise<UTxO[]> {
   for (;;) {
     const found = (await provider.fetchAddressUTxOs(at)).filter((utxo) => utxo.input.txHash === txHash);

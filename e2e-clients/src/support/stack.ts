@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -36,7 +36,6 @@ function testEnv(name: string): string {
 }
 
 interface Program {
-  child: ChildProcess;
   /** everything it printed, for the error when it does not come up */
   output(): string;
   stop(): Promise<void>;
@@ -54,7 +53,6 @@ function startProgram(name: string, script: string, args: string[], env: Record<
   child.stderr!.on('data', collect);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
-    child,
     output: () => `${name}:\n${output}`,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
