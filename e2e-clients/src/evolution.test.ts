@@ -1,4 +1,3 @@
-import CSL from '@emurgo/cardano-serialization-lib-nodejs';
 import {
   Address,
   Assets,
@@ -12,7 +11,7 @@ import {
 import type { Chain } from '@evolution-sdk/evolution/sdk/client/Chain';
 import { DEMO_WALLET_LOVELACE, DEMO_WALLETS, startStack, type Stack } from './support/stack.js';
 import { expectCip68Asset, NFT_METADATA, NFT_NAME } from './support/cip68.js';
-import { ALWAYS_SUCCEEDS_V3 } from './support/script.js';
+import { SCRIPT, scriptAddress as cslScriptAddress } from './support/csl-transactions.js';
 
 const { mnemonic, mnemonicAddress: address } = DEMO_WALLETS[0];
 
@@ -29,23 +28,14 @@ const custom: Chain = {
   slotConfig: { zeroTime: BigInt(Date.UTC(2025, 0, 1) + 2000 * 1000), zeroSlot: 100n, slotLength: 1000 },
 };
 
-// The script as a script reference, [3, <the serialised script>], which Evolution decodes.
-const script = Script.fromCBORHex(
-  `8203${CSL.PlutusScript.new_v3(Buffer.from(ALWAYS_SUCCEEDS_V3, 'hex')).to_hex()}`,
-);
-// Evolution has no script-to-address helper that this test found; CSL gives the hash.
-const scriptHash = CSL.PlutusScript.new_v3(Buffer.from(ALWAYS_SUCCEEDS_V3, 'hex')).hash();
-const scriptAddress = CSL.EnterpriseAddress.new(0, CSL.Credential.from_scripthash(scriptHash))
-  .to_address()
-  .to_bech32();
+// The script as a script reference, [3, <the serialised script>], which Evolution decodes. Evolution
+// has no script-to-address helper that this test found: its address and hash come from CSL.
+const script = Script.fromCBORHex(`8203${SCRIPT.to_hex()}`);
+const scriptAddress = cslScriptAddress.to_bech32();
 const unit = Data.constr(0n, []);
 
 let stack: Stack;
-let client: ReturnType<ReturnType<typeof Client.make>['withSeed']>['withBlockfrost'] extends (
-  ...args: never[]
-) => infer C
-  ? C
-  : never;
+let client: Client.SigningClient;
 
 beforeAll(async () => {
   stack = await startStack();
@@ -117,7 +107,7 @@ describe('@evolution-sdk/evolution with its Blockfrost provider', () => {
 
   it('mints a CIP-68 222 NFT with its 100 reference token; GET /assets/{unit} reads the datum’s metadata', async () => {
     const name = Buffer.from(NFT_NAME).toString('hex');
-    const policyId = scriptHash.to_hex();
+    const policyId = SCRIPT.hash().to_hex();
     const [reference, user] = [`${policyId}000643b0${name}`, `${policyId}000de140${name}`];
     const bytes = (text: string) => new Uint8Array(Buffer.from(text));
     const metadata = Data.map(Object.entries(NFT_METADATA).map(([key, value]) => [bytes(key), bytes(value)]));
