@@ -120,7 +120,14 @@ export async function createApp(
   // Browser dApps: preflights are answered before routing (no token needed), allowing whatever headers
   // the client asks for (project_id, content-type and the providers' own: lucid, b3, traceparent…);
   // no credentials, since the token travels in a header.
-  app.enableCors({ origin: config.corsOrigins, methods: ['GET', 'POST'], maxAge: 86_400 });
+  // An OPTIONS request that is no preflight (no Origin or requested method) gets the same empty 204 instead
+  // of the plugin's plain-text 400, which is not a Blockfrost body.
+  app.enableCors({
+    origin: config.corsOrigins,
+    methods: ['GET', 'POST'],
+    maxAge: 86_400,
+    strictPreflight: false,
+  });
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   return app;
