@@ -1,6 +1,5 @@
 // EXPLAIN ANALYZE of each endpoint's SQL with a sample key: the database share of a request.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readBlockSqlFile } from '@frostline/db';
 import { cip68ReferenceNft } from '@frostline/model';
 import pg from 'pg';
 import type { Samples } from './populate.js';
@@ -12,8 +11,9 @@ export interface Explained {
   plan: string;
 }
 
-export async function explainScenarios(root: string, url: string, samples: Samples): Promise<Explained[]> {
-  const sql = (name: string) => readFileSync(path.join(root, 'prisma/sql', `${name}.sql`), 'utf8').replaceAll('{{direction}}', 'ASC');
+export async function explainScenarios(url: string, samples: Samples): Promise<Explained[]> {
+  // prisma/sql/<name>.sql as the API runs it: the block queries with their shared block columns filled in.
+  const sql = (name: string) => readBlockSqlFile(name).replaceAll('{{direction}}', 'ASC');
   const bytes = (hex: string) => Buffer.from(hex, 'hex');
   const [address, unit] = samples.addressAssets.find(([, u]) => u !== 'lovelace') ?? samples.addressAssets[0]!;
   const asset = samples.assets[0]!;

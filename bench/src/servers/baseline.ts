@@ -2,6 +2,7 @@
 // prisma/sql text with the same parameters as the API, returning the rows as JSON.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { readBlockSqlFile } from '@frostline/db';
 import { cip68ReferenceNft } from '@frostline/model';
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -11,7 +12,7 @@ const sql = (name: string) => readFileSync(path.join(root, 'prisma/sql', `${name
 const ADDRESS_ASSET = sql('addresses_address_utxos_asset').replaceAll('{{direction}}', 'ASC');
 const ADDRESS = sql('addresses_address_utxos').replaceAll('{{direction}}', 'ASC');
 const ASSET = sql('assets_asset');
-const BLOCK = sql('blocks_epoch_number_slot_slot_number');
+const BLOCK = readBlockSqlFile('blocks_epoch_number_slot_slot_number');
 const ACCOUNT = sql('accounts_stake_address');
 const NUTLINK = sql('nutlink_address_tickers');
 
