@@ -1,6 +1,5 @@
 // EXPLAIN ANALYZE of each endpoint's SQL with a sample key: the database share of a request.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readBlockSqlFile } from '@frostline/db';
 import { cip68ReferenceNft } from '@frostline/model';
 import pg from 'pg';
 import type { Samples } from './populate.js';
@@ -12,17 +11,22 @@ export interface Explained {
   plan: string;
 }
 
-export async function explainScenarios(root: string, url: string, samples: Samples): Promise<Explained[]> {
-  const sql = (name: string) => readFileSync(path.join(root, 'prisma/sql', `${name}.sql`), 'utf8').replaceAll('{{direction}}', 'ASC');
+export async function explainScenarios(url: string, samples: Samples): Promise<Explained[]> {
+  // prisma/sql/<name>.sql as the API runs it: the block queries with their shared block columns filled in.
+  const sql = (name: string) => readBlockSqlFile(name).replaceAll('{{direction}}', 'ASC');
   const bytes = (hex: string) => Buffer.from(hex, 'hex');
   const [address, unit] = samples.addressAssets.find(([, u]) => u !== 'lovelace') ?? samples.addressAssets[0]!;
   const asset = samples.assets[0]!;
   const ref = cip68ReferenceNft(asset);
   const busy = (page: number): unknown[] => [samples.busyAddress, null, bytes(samples.busyUnit.slice(0, 56)), bytes(samples.busyUnit.slice(56)), 100, (page - 1) * 100];
+  const busyAll = (page: number): unknown[] => [samples.busyAddress, null, 100, (page - 1) * 100];
+  const lastPage = Math.floor(samples.busyUtxos / 100);
   const cases: [string, string, unknown[]][] = [
     ['address utxos (sample)', 'addresses_address_utxos_asset', [address, null, unit === 'lovelace' ? null : bytes(unit.slice(0, 56)), unit === 'lovelace' ? null : bytes(unit.slice(56)), 100, 0]],
     ['busy address page 1', 'addresses_address_utxos_asset', busy(1)],
-    ['busy address last page', 'addresses_address_utxos_asset', busy(Math.floor(samples.busyUtxos / 100))],
+    ['busy address last page', 'addresses_address_utxos_asset', busy(lastPage)],
+    ['busy address /utxos page 1', 'addresses_address_utxos', busyAll(1)],
+    ['busy address /utxos last page', 'addresses_address_utxos', busyAll(lastPage)],
     ['asset (sample)', 'assets_asset', [bytes(asset.slice(0, 56)), bytes(asset.slice(56)), asset, ref ? bytes(ref.referenceNftUnit.slice(56)) : null]],
     ['block (sample)', 'blocks_epoch_number_slot_slot_number', samples.blocks[0]!],
     ['account (sample)', 'accounts_stake_address', [samples.accounts[0]]],

@@ -37,6 +37,11 @@ export function scenarios(samples: Samples): Scenario[] {
       name: 'busy address, random deep page (count=100)',
       path: () => `/addresses/${samples.busyAddress}/utxos/${samples.busyUnit}?count=100&page=${1 + Math.floor(Math.random() * Math.floor(samples.busyUtxos / 100))}`,
     },
+    { name: 'busy address, GET /addresses/{address}/utxos page 1 of 100', path: () => `/addresses/${samples.busyAddress}/utxos?count=100&page=1` },
+    {
+      name: 'busy address, GET /addresses/{address}/utxos random deep page (count=100)',
+      path: () => `/addresses/${samples.busyAddress}/utxos?count=100&page=${1 + Math.floor(Math.random() * Math.floor(samples.busyUtxos / 100))}`,
+    },
     { name: 'GET /assets/{asset}', path: () => `/assets/${pick(samples.assets)}` },
     { name: 'GET /blocks/epoch/{e}/slot/{s}', path: () => { const [e, s] = pick(samples.blocks); return `/blocks/epoch/${e}/slot/${s}`; } },
     { name: 'GET /accounts/{stake_address}', path: () => `/accounts/${pick(samples.accounts)}` },

@@ -1,7 +1,7 @@
 // Bulk population of the API benchmark database: mainnet-scale tables filled with `INSERT … SELECT
 // generate_series(…)` in PostgreSQL, with rows shaped exactly as the indexer writes them (same
-// columns, ids in chain order, spent_by_tx_id and the partial indexes' semantics, stake_balance
-// maintained, first_block_id of first sightings). Everything is a deterministic function of the row
+// columns, ids in chain order, spent_by_tx_id and the partial indexes' semantics, stake_balance and
+// unspent_ma_tx_out maintained, first_block_id of first sightings). Everything is a deterministic function of the row
 // number, so no table is read back while another is written:
 //   output o belongs to transaction (o-1)/3+1, transaction t to block (t-1)/4+1;
 //   output o ≡ 1 (mod 4) introduces address (o+3)/4, other outputs reuse an older address (30% a hot
@@ -223,6 +223,11 @@ export async function populate(url: string, quick: boolean, log: (line: string) 
      WHERE o % 120 <> 2 AND bench_gen.h(o, 7) % 5 = 0 AND bench_gen.cip68_ref_of(o) IS NULL`,
   );
   await load(
+    'unspent_ma_tx_out',
+    `INSERT INTO unspent_ma_tx_out SELECT m.tx_out_id, m.asset_id, o.address_id
+     FROM ma_tx_out m JOIN tx_out o ON o.id = m.tx_out_id WHERE o.spent_by_tx_id IS NULL`,
+  );
+  await load(
     'asset_mint',
     `INSERT INTO asset_mint SELECT k, k, bench_gen.mint_tx(k),
        CASE WHEN k % 10 BETWEEN 5 AND 7 THEN 1000000 + bench_gen.h(k, 16) % 1000000000000 ELSE 1 END
@@ -379,7 +384,7 @@ export async function populate(url: string, quick: boolean, log: (line: string) 
 
   const samples = await pickSamples(client, { A, SA, AS, O, quick, oracles: scale.oracles });
   const counts: Record<string, number> = {};
-  for (const table of ['block', 'tx', 'tx_out', 'address', 'stake_address', 'asset', 'ma_tx_out', 'stake_registration', 'delegation', 'withdrawal']) {
+  for (const table of ['block', 'tx', 'tx_out', 'address', 'stake_address', 'asset', 'ma_tx_out', 'unspent_ma_tx_out', 'stake_registration', 'delegation', 'withdrawal']) {
     counts[table] = Number((await q(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
   }
   counts.unspent_tx_out = Number((await q(`SELECT count(*) AS n FROM tx_out WHERE spent_by_tx_id IS NULL`)).rows[0].n);

@@ -75,12 +75,14 @@ export function goals(r: BenchResults): Goal[] {
       measured: `${s.ours.fixed.p99} ms vs ${s.baseline.fixed.p99} ms (${p99.toFixed(2)}×)`,
       met: s.ours.fixed.p99 <= 1.5 * s.baseline.fixed.p99,
     });
-    if (s.name.startsWith('busy address') && s.name.includes('page 1')) {
+    // Issue #16: page 1 within 20 ms, a random deep page within 100 ms.
+    const busyLimit = !s.name.startsWith('busy address') ? null : s.name.includes('page 1') ? 20 : s.name.includes('deep page') ? 100 : null;
+    if (busyLimit !== null) {
       list.push({
-        name: 'Busy address p99 @ 500 req/s',
-        target: '≤ 20 ms',
+        name: `${s.name}: p99 @ 500 req/s (issue #16)`,
+        target: `≤ ${busyLimit} ms`,
         measured: `${s.ours.fixed.p99} ms`,
-        met: s.ours.fixed.p99 <= 20,
+        met: s.ours.fixed.p99 <= busyLimit,
       });
     }
   }

@@ -183,7 +183,7 @@ await phase('api', async () => {
     const seconds = quick ? { warmup: 1, fixed: 3, max: 3 } : { warmup: 3, fixed: 10, max: 10 };
     for (const scenario of list)
       results.api.push(await loadScenario(scenario, { ours, baseline }, token, seconds, log));
-    results.explain = await explainScenarios(root, url, samples);
+    results.explain = await explainScenarios(url, samples);
   } finally {
     await ours.stop();
     await baseline.stop();

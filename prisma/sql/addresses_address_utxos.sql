@@ -7,7 +7,7 @@
 -- {{direction}} is ASC or DESC, substituted when the file is loaded, so that each index below
 -- delivers rows in chain order and LIMIT stops early.
 -- Indexes: address_address_key, address_payment_cred_idx, tx_out_unspent_address_idx /
--- tx_out_unspent_payment_cred_idx (partial, unspent only), ma_tx_out_pkey (tx_out_id, asset_id).
+-- tx_out_unspent_payment_cred_idx (partial, unspent only), tx_out_pkey, ma_tx_out_pkey (tx_out_id, asset_id).
 WITH probe AS (
   SELECT
     (SELECT id FROM address WHERE address = $1) AS address_id,
@@ -16,11 +16,13 @@ WITH probe AS (
       ELSE EXISTS (SELECT 1 FROM address WHERE payment_cred = $2::bytea)
     END AS address_seen
 ),
--- Exactly one branch runs: the other one's parameter test is a constant false. The address id is a
--- scalar subquery (not a join), so the planner knows the partial index delivers rows in id order.
+-- The ids of the outputs up to the end of the page, in chain order, from the partial index alone (an
+-- index-only scan): a deep page skips index entries, not rows. Exactly one branch runs: the other
+-- one's parameter test is a constant false. The address id is a scalar subquery (not a join), so the
+-- planner knows the partial index delivers ids in order and LIMIT stops early.
 candidate AS (
   (
-    SELECT o.id, o.tx_id, o.index, o.address_id, o.value, o.data_hash, o.inline_datum, o.reference_script_hash
+    SELECT o.id
     FROM tx_out o
     WHERE $2::bytea IS NULL AND o.address_id = (SELECT address_id FROM probe) AND o.spent_by_tx_id IS NULL
     ORDER BY o.id {{direction}}
@@ -28,7 +30,7 @@ candidate AS (
   )
   UNION ALL
   (
-    SELECT o.id, o.tx_id, o.index, o.address_id, o.value, o.data_hash, o.inline_datum, o.reference_script_hash
+    SELECT o.id
     FROM tx_out o
     WHERE o.payment_cred = $2::bytea AND o.spent_by_tx_id IS NULL
     ORDER BY o.id {{direction}}
@@ -36,7 +38,7 @@ candidate AS (
   )
 ),
 page AS (
-  SELECT c.*
+  SELECT c.id
   FROM candidate c
   ORDER BY c.id {{direction}}
   LIMIT $3 OFFSET $4
@@ -59,7 +61,9 @@ SELECT
   encode(u.inline_datum, 'hex') AS inline_datum,
   encode(u.reference_script_hash, 'hex') AS reference_script_hash
 FROM probe p
-LEFT JOIN page u ON true
+LEFT JOIN page ON true
+-- Only the page's rows are read from the table (a deferred join).
+LEFT JOIN tx_out u ON u.id = page.id
 LEFT JOIN tx t ON t.id = u.tx_id
 LEFT JOIN block b ON b.id = t.block_id
 LEFT JOIN address a ON a.id = u.address_id

@@ -9,8 +9,9 @@
 -- {{direction}} is ASC or DESC, substituted when the file is loaded, so that each index below
 -- delivers rows in chain order and LIMIT stops early.
 -- Indexes: address_address_key, address_payment_cred_idx, asset_policy_name_key,
--- tx_out_unspent_address_idx / tx_out_unspent_payment_cred_idx (partial, unspent only),
--- ma_tx_out_pkey (tx_out_id, asset_id).
+-- unspent_ma_tx_out_address_id_asset_id_tx_out_id_idx, tx_out_unspent_address_idx /
+-- tx_out_unspent_payment_cred_idx (partial, unspent only, with has_assets), ma_tx_out_pkey
+-- (tx_out_id, asset_id), tx_out_pkey.
 WITH probe AS (
   SELECT
     (SELECT id FROM address WHERE address = $1) AS address_id,
@@ -20,27 +21,36 @@ WITH probe AS (
     END AS address_seen,
     (SELECT id FROM asset WHERE policy = $3::bytea AND name = $4::bytea) AS asset_id
 ),
--- Each branch filters by the asset and stops after offset + limit rows in chain order: the probe's ids
--- are scalar subqueries (not a join), so the planner knows its partial index delivers the rows in id
--- order, and the asset test is a per-row probe of ma_tx_out_pkey (a LATERAL with LIMIT, which the
--- planner cannot turn into a hash of every output holding the asset). A page of a busy address thus
--- reads only the outputs it skips and returns.
+-- The ids of the outputs up to the end of the page, in chain order, from indexes alone (index-only
+-- scans): a deep page skips index entries, not rows. Exactly one branch runs: the others' parameter
+-- tests are constant false. The probe's ids are scalar subqueries (not a join), so the planner knows
+-- each index delivers the ids in order and LIMIT stops early.
 candidate AS (
-  -- Exactly one branch runs: the other one's parameter test is a constant false.
+  -- An address and an asset: one range of unspent_ma_tx_out.
   (
-    SELECT o.id, o.tx_id, o.index, o.address_id, o.value, o.has_assets, o.data_hash, o.inline_datum, o.reference_script_hash
+    SELECT u.tx_out_id AS id
+    FROM unspent_ma_tx_out u
+    WHERE $2::bytea IS NULL AND $3::bytea IS NOT NULL
+      AND u.address_id = (SELECT address_id FROM probe) AND u.asset_id = (SELECT asset_id FROM probe)
+    ORDER BY u.tx_out_id {{direction}}
+    LIMIT $5::int4 + $6::int4
+  )
+  UNION ALL
+  -- An address and `lovelace`: the unspent outputs without assets (has_assets is in the index).
+  (
+    SELECT o.id
     FROM tx_out o
-    LEFT JOIN LATERAL (
-      SELECT true AS held FROM ma_tx_out m WHERE m.tx_out_id = o.id AND m.asset_id = (SELECT asset_id FROM probe) LIMIT 1
-    ) m ON true
-    WHERE $2::bytea IS NULL AND o.address_id = (SELECT address_id FROM probe) AND o.spent_by_tx_id IS NULL
-      AND CASE WHEN $3::bytea IS NULL THEN NOT o.has_assets ELSE m.held IS NOT NULL END
+    WHERE $2::bytea IS NULL AND $3::bytea IS NULL
+      AND o.address_id = (SELECT address_id FROM probe) AND o.spent_by_tx_id IS NULL AND NOT o.has_assets
     ORDER BY o.id {{direction}}
     LIMIT $5::int4 + $6::int4
   )
   UNION ALL
+  -- A payment credential: unspent_ma_tx_out has no credential column (it would double its size for
+  -- addr_vkh/script queries alone), so the asset test is a per-row probe of ma_tx_out_pkey (a LATERAL
+  -- with LIMIT, which the planner cannot turn into a hash of every output holding the asset).
   (
-    SELECT o.id, o.tx_id, o.index, o.address_id, o.value, o.has_assets, o.data_hash, o.inline_datum, o.reference_script_hash
+    SELECT o.id
     FROM tx_out o
     LEFT JOIN LATERAL (
       SELECT true AS held FROM ma_tx_out m WHERE m.tx_out_id = o.id AND m.asset_id = (SELECT asset_id FROM probe) LIMIT 1
@@ -52,7 +62,7 @@ candidate AS (
   )
 ),
 page AS (
-  SELECT c.*
+  SELECT c.id
   FROM candidate c
   ORDER BY c.id {{direction}}
   LIMIT $5 OFFSET $6
@@ -77,7 +87,9 @@ SELECT
   encode(u.inline_datum, 'hex') AS inline_datum,
   encode(u.reference_script_hash, 'hex') AS reference_script_hash
 FROM probe p
-LEFT JOIN page u ON true
+LEFT JOIN page ON true
+-- Only the page's rows are read from the table (a deferred join).
+LEFT JOIN tx_out u ON u.id = page.id
 LEFT JOIN tx t ON t.id = u.tx_id
 LEFT JOIN block b ON b.id = t.block_id
 LEFT JOIN address a ON a.id = u.address_id

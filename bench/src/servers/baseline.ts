@@ -2,15 +2,17 @@
 // prisma/sql text with the same parameters as the API, returning the rows as JSON.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { readBlockSqlFile } from '@frostline/db';
 import { cip68ReferenceNft } from '@frostline/model';
 import Fastify from 'fastify';
 import pg from 'pg';
 
 const root = process.env.BENCH_ROOT!;
 const sql = (name: string) => readFileSync(path.join(root, 'prisma/sql', `${name}.sql`), 'utf8');
-const ADDRESS = sql('addresses_address_utxos_asset').replaceAll('{{direction}}', 'ASC');
+const ADDRESS_ASSET = sql('addresses_address_utxos_asset').replaceAll('{{direction}}', 'ASC');
+const ADDRESS = sql('addresses_address_utxos').replaceAll('{{direction}}', 'ASC');
 const ASSET = sql('assets_asset');
-const BLOCK = sql('blocks_epoch_number_slot_slot_number');
+const BLOCK = readBlockSqlFile('blocks_epoch_number_slot_slot_number');
 const ACCOUNT = sql('accounts_stake_address');
 const NUTLINK = sql('nutlink_address_tickers');
 
@@ -29,7 +31,7 @@ app.get<{ Params: { address: string; asset: string }; Querystring: { count?: str
     const { address, asset } = request.params;
     const { limit, offset } = page(request.query);
     const lovelace = asset === 'lovelace';
-    const { rows } = await pool.query(ADDRESS, [
+    const { rows } = await pool.query(ADDRESS_ASSET, [
       address,
       null,
       lovelace ? null : bytes(asset.slice(0, 56)),
@@ -37,6 +39,14 @@ app.get<{ Params: { address: string; asset: string }; Querystring: { count?: str
       limit,
       offset,
     ]);
+    return rows;
+  },
+);
+app.get<{ Params: { address: string }; Querystring: { count?: string; page?: string } }>(
+  '/addresses/:address/utxos',
+  async (request) => {
+    const { limit, offset } = page(request.query);
+    const { rows } = await pool.query(ADDRESS, [request.params.address, null, limit, offset]);
     return rows;
   },
 );

@@ -211,17 +211,21 @@ export class ChainSeed {
     );
     for (const asset of assets) {
       const assetId = await this.asset(asset.policyId, asset.assetName);
-      await this.sql.query(`INSERT INTO ma_tx_out (tx_out_id, asset_id, quantity) VALUES ($1, $2, $3)`, [
-        id,
-        assetId,
-        asset.quantity,
-      ]);
+      await this.sql.query(
+        `WITH amount AS (INSERT INTO ma_tx_out (tx_out_id, asset_id, quantity) VALUES ($1, $2, $3))
+         INSERT INTO unspent_ma_tx_out (tx_out_id, asset_id, address_id) VALUES ($1, $2, $4)`,
+        [id, assetId, asset.quantity, addressId],
+      );
     }
     return id;
   }
 
   async spend(txOutId: number, byTxId: number): Promise<void> {
-    await this.sql.query(`UPDATE tx_out SET spent_by_tx_id = $2 WHERE id = $1`, [txOutId, byTxId]);
+    await this.sql.query(
+      `WITH spent AS (UPDATE tx_out SET spent_by_tx_id = $2 WHERE id = $1)
+       DELETE FROM unspent_ma_tx_out WHERE tx_out_id = $1`,
+      [txOutId, byTxId],
+    );
   }
 
   async mint(txId: number, policyId: string, assetName: string, quantity: string): Promise<void> {

@@ -73,6 +73,19 @@ describe('ChainStore on 864 real preprod blocks', () => {
     expect(mismatches).toEqual([]);
   });
 
+  it('keeps unspent_ma_tx_out equal to the asset amounts of the live outputs', async () => {
+    const [diff] = await prisma.$queryRawUnsafe<{ live: bigint; missing: bigint; extra: bigint }[]>(
+      `WITH live AS (
+         SELECT m.tx_out_id, m.asset_id, o.address_id FROM ma_tx_out m JOIN tx_out o ON o.id = m.tx_out_id
+         WHERE o.spent_by_tx_id IS NULL)
+       SELECT (SELECT count(*) FROM live) AS live,
+              (SELECT count(*) FROM (SELECT * FROM live EXCEPT SELECT tx_out_id, asset_id, address_id FROM unspent_ma_tx_out) d) AS missing,
+              (SELECT count(*) FROM (SELECT tx_out_id, asset_id, address_id FROM unspent_ma_tx_out EXCEPT SELECT * FROM live) d) AS extra`,
+    );
+    expect(diff!.live).toBeGreaterThan(0n);
+    expect(diff).toMatchObject({ missing: 0n, extra: 0n });
+  });
+
   it('rolls back to a point exactly as if only the chain up to it had been indexed', async () => {
     const keep = blocks.length - 137;
     const point = blocks[keep - 1]!;

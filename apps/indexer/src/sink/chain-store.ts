@@ -31,6 +31,8 @@ export const ROLLBACK_TABLES = {
     'asset',
   ],
   perAccount: ['stake_balance', 'reward_balance'],
+  /** rows of outputs created after the point go, rows of outputs spent after it come back */
+  perLiveOutput: ['unspent_ma_tx_out'],
   notChainData: [
     'token_metadata',
     'indexer_status',
@@ -45,11 +47,18 @@ export const ROLLBACK_TABLES = {
  * The deletes of a rollback to block $1 whose last transaction is $2, as one statement (one round
  * trip; data-modifying CTEs all run, on the same snapshot). Each delete walks the index of the
  * column that orders its table, so a rollback costs what it removes, not what the table holds.
+ * Outputs spent after the point become unspent again, and their asset amounts return to
+ * unspent_ma_tx_out (read on the snapshot, before the update).
  */
 const ROLLBACK_SQL = `WITH
   unspent AS (UPDATE tx_out SET spent_by_tx_id = NULL WHERE spent_by_tx_id > $2 AND tx_id <= $2),
+  unspent_amounts AS (
+    INSERT INTO unspent_ma_tx_out (tx_out_id, asset_id, address_id)
+    SELECT m.tx_out_id, m.asset_id, o.address_id FROM tx_out o JOIN ma_tx_out m ON m.tx_out_id = o.id
+    WHERE o.spent_by_tx_id > $2 AND o.tx_id <= $2),
   outputs AS (DELETE FROM tx_out WHERE tx_id > $2 RETURNING id),
   amounts AS (DELETE FROM ma_tx_out WHERE tx_out_id IN (SELECT id FROM outputs)),
+  live_amounts AS (DELETE FROM unspent_ma_tx_out WHERE tx_out_id IN (SELECT id FROM outputs)),
   cbors AS (DELETE FROM tx_cbor WHERE tx_id > $2),
   ${TRANSACTION_TABLES.map((table) => `${table}_rows AS (DELETE FROM ${table} WHERE tx_id > $2)`).join(',\n  ')},
   txs AS (DELETE FROM tx WHERE id > $2),

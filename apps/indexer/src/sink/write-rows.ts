@@ -110,6 +110,14 @@ export function writeStatements(rows: BatchRows): Statement[] {
     asset_id: col('int8', rows.maTxOuts, (r) => r.assetId),
     quantity: col('numeric', rows.maTxOuts, (r) => r.quantity),
   });
+  // Outputs spent within the batch were never unspent in a stored state.
+  const unspentOutputs = new Map(rows.txOuts.filter((o) => o.spentByTxId === null).map((o) => [o.id, o]));
+  const unspentAmounts = rows.maTxOuts.filter((m) => unspentOutputs.has(m.txOutId));
+  write.insert('unspent_ma_tx_out', {
+    tx_out_id: col('int8', unspentAmounts, (r) => r.txOutId),
+    asset_id: col('int8', unspentAmounts, (r) => r.assetId),
+    address_id: col('int8', unspentAmounts, (r) => unspentOutputs.get(r.txOutId)!.addressId),
+  });
   write.insert('asset_mint', {
     id: col('int8', rows.assetMints, (r) => r.id),
     asset_id: col('int8', rows.assetMints, (r) => r.assetId),
@@ -211,6 +219,10 @@ export function writeStatements(rows: BatchRows): Statement[] {
   write.write(
     [rows.spentBefore.map((s) => s.txOutId), rows.spentBefore.map((s) => s.txId)],
     (unnest) => `UPDATE tx_out SET spent_by_tx_id = u.c1::int8 FROM ${unnest} WHERE tx_out.id = u.c0::int8`,
+  );
+  write.write(
+    [rows.spentBefore.map((s) => s.txOutId)],
+    (unnest) => `DELETE FROM unspent_ma_tx_out WHERE tx_out_id IN (SELECT u.c0::int8 FROM ${unnest})`,
   );
   const deltas = [...rows.stakeBalanceDeltas];
   write.write(
