@@ -5,6 +5,11 @@ import WebSocket from 'ws';
 /** Longer than any evaluation or submission takes; blockfrost-js itself gives up after 20 s. */
 const REQUEST_TIMEOUT_MS = 20_000;
 
+/** Ogmios has no error code for a full mempool, only its message; Blockfrost answers it with 425. */
+export function isMempoolFull(error: RpcError): boolean {
+  return /mempool.*full/i.test(error.message);
+}
+
 export interface RpcResponse {
   result?: unknown;
   error?: RpcError;

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { epochsNumberParameters, type PrismaClient } from '@frostline/db';
 import { BlockfrostError, bytesToHex, submittedTransaction } from '@frostline/model';
-import type { OgmiosRpc } from '../common/ogmios-rpc.js';
+import { isMempoolFull, type OgmiosRpc } from '../common/ogmios-rpc.js';
+import { CBOR_CONTENT_TYPE, isCbor } from '../common/media-types.js';
 import { OGMIOS_RPC, READ_DB } from '../common/tokens.js';
-
-const CBOR_CONTENT_TYPE = 'application/cbor';
 
 @Injectable()
 export class TxService {
@@ -19,7 +18,7 @@ export class TxService {
    * rejection comes back as a 400 whose message is Ogmios' error (code, message and data) as JSON.
    */
   async submit(contentType: string | undefined, body: unknown): Promise<string> {
-    if (contentType?.split(';')[0]!.trim().toLowerCase() !== CBOR_CONTENT_TYPE || !Buffer.isBuffer(body))
+    if (!isCbor(contentType) || !Buffer.isBuffer(body))
       throw new BlockfrostError(400, `Content-Type must be: "${CBOR_CONTENT_TYPE}"`);
     const transaction = submittedTransaction(body);
     const maxSize = await this.maxTransactionSize();
@@ -37,8 +36,7 @@ export class TxService {
     if (response.error === undefined)
       return (response.result as { transaction: { id: string } }).transaction.id;
     const { error } = response;
-    // Ogmios has no code for a full mempool; Blockfrost answers it with 425.
-    if (/mempool.*full/i.test(error.message)) throw new BlockfrostError(425);
+    if (isMempoolFull(error)) throw new BlockfrostError(425);
     if (error.code === -32602 || (error.code >= 3000 && error.code < 4000))
       throw new BlockfrostError(400, JSON.stringify(error));
     throw new Error(`Ogmios submitTransaction failed: ${error.code} ${error.message}`);

@@ -1,6 +1,7 @@
 import { Inject, Injectable, UnsupportedMediaTypeException } from '@nestjs/common';
 import { parseEvaluateRequest, v5Response, v6Response, type RpcError } from '@frostline/evaluator';
 import { BlockfrostError, type RawParam } from '@frostline/model';
+import { isCbor, isJson } from '../common/media-types.js';
 import { EVALUATION_ENGINE, type EvaluationEngine } from './engines/evaluation-engine.js';
 
 export interface EvaluateHttpRequest {
@@ -63,12 +64,6 @@ export class EvaluateService {
 
 // Text (hex or base64) rather than raw CBOR, which starts with a byte outside printable ASCII.
 const PRINTABLE_ASCII = /^[\x21-\x7e]+$/;
-
-// Fastify's own media-type match: the type, optionally followed by parameters such as a charset.
-const isJson = (contentType: string | undefined): boolean =>
-  /^application\/json\s*(;|$)/i.test(contentType ?? '');
-const isCbor = (contentType: string | undefined): boolean =>
-  /^application\/cbor\s*(;|$)/i.test(contentType ?? '');
 
 function parseVersion(raw: RawParam): OgmiosVersion {
   if (raw === undefined) return 5;

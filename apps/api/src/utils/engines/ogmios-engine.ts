@@ -6,7 +6,7 @@ import {
   type EvaluationOutcome,
 } from '@frostline/evaluator';
 import { BlockfrostError } from '@frostline/model';
-import type { OgmiosRpc } from '../../common/ogmios-rpc.js';
+import { isMempoolFull, type OgmiosRpc } from '../../common/ogmios-rpc.js';
 import { OGMIOS_RPC } from '../../common/tokens.js';
 import type { EvaluationEngine } from './evaluation-engine.js';
 
@@ -21,8 +21,7 @@ export class OgmiosEvaluationEngine implements EvaluationEngine {
     const { error } = response;
     // Verdicts about the transaction (3000-series) and params it cannot read (-32602) are answers.
     if (error.code === -32602 || (error.code >= 3000 && error.code < 4000)) return { error };
-    // Ogmios has no code for a busy node; Blockfrost answers an overloaded mempool with 425.
-    if (/mempool/i.test(error.message)) throw new BlockfrostError(425);
+    if (isMempoolFull(error)) throw new BlockfrostError(425);
     throw new Error(`Ogmios evaluateTransaction failed: ${error.code} ${error.message}`);
   }
 }
