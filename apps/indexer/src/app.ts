@@ -70,7 +70,7 @@ export async function startIndexer(config: IndexerConfig, logger: Logger): Promi
       update: { network: config.network },
     });
 
-    queues = await openQueues(connection, config.queuePrefix);
+    queues = await openQueues(connection, logger, config.queuePrefix);
     const workerContext = { connection, prefix: config.queuePrefix, prisma, logger, metrics };
     workers.push(startRollbackWorker(store, workerContext));
     if (config.inProcessWorkers) workers.push(...startJobWorkers(config, workerContext));
