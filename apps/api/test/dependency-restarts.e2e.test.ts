@@ -27,7 +27,11 @@ let redisPort: number;
 const startPostgres = () => startEmbeddedPostgres({ dir: path.join(dir, 'pg'), port: pgPort });
 const startOwnRedis = () => startRedis({ dir: path.join(dir, 'redis'), port: redisPort, persistent: true });
 
-async function eventually<T>(check: () => Promise<T>, accept: (value: T) => boolean, ms = 20_000): Promise<T> {
+async function eventually<T>(
+  check: () => Promise<T>,
+  accept: (value: T) => boolean,
+  ms = 20_000,
+): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const value = await check();
@@ -84,8 +88,14 @@ it('answers Blockfrost errors while PostgreSQL and Redis are down, and recovers 
   expect(Date.now() - started).toBeLessThan(5000);
 
   [postgres, redis] = await Promise.all([startPostgres(), startOwnRedis()]);
-  const after = await eventually(() => get(api, BLOCK), (response) => response.status === 200);
+  const after = await eventually(
+    () => get(api, BLOCK),
+    (response) => response.status === 200,
+  );
   expect(after.body).toEqual(before.body);
-  const ready = await eventually(() => get(api, '/ready', {}), (response) => response.status === 200);
+  const ready = await eventually(
+    () => get(api, '/ready', {}),
+    (response) => response.status === 200,
+  );
   expect(ready.body).toMatchObject({ ready: true, database: 'up', redis: 'up' });
 }, 60_000);

@@ -118,7 +118,11 @@ describe('indexer following a devnet through Ogmios chain-sync', () => {
         ).rows.map((row) => row.pid);
       const [before] = await lockHolders();
       await admin.query(terminateLockSession);
-      await waitUntil(async () => (await lockHolders()).some((pid) => pid !== before), 10_000, 'the lock retaken');
+      await waitUntil(
+        async () => (await lockHolders()).some((pid) => pid !== before),
+        10_000,
+        'the lock retaken',
+      );
 
       for (const block of chain.slice(100)) env.devnet.appendBlock(block);
       await waitUntil(tipIs(env.running, chain.at(-1)!), 60_000, 'sync after the lock was retaken');
@@ -136,7 +140,9 @@ describe('indexer following a devnet through Ogmios chain-sync', () => {
     try {
       await waitUntil(tipIs(env.running, blocks[9]!), 60_000, 'initial sync');
       // The other session waits for the lock and gets it as the terminated session ends.
-      await other.query(`SELECT pg_advisory_lock(${WRITER_LOCK_KEY}) FROM (${terminateLockSession}) terminated`);
+      await other.query(
+        `SELECT pg_advisory_lock(${WRITER_LOCK_KEY}) FROM (${terminateLockSession}) terminated`,
+      );
       await expect(env.running.done).rejects.toThrow(WriterLockTakenError);
     } finally {
       await other.end();

@@ -16,7 +16,7 @@ import { indexerConfig, silentLogger, waitUntil } from './test-support/indexer.j
 // The indexer must carry on in place and end with exactly the rows of an uninterrupted run.
 const SEED = Number(process.env.TEST_SEED ?? 14);
 const OUTAGE_MS = 1500;
-// Slow enough that the restart falls mid-sync; the chain's forks make rollbacks run across it.
+// The chain's forks make rollbacks run across the restarts.
 const BLOCK_INTERVAL_MS = 40;
 
 let chain: GeneratedChain;
@@ -27,6 +27,16 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function chainConfig(databaseUrl: string, devnet: Devnet, overrides: Partial<IndexerConfig> = {}) {
   return indexerConfig(databaseUrl, devnet.url, { network: 'custom', batchSize: 20, ...overrides });
+}
+
+/** A devnet replaying the chain block by block, so that a restart falls mid-sync. */
+function replayingDevnet(): Promise<Devnet> {
+  return startDevnet({
+    chain: { file: chain.file },
+    network: 'custom',
+    port: 0,
+    blockInterval: BLOCK_INTERVAL_MS,
+  });
 }
 
 /** Whether `done` settled: it only does when chain following ends, which a restart must not cause. */
@@ -66,12 +76,7 @@ describe.each(['fast', 'immediate'] as const)('a PostgreSQL %s shutdown mid-sync
     const port = await freePort();
     let postgres = await startEmbeddedPostgres({ dir: path.join(dir, 'data'), port });
     await applyMigrations(postgres.url);
-    const devnet = await startDevnet({
-      chain: { file: chain.file },
-      network: 'custom',
-      port: 0,
-      blockInterval: BLOCK_INTERVAL_MS,
-    });
+    const devnet = await replayingDevnet();
     const running = await startIndexer(chainConfig(postgres.url, devnet), silentLogger);
     const ended = watchEnd(running);
     try {
@@ -98,12 +103,7 @@ describe('a Redis restart mid-sync', () => {
     const port = await freePort();
     let redis = await startRedis({ dir, port, persistent: true });
     const db = await createTestDatabase();
-    const devnet = await startDevnet({
-      chain: { file: chain.file },
-      network: 'custom',
-      port: 0,
-      blockInterval: BLOCK_INTERVAL_MS,
-    });
+    const devnet = await replayingDevnet();
     const running = await startIndexer(chainConfig(db.url, devnet, { redisUrl: redis.url }), silentLogger);
     const ended = watchEnd(running);
     try {

@@ -130,7 +130,10 @@ export class WriterLock {
           this.rejectTaken(error);
           return;
         }
-        this.logger.warn({ err: error, retryInMs: delayMs }, 'PostgreSQL not reachable; retrying the writer lock');
+        this.logger.warn(
+          { err: error, retryInMs: delayMs },
+          'PostgreSQL not reachable; retrying the writer lock',
+        );
         await new Promise((resolve) => setTimeout(resolve, delayMs).unref());
       }
     }
