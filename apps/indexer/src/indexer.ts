@@ -5,6 +5,7 @@ import type { IndexerQueues } from './jobs/queues.js';
 import type { Logger } from './logger.js';
 import type { IndexerMetrics } from './metrics.js';
 import type { ChainStore, WriteResult } from './sink/chain-store.js';
+import type { WriterLock } from './sink/writer-lock.js';
 
 export interface IndexerOptions {
   batchSize: number;
@@ -42,14 +43,18 @@ export class Indexer implements ChainHandler {
     private readonly store: ChainStore,
     private readonly prisma: PrismaClient,
     private readonly queues: IndexerQueues,
+    private readonly writerLock: Pick<WriterLock, 'assertHeld' | 'held'>,
     private readonly logger: Logger,
     private readonly metrics: IndexerMetrics,
     private readonly options: IndexerOptions,
   ) {}
 
   async intersectionPoints(): Promise<Point[]> {
+    await this.writerLock.held();
     await this.flush();
-    this.store.resetDecoding();
+    // After a failed write (database restarted) the commit may have happened or not: what is
+    // stored decides the ids, the tip and where decoding continues.
+    await this.store.load();
     const stored = await this.store.intersectionPoints();
     return stored.length > 0 ? stored : [this.options.startPoint];
   }
@@ -79,6 +84,7 @@ export class Indexer implements ChainHandler {
     const current = this.store.tipPoint;
     // The first answer after an intersection is a rollback to it: nothing to undo (STYLE.md §6.7).
     if (current === null ? point === 'origin' : point !== 'origin' && point.id === current.id) return;
+    this.writerLock.assertHeld();
     const started = performance.now();
     const job = await this.queues.rollbacks.add(
       'rollback',
@@ -145,6 +151,7 @@ export class Indexer implements ChainHandler {
   }
 
   private async writeBatch(blocks: DecodedBlock[], decodeMs: number): Promise<void> {
+    this.writerLock.assertHeld();
     const result = await this.store.writeDecoded(blocks, decodeMs);
     this.metrics.recordWrite(result, this.store.tipHeight);
     await this.queueFollowUps(result);
