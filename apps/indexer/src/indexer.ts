@@ -7,6 +7,9 @@ import type { IndexerMetrics } from './metrics.js';
 import type { ChainStore, WriteResult } from './sink/chain-store.js';
 import type { WriterLock } from './sink/writer-lock.js';
 
+/** Far above the deepest rollback (2160 blocks take ≈ 1.3 s, BENCHMARKS.md §2). */
+const ROLLBACK_WAIT_LIMIT_MS = 5 * 60_000;
+
 export interface IndexerOptions {
   batchSize: number;
   startPoint: Point;
@@ -91,8 +94,13 @@ export class Indexer implements ChainHandler {
       { point },
       { removeOnComplete: 1000, removeOnFail: 1000 },
     );
-    // The rollback worker runs ChainStore.rollBackTo on this store, which reloads its state.
-    const removed = (await job.waitUntilFinished(this.queues.rollbackEvents)) as number;
+    // The rollback worker runs ChainStore.rollBackTo on this store, which reloads its state. A Redis
+    // that lost its data also lost the job: after the time limit chain-sync reconnects from what is
+    // committed and the node sends the rollback again (rolling back twice to one point is harmless).
+    const removed = (await job.waitUntilFinished(
+      this.queues.rollbackEvents,
+      ROLLBACK_WAIT_LIMIT_MS,
+    )) as number;
     this.metrics.rollbacks.inc();
     this.metrics.rollbackDepth.observe(removed);
     this.logger.info(
