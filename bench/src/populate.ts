@@ -65,7 +65,13 @@ export interface Samples {
 const TX_PER_BLOCK = 4;
 const OUT_PER_TX = 3;
 
-export async function populate(url: string, scale: PopulateScale, log: (line: string) => void): Promise<PopulateResult> {
+/** `scale` overrides the quick or full scale (population time measured at other sizes). */
+export async function populate(
+  url: string,
+  quick: boolean,
+  log: (line: string) => void,
+  scale: PopulateScale = populateScale(quick),
+): Promise<PopulateResult> {
   const started = performance.now();
   const B = scale.blocks;
   const T = B * TX_PER_BLOCK;

@@ -20,7 +20,7 @@ import {
 } from './ingest.js';
 import { liveBench, type LiveResult } from './live.js';
 import { loadScenario, scenarios, startServer, type ScenarioResult } from './load.js';
-import { populate, populateScale, type PopulateResult } from './populate.js';
+import { populate, type PopulateResult } from './populate.js';
 import { explainScenarios, type Explained } from './explain.js';
 import { summarizeProfile, type ProfileLine } from './profile.js';
 
@@ -167,7 +167,7 @@ await phase('live', async () => {
 
 await phase('api', async () => {
   const url = await freshDatabase('bench_api');
-  const populated = await populate(url, populateScale(quick), log);
+  const populated = await populate(url, quick, log);
   const { samples, ...rest } = populated;
   results.populate = rest;
   log(
