@@ -6,7 +6,7 @@
 //   output o belongs to transaction (o-1)/3+1, transaction t to block (t-1)/4+1;
 //   output o ≡ 1 (mod 4) introduces address (o+3)/4, other outputs reuse an older address (30% a hot
 //   one), every `busyEvery`-th output goes to the busy address 1 with the busy asset 1 (never spent;
-//   100,000 of them at full scale);
+//   100,001 of them at full scale);
 //   address a ≡ 1,2 (mod 5) introduces a stake credential, ≡ 3,4 reuses an older one, ≡ 0 is an
 //   enterprise address; asset k is minted in transaction 1 + (k-1)·T/ASSETS;
 //   10% of outputs are spent by a transaction up to 5,000 later;
