@@ -27,8 +27,7 @@ export interface ReplicationLag {
  * Readiness for load balancers and orchestrators (liveness is /health): 503 unless the database and
  * Redis answer and the indexed data is at most API_READY_MAX_LAG_SLOTS behind the node, so a replica
  * reading a stale replica database or a stalled indexer is taken out of rotation. The indexer's /ready
- * body, plus the read replica's replication lag (reported, not a condition: lagSlots already measures how
- * stale the answers are).
+ * body, plus the read replica's replication lag, reported for alerting rather than a condition.
  */
 @Public()
 @Controller('ready')
