@@ -53,19 +53,9 @@ export function redactUrl(url) {
  * as the `postgres` user, creating it when missing (PostgreSQL refuses to run as root).
  */
 export async function startEmbeddedPostgres({ dir, port, database = 'frostline' }) {
-  const EmbeddedPostgres = await loadEmbeddedPostgres();
   mkdirSync(path.dirname(dir), { recursive: true });
   allowPostgresUser(path.dirname(dir));
-  const server = new EmbeddedPostgres({
-    databaseDir: dir,
-    port,
-    user: 'postgres',
-    password: 'postgres',
-    persistent: true,
-    createPostgresUser: true,
-    onLog: () => {},
-    onError: () => {},
-  });
+  const server = await embeddedServer(dir, port);
   if (!existsSync(path.join(dir, 'PG_VERSION'))) {
     try {
       await server.initialise();
@@ -95,6 +85,21 @@ export async function startEmbeddedPostgres({ dir, port, database = 'frostline' 
   };
 }
 
+/** The server of the data folder `dir`, user and password `postgres`, kept when stopped. */
+async function embeddedServer(dir, port) {
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
+  return new EmbeddedPostgres({
+    databaseDir: dir,
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: true,
+    createPostgresUser: true,
+    onLog: () => {},
+    onError: () => {},
+  });
+}
+
 /**
  * A streaming replica of an embedded PostgreSQL, for the read-replica test. The embedded binaries have
  * no pg_basebackup, so the base backup is a copy of the primary's data folder taken while the primary
@@ -118,17 +123,7 @@ export function copyStoppedPrimary({ primaryDir, primaryPort, dir }) {
 
 /** Starts the standby made by {@link copyStoppedPrimary}; resolves once it answers read-only queries. */
 export async function startStandby({ dir, port, database }) {
-  const EmbeddedPostgres = await loadEmbeddedPostgres();
-  const server = new EmbeddedPostgres({
-    databaseDir: dir,
-    port,
-    user: 'postgres',
-    password: 'postgres',
-    persistent: true,
-    createPostgresUser: true,
-    onLog: () => {},
-    onError: () => {},
-  });
+  const server = await embeddedServer(dir, port);
   // start() waits for "ready to accept connections", which a standby never prints ("…read-only
   // connections"): its promise is left alone and readiness checked with a query instead.
   server.start().catch(() => {});

@@ -3,12 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { applyMigrations } from '@frostline/db';
+import { withConnection } from '@frostline/db/testing';
 import { startDevnet, type Devnet } from '@frostline/devnet';
 import { startIndexer } from '@frostline/indexer/app';
 import { generate, type GeneratedChain } from '@frostline/indexer/testing/generated';
 import { indexerConfig, silentLogger, waitUntil } from '@frostline/indexer/testing/indexer';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import pg from 'pg';
 import {
   copyStoppedPrimary,
   freePort,
@@ -69,7 +69,7 @@ beforeAll(async () => {
       RATE_LIMIT_REDIS_PREFIX: `test:${randomBytes(6).toString('hex')}:`,
     }),
   );
-}, 180_000);
+}, 240_000);
 
 afterAll(async () => {
   await app?.close();
@@ -79,15 +79,7 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-async function query(server: Server, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: server.url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const query = (server: Server, sql: string) => withConnection(server.url, (client) => client.query(sql));
 
 const ready = async () => (await get(app, '/ready', {})).body;
 

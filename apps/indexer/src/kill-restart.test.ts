@@ -1,8 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { createTestDatabase, type TestDatabase } from '@frostline/db/testing';
+import { createTestDatabase, withConnection, type TestDatabase } from '@frostline/db/testing';
 import { startDevnet, type Devnet } from '@frostline/devnet';
 import { Random } from '@frostline/devnet/generate';
-import pg from 'pg';
 import { compareDatabases } from './test-support/compare-databases.js';
 import { generate } from './test-support/generated.js';
 import { testRedisUrl, waitUntil } from './test-support/indexer.js';
@@ -49,27 +48,17 @@ describe(`kill -9 of the indexer at random points (seed ${SEED}; KILL_SEED=${SEE
     return indexer;
   }
 
-  async function blockCount(database: TestDatabase): Promise<number> {
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    try {
+  const blockCount = (database: TestDatabase) =>
+    withConnection(database.url, async (client) => {
       const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM block');
       return rows[0]!.n;
-    } finally {
-      await client.end();
-    }
-  }
+    });
 
-  async function hasBlock(database: TestDatabase, hash: string): Promise<boolean> {
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    try {
+  const hasBlock = (database: TestDatabase, hash: string) =>
+    withConnection(database.url, async (client) => {
       const { rowCount } = await client.query(`SELECT 1 FROM block WHERE hash = decode($1, 'hex')`, [hash]);
       return rowCount === 1;
-    } finally {
-      await client.end();
-    }
-  }
+    });
 
   it('loses and doubles no row of any table: the same rows as an uninterrupted run', async () => {
     const random = new Random(`kill-restart/${SEED}`);
@@ -84,7 +73,7 @@ describe(`kill -9 of the indexer at random points (seed ${SEED}; KILL_SEED=${SEE
     const reference = start(uninterrupted, `kill-reference-${process.pid}`);
 
     const killPoints: string[] = [];
-    for (let kills = 0; kills < KILLS; ) {
+    for (let kills = 0; kills < KILLS;) {
       const before = await blockCount(killed);
       const indexer = start(killed, `kill-${process.pid}`);
       const exitedEarly = indexer.exited.then(() => true);

@@ -1,5 +1,4 @@
-import { createTestDatabase, type TestDatabase } from '@frostline/db/testing';
-import pg from 'pg';
+import { createTestDatabase, withConnection, type TestDatabase } from '@frostline/db/testing';
 import { compareDatabases } from './compare-databases.js';
 
 // The kill -9 suite trusts this comparator to see a lost or doubled row: shown here on tampered copies.
@@ -10,15 +9,8 @@ describe('compareDatabases', () => {
   const ROWS = `INSERT INTO stake_balance (stake_address_id, utxo_value) VALUES (1, 10), (2, 20), (3, 30);
                 INSERT INTO reward_balance (stake_address_id, amount, slot, updated_at) VALUES (1, 5, 100, now())`;
 
-  async function run(database: TestDatabase, sql: string) {
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  }
+  const run = (database: TestDatabase, sql: string) =>
+    withConnection(database.url, (client) => client.query(sql));
 
   beforeEach(async () => {
     [original, copy] = await Promise.all([createTestDatabase(), createTestDatabase()]);

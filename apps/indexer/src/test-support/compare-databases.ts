@@ -1,4 +1,5 @@
-import pg from 'pg';
+import { withConnection } from '@frostline/db/testing';
+import type pg from 'pg';
 
 /** Columns that hold when a row was written, not what it says: two runs of the same chain differ there. */
 const WALL_CLOCK_COLUMNS = new Set(['updated_at']);
@@ -48,10 +49,8 @@ async function tableShapes(client: pg.Client): Promise<TableShape[]> {
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** Row count and checksum of every table of the database at `url`. */
-export async function fingerprintTables(url: string): Promise<Record<string, TableFingerprint>> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
+export function fingerprintTables(url: string): Promise<Record<string, TableFingerprint>> {
+  return withConnection(url, async (client) => {
     const fingerprints: Record<string, TableFingerprint> = {};
     for (const { table, columns, primaryKey } of await tableShapes(client)) {
       const row = `ROW(${columns.map(quote).join(', ')})::text`;
@@ -63,14 +62,15 @@ export async function fingerprintTables(url: string): Promise<Record<string, Tab
       fingerprints[table] = rows[0]!;
     }
     return fingerprints;
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /** The tables whose rows differ between the two databases (none when they hold the same rows). */
 export async function compareDatabases(expectedUrl: string, actualUrl: string): Promise<TableDifference[]> {
-  const [expected, actual] = await Promise.all([fingerprintTables(expectedUrl), fingerprintTables(actualUrl)]);
+  const [expected, actual] = await Promise.all([
+    fingerprintTables(expectedUrl),
+    fingerprintTables(actualUrl),
+  ]);
   const tables = [...new Set([...Object.keys(expected), ...Object.keys(actual)])].sort();
   return tables
     .map((table) => ({ table, expected: expected[table] ?? null, actual: actual[table] ?? null }))
