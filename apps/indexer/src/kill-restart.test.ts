@@ -86,7 +86,7 @@ describe(`kill -9 of the indexer at random points (seed ${SEED}; KILL_SEED=${SEE
         ),
         exitedEarly,
       ]);
-      if (indexer.child.exitCode === null) await delay(random.int(400));
+      if (indexer.child.exitCode === null) await delay(random.int(1000));
       if (indexer.child.exitCode !== null) {
         const { code, stderr } = await indexer.exited;
         if (code !== WRITER_LOCK_TAKEN) throw new Error(`indexer exited by itself (${code}): ${stderr}`);
