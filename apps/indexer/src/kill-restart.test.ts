@@ -12,9 +12,12 @@ import { runIndexerProgram, type IndexerProcess } from './test-support/indexer-p
 // The seed draws both the chain and the kill points; KILL_SEED=<seed> replays a run.
 const SEED = Number(process.env.KILL_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const KILLS = 4;
-/** Blocks are released this often (ms), so that most kills land while batches are being written. */
+/** Blocks are released this often (ms): early kills hit a following indexer, later ones a catch-up. */
 const BLOCK_INTERVAL_MS = 25;
-/** The writer lock of a killed process is released once PostgreSQL sees its connection close. */
+/**
+ * The exit status of an indexer finding the writer lock taken: a killed process's lock lasts until
+ * PostgreSQL notices its connection is gone, and the restart is then tried again.
+ */
 const WRITER_LOCK_TAKEN = 3;
 
 describe(`kill -9 of the indexer at random points (seed ${SEED}; KILL_SEED=${SEED} replays it)`, () => {
