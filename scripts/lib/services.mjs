@@ -1,7 +1,15 @@
 // Local services for `npm start` and `npm test`: embedded PostgreSQL (from npm, no system install)
 // and a Redis server from the system. Each start function returns {url, stop()}.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import {
+  appendFileSync,
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,19 +53,9 @@ export function redactUrl(url) {
  * as the `postgres` user, creating it when missing (PostgreSQL refuses to run as root).
  */
 export async function startEmbeddedPostgres({ dir, port, database = 'frostline' }) {
-  const EmbeddedPostgres = await loadEmbeddedPostgres();
   mkdirSync(path.dirname(dir), { recursive: true });
   allowPostgresUser(path.dirname(dir));
-  const server = new EmbeddedPostgres({
-    databaseDir: dir,
-    port,
-    user: 'postgres',
-    password: 'postgres',
-    persistent: true,
-    createPostgresUser: true,
-    onLog: () => {},
-    onError: () => {},
-  });
+  const server = await embeddedServer(dir, port);
   if (!existsSync(path.join(dir, 'PG_VERSION'))) {
     try {
       await server.initialise();
@@ -95,6 +93,66 @@ export async function startEmbeddedPostgres({ dir, port, database = 'frostline' 
         server.process.kill('SIGQUIT');
       }),
   };
+}
+
+/** The server of the data folder `dir`, user and password `postgres`, kept when stopped. */
+async function embeddedServer(dir, port) {
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
+  return new EmbeddedPostgres({
+    databaseDir: dir,
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: true,
+    createPostgresUser: true,
+    onLog: () => {},
+    onError: () => {},
+  });
+}
+
+/**
+ * A streaming replica of an embedded PostgreSQL, for the read-replica test. The embedded binaries have
+ * no pg_basebackup, so the base backup is a copy of the primary's data folder taken while the primary
+ * is stopped (a clean shutdown makes the copy consistent); the primary's default settings already allow
+ * it (wal_level=replica, max_wal_senders=10, initdb's `host replication all 127.0.0.1/32` line).
+ * `copyStoppedPrimary` makes the folder; start the primary again, then `startStandby`.
+ */
+export function copyStoppedPrimary({ primaryDir, primaryPort, dir }) {
+  // cp -a keeps the owner (the postgres user when we are root) and the 0700 modes PostgreSQL requires.
+  const copy = spawnSync('cp', ['-a', primaryDir, dir], { stdio: 'inherit' });
+  if (copy.status !== 0) throw new SetupError(`could not copy ${primaryDir} to ${dir}`);
+  const { uid, gid } = statSync(dir);
+  const signal = path.join(dir, 'standby.signal');
+  writeFileSync(signal, '');
+  chownSync(signal, uid, gid);
+  appendFileSync(
+    path.join(dir, 'postgresql.auto.conf'),
+    `primary_conninfo = 'host=127.0.0.1 port=${primaryPort} user=postgres password=postgres'\n`,
+  );
+}
+
+/** Starts the standby made by {@link copyStoppedPrimary}; resolves once it answers read-only queries. */
+export async function startStandby({ dir, port, database }) {
+  const server = await embeddedServer(dir, port);
+  // start() waits for "ready to accept connections", which a standby never prints ("…read-only
+  // connections"): its promise is left alone and readiness checked with a query instead.
+  server.start().catch(() => {});
+  const url = `postgresql://postgres:postgres@127.0.0.1:${port}/${database}`;
+  await waitFor(() => isStandby(url), 30_000, `the standby in ${dir} did not start on port ${port}`);
+  return { url, stop: () => server.stop() };
+}
+
+async function isStandby(url) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+  try {
+    await client.connect();
+    const { rows } = await client.query('SELECT pg_is_in_recovery() AS standby');
+    return rows[0].standby === true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
 }
 
 /**

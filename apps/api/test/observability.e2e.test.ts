@@ -138,7 +138,7 @@ describe('GET /ready', () => {
     const ready = await get(await app(), '/ready', {});
     expect([ready.status, ready.body]).toEqual([
       200,
-      { ready: true, database: 'up', redis: 'up', lagSlots: 600 },
+      { ready: true, database: 'up', redis: 'up', lagSlots: 600, replication: null },
     ]);
   });
 
@@ -147,7 +147,7 @@ describe('GET /ready', () => {
     const ready = await get(await app({ API_READY_MAX_LAG_SLOTS: '49' }), '/ready', {});
     expect([ready.status, ready.body]).toEqual([
       503,
-      { ready: false, database: 'up', redis: 'up', lagSlots: 50 },
+      { ready: false, database: 'up', redis: 'up', lagSlots: 50, replication: null },
     ]);
   });
 
@@ -155,7 +155,7 @@ describe('GET /ready', () => {
     const ready = await get(await app(), '/ready', {});
     expect([ready.status, ready.body]).toEqual([
       503,
-      { ready: false, database: 'up', redis: 'up', lagSlots: null },
+      { ready: false, database: 'up', redis: 'up', lagSlots: null, replication: null },
     ]);
   });
 
@@ -163,7 +163,7 @@ describe('GET /ready', () => {
     const ready = await get(await app({ DATABASE_URL: DOWN_DATABASE }), '/ready', {});
     expect([ready.status, ready.body]).toEqual([
       503,
-      { ready: false, database: 'down', redis: 'up', lagSlots: null },
+      { ready: false, database: 'down', redis: 'up', lagSlots: null, replication: null },
     ]);
   });
 
@@ -172,7 +172,7 @@ describe('GET /ready', () => {
     const ready = await get(await app({ REDIS_URL: DOWN_REDIS }), '/ready', {});
     expect([ready.status, ready.body]).toEqual([
       503,
-      { ready: false, database: 'up', redis: 'down', lagSlots: 0 },
+      { ready: false, database: 'up', redis: 'down', lagSlots: 0, replication: null },
     ]);
   });
 });

@@ -1,5 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { createPrismaClient } from '@frostline/db';
 import { createTestDatabase } from '@frostline/db/testing';
 import { startDevnet } from '@frostline/devnet';
@@ -9,29 +7,11 @@ import { ChainStore } from './sink/chain-store.js';
 import { preprodChunkBlocks } from './test-support/chains.js';
 import { dumpChainTables } from './test-support/database.js';
 import { testRedisUrl, waitUntil } from './test-support/indexer.js';
-
-// The built program, as users run it (npm test builds before testing).
-const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
-
-function runIndexer(env: Record<string, string>): {
-  child: ChildProcess;
-  exited: Promise<{ code: number | null; stderr: string }>;
-} {
-  const child = spawn(process.execPath, [MAIN], {
-    env: { PATH: process.env.PATH, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (chunk) => (stderr += chunk));
-  const exited = new Promise<{ code: number | null; stderr: string }>((resolve) =>
-    child.on('exit', (code) => resolve({ code, stderr })),
-  );
-  return { child, exited };
-}
+import { runIndexerProgram } from './test-support/indexer-process.js';
 
 describe('the indexer program', () => {
   it('exits with one clear line on a bad configuration', async () => {
-    const { exited } = runIndexer({
+    const { exited } = runIndexerProgram({
       DATABASE_URL: 'postgresql://x@127.0.0.1/db',
       REDIS_URL: 'redis://127.0.0.1',
       OGMIOS_URL: 'ws://127.0.0.1:1337',
@@ -69,13 +49,13 @@ describe('the indexer program', () => {
         )[0]!.n,
       );
     try {
-      const first = runIndexer(env);
+      const first = runIndexerProgram(env);
       await waitUntil(async () => (await storedBlocks()) >= 150, 60_000, 'a first part of the chain');
       first.child.kill('SIGKILL');
       await first.exited;
       expect(await storedBlocks()).toBeLessThan(blocks.length);
 
-      const second = runIndexer(env);
+      const second = runIndexerProgram(env);
       await waitUntil(
         async () => (await storedBlocks()) === blocks.length,
         60_000,

@@ -12,13 +12,22 @@ export interface Readiness {
   redis: 'up' | 'down';
   /** Slots between the node's tip (as the indexer last saw it) and the newest indexed block; null if unknown. */
   lagSlots: number | null;
+  /** How far the read replica (DATABASE_READ_URL) is behind its primary; null when reading a primary. */
+  replication: ReplicationLag | null;
+}
+
+export interface ReplicationLag {
+  /** Age of the last transaction the replica replayed; 0 when it has replayed all the WAL it received. */
+  lagSeconds: number;
+  /** WAL the replica has received from the primary but not replayed yet. */
+  unreplayedBytes: number;
 }
 
 /**
  * Readiness for load balancers and orchestrators (liveness is /health): 503 unless the database and
  * Redis answer and the indexed data is at most API_READY_MAX_LAG_SLOTS behind the node, so a replica
- * reading a stale replica database or a stalled indexer is taken out of rotation. Same body as the
- * indexer's /ready.
+ * reading a stale replica database or a stalled indexer is taken out of rotation. The indexer's /ready
+ * body, plus the read replica's replication lag, reported for alerting rather than a condition.
  */
 @Public()
 @Controller('ready')
@@ -31,8 +40,9 @@ export class ReadyController {
 
   @Get()
   async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<Readiness> {
-    const [lag, redisUp] = await Promise.all([
+    const [lag, replication, redisUp] = await Promise.all([
       this.lagSlots(),
+      this.replicationLag(),
       this.redis.ping().then(
         () => true,
         () => false,
@@ -41,7 +51,13 @@ export class ReadyController {
     const lagSlots = lag === 'down' ? null : lag;
     const ready = lag !== 'down' && lagSlots !== null && lagSlots <= this.config.readyMaxLagSlots && redisUp;
     if (!ready) reply.status(503);
-    return { ready, database: lag === 'down' ? 'down' : 'up', redis: redisUp ? 'up' : 'down', lagSlots };
+    return {
+      ready,
+      database: lag === 'down' ? 'down' : 'up',
+      redis: redisUp ? 'up' : 'down',
+      lagSlots,
+      replication,
+    };
   }
 
   /** 'down' when the database does not answer; null before the indexer has seen the node's tip or a block. */
@@ -54,6 +70,27 @@ export class ReadyController {
       return row?.lag ?? null;
     } catch {
       return 'down';
+    }
+  }
+
+  /**
+   * Measured on the replica itself, which knows what it received and replayed (WAL the primary has not
+   * sent yet is not counted). Replay timestamps are the primary's commit times, so when the replica is
+   * behind, now() minus the last one is how old its answers are.
+   */
+  private async replicationLag(): Promise<ReplicationLag | null> {
+    try {
+      const [row] = await this.db.$queryRawUnsafe<(ReplicationLag & { standby: boolean })[]>(
+        `SELECT pg_is_in_recovery() AS standby,
+                CASE WHEN pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() THEN 0
+                     ELSE coalesce(extract(epoch FROM now() - pg_last_xact_replay_timestamp()), 0)
+                END::float8 AS "lagSeconds",
+                coalesce(pg_wal_lsn_diff(pg_last_wal_receive_lsn(), pg_last_wal_replay_lsn()), 0)::float8
+                  AS "unreplayedBytes"`,
+      );
+      return row?.standby ? { lagSeconds: row.lagSeconds, unreplayedBytes: row.unreplayedBytes } : null;
+    } catch {
+      return null;
     }
   }
 }

@@ -1,0 +1,124 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { createTestDatabase, withConnection, type TestDatabase } from '@frostline/db/testing';
+import { startDevnet, type Devnet } from '@frostline/devnet';
+import { Random } from '@frostline/devnet/generate';
+import { compareDatabases } from './test-support/compare-databases.js';
+import { generate } from './test-support/generated.js';
+import { testRedisUrl, waitUntil } from './test-support/indexer.js';
+import { runIndexerProgram, type IndexerProcess } from './test-support/indexer-process.js';
+
+// kill -9 of the indexer program at random points of a generated chain with forks, each followed by a
+// restart, must end on the same rows in every table as an uninterrupted run of the same chain.
+// The seed draws both the chain and the kill points; KILL_SEED=<seed> replays a run.
+const SEED = Number(process.env.KILL_SEED ?? Math.floor(Math.random() * 2 ** 31));
+const KILLS = 4;
+/** Blocks are released this often (ms): early kills hit a following indexer, later ones a catch-up. */
+const BLOCK_INTERVAL_MS = 25;
+/**
+ * The exit status of an indexer finding the writer lock taken: a killed process's lock lasts until
+ * PostgreSQL notices its connection is gone, and the restart is then tried again.
+ */
+const WRITER_LOCK_TAKEN = 3;
+
+describe(`kill -9 of the indexer at random points (seed ${SEED}; KILL_SEED=${SEED} replays it)`, () => {
+  let devnet: Devnet;
+  let killed: TestDatabase;
+  let uninterrupted: TestDatabase;
+  const running = new Set<IndexerProcess>();
+
+  beforeAll(() => console.log(`kill -9 suite: seed ${SEED} (KILL_SEED=${SEED} replays this run)`));
+  afterAll(async () => {
+    for (const indexer of running) indexer.child.kill('SIGKILL');
+    await Promise.all([...running].map((indexer) => indexer.exited));
+    await devnet?.close();
+    await killed?.drop();
+    await uninterrupted?.drop();
+  });
+
+  function start(database: TestDatabase, queuePrefix: string): IndexerProcess {
+    const indexer = runIndexerProgram({
+      DATABASE_URL: database.url,
+      REDIS_URL: testRedisUrl(),
+      OGMIOS_URL: devnet.url,
+      NETWORK: 'custom',
+      INDEXER_BATCH_SIZE: '20',
+      INDEXER_METRICS_PORT: '0',
+      INDEXER_QUEUE_PREFIX: queuePrefix,
+      LOG_LEVEL: 'silent',
+    });
+    running.add(indexer);
+    void indexer.exited.then(() => running.delete(indexer));
+    return indexer;
+  }
+
+  const blockCount = (database: TestDatabase) =>
+    withConnection(database.url, async (client) => {
+      const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM block');
+      return rows[0]!.n;
+    });
+
+  const hasBlock = (database: TestDatabase, hash: string) =>
+    withConnection(database.url, async (client) => {
+      const { rowCount } = await client.query(`SELECT 1 FROM block WHERE hash = decode($1, 'hex')`, [hash]);
+      return rowCount === 1;
+    });
+
+  it('loses and doubles no row of any table: the same rows as an uninterrupted run', async () => {
+    const random = new Random(`kill-restart/${SEED}`);
+    const chain = await generate({ seed: SEED, blocks: 150, txPerBlock: 4, forks: 4, maxForkDepth: 4 });
+    devnet = await startDevnet({
+      chain: { file: chain.file },
+      network: 'custom',
+      port: 0,
+      blockInterval: BLOCK_INTERVAL_MS,
+    });
+    [killed, uninterrupted] = await Promise.all([createTestDatabase(), createTestDatabase()]);
+    const reference = start(uninterrupted, `kill-reference-${process.pid}`);
+
+    const killPoints: string[] = [];
+    for (let kills = 0; kills < KILLS;) {
+      const before = await blockCount(killed);
+      const indexer = start(killed, `kill-${process.pid}`);
+      const exitedEarly = indexer.exited.then(() => true);
+      // Wait until it writes again (or has nothing left to write), then a random moment more.
+      await Promise.race([
+        waitUntil(
+          async () => (await blockCount(killed)) > before || (await hasBlock(killed, chain.expected.tip.id)),
+          60_000,
+          `the restarted indexer to write (seed ${SEED})`,
+        ),
+        exitedEarly,
+      ]);
+      if (indexer.child.exitCode === null) await delay(random.int(1000));
+      if (indexer.child.exitCode !== null) {
+        const { code, stderr } = await indexer.exited;
+        if (code !== WRITER_LOCK_TAKEN) throw new Error(`indexer exited by itself (${code}): ${stderr}`);
+        continue;
+      }
+      indexer.child.kill('SIGKILL');
+      await indexer.exited;
+      killPoints.push(`${await blockCount(killed)} blocks`);
+      kills++;
+    }
+
+    const last = start(killed, `kill-${process.pid}`);
+    const tip = chain.expected.tip.id;
+    await waitUntil(
+      async () => (await hasBlock(killed, tip)) && (await hasBlock(uninterrupted, tip)),
+      60_000,
+      `both runs to reach the tip (seed ${SEED})`,
+    );
+    // Tables filled by jobs after each batch (rewards) settle shortly after the tip.
+    const differences = () => compareDatabases(uninterrupted.url, killed.url);
+    await waitUntil(async () => (await differences()).length === 0, 20_000).catch(() => undefined);
+    expect({ seed: SEED, killPoints, differences: await differences() }).toEqual({
+      seed: SEED,
+      killPoints,
+      differences: [],
+    });
+    expect(killPoints).toHaveLength(KILLS);
+
+    for (const indexer of [last, reference]) indexer.child.kill('SIGTERM');
+    expect((await Promise.all([last.exited, reference.exited])).map(({ code }) => code)).toEqual([0, 0]);
+  }, 240_000);
+});

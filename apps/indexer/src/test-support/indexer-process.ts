@@ -1,0 +1,24 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+// The built program, as users run it (npm test builds before testing).
+const MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+
+export interface IndexerProcess {
+  child: ChildProcess;
+  exited: Promise<{ code: number | null; stderr: string }>;
+}
+
+/** `node dist/main.js` with only `env` (and PATH) as its environment; stderr is kept for the exit report. */
+export function runIndexerProgram(env: Record<string, string>): IndexerProcess {
+  const child = spawn(process.execPath, [MAIN], {
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  const exited = new Promise<{ code: number | null; stderr: string }>((resolve) =>
+    child.on('exit', (code) => resolve({ code, stderr })),
+  );
+  return { child, exited };
+}
