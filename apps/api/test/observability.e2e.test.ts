@@ -239,7 +239,8 @@ describe('the built program (dist/main.js)', () => {
     let stderr = '';
     child.stdout!.on('data', (chunk) => (stdout += chunk));
     child.stderr!.on('data', (chunk) => (stderr += chunk));
-    const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+    // 'close' comes after the child's output has all been read ('exit' may come before).
+    const exited = once(child, 'close') as Promise<[number | null, NodeJS.Signals | null]>;
     return { child, exited, output: () => ({ stdout, stderr }) };
   }
 
@@ -274,14 +275,14 @@ describe('the built program (dist/main.js)', () => {
     });
     const [message] = await once(child, 'message');
     expect(message).toEqual({ listening: { host: '127.0.0.1', port } });
+    child.kill('SIGTERM');
+    expect(await exited).toEqual([0, null]);
     // Fastify logs one line per address it listens on (every interface for 0.0.0.0).
     const listening = output()
       .stdout.split('\n')
       .filter((line) => line.includes('Server listening'))
       .map((line) => JSON.parse(line).msg);
     expect(listening).toEqual([`Server listening at http://127.0.0.1:${port}`]);
-    child.kill('SIGTERM');
-    expect(await exited).toEqual([0, null]);
   });
 
   it('exits with one clear line when another server holds its port', async () => {
