@@ -14,7 +14,10 @@ const alice = { from: 'verificationKey' as const, credential: 'aa'.repeat(28) };
 const ADDRESS = funds.address as string;
 const ada = (lovelace: bigint) => ({ ada: { lovelace } });
 
-function transaction(id: string, fields: Partial<Record<keyof OgmiosTransaction, unknown>>): OgmiosTransaction {
+function transaction(
+  id: string,
+  fields: Partial<Record<keyof OgmiosTransaction, unknown>>,
+): OgmiosTransaction {
   return { id: id.repeat(64), spends: 'inputs', ...fields } as unknown as OgmiosTransaction;
 }
 
@@ -57,9 +60,9 @@ describe('LedgerState', () => {
   it('refuses a double spend or a broken delegation rule, changing nothing', () => {
     const ledger = LedgerState.genesis(network);
     ledger.apply(transaction('1', { inputs: [funds], outputs: [] }));
-    expect(() => ledger.apply(transaction('2', { inputs: [funds], certificates: registerAndDelegate }))).toThrow(
-      /spends unknown outputs/,
-    );
+    expect(() =>
+      ledger.apply(transaction('2', { inputs: [funds], certificates: registerAndDelegate })),
+    ).toThrow(/spends unknown outputs/);
     expect(ledger.account(alice)).toBeUndefined();
 
     const spendable = utxo('ee'.repeat(32), 0, ADDRESS, 5n);

@@ -53,8 +53,7 @@ export const retireDRep: Builder = (g) => {
     apply: () => {
       for (const account of g.actors.accounts) {
         const target = g.state.ledger.account(ledgerCredential(account))?.delegateRepresentative as
-          | { id?: string }
-          | undefined;
+          { id?: string } | undefined;
         if (target?.id === drep.hashHex) g.touchAccount(account.stakeAddress);
       }
     },
