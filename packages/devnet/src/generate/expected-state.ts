@@ -1,5 +1,5 @@
 import type { DelegateRepresentative } from '@cardano-ogmios/schema';
-import type { Utxo as GenesisUtxo } from '../chain/utxo-index.js';
+import type { Utxo as GenesisUtxo } from '../ledger/utxo-index.js';
 import { drepCredential, rewardCredential } from '../ledger/delegation.js';
 import type { Network } from '../networks/networks.js';
 import { blake2b256, toHex } from './keys.js';

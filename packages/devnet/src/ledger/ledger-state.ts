@@ -1,5 +1,5 @@
 import type { RewardAccountSummary } from '../chain/events.js';
-import { referenceKey, transactionEffects, type OutputReference, type Utxo } from '../chain/utxo-index.js';
+import { referenceKey, transactionEffects, type OutputReference, type Utxo } from './utxo-index.js';
 import type { OgmiosTransaction } from '../convert/index.js';
 import { genesisProtocolParameters, genesisStakePoolIds } from '../networks/genesis.js';
 import { genesisUtxos } from '../networks/genesis-utxos.js';
@@ -59,7 +59,8 @@ export class LedgerState implements DelegationState {
   apply(transaction: OgmiosTransaction): void {
     const { consumed, produced } = transactionEffects(transaction);
     const missing = consumed.map(referenceKey).filter((key) => !this.utxos.has(key));
-    if (missing.length > 0) throw new Error(`transaction ${transaction.id} spends unknown outputs ${missing}`);
+    if (missing.length > 0)
+      throw new Error(`transaction ${transaction.id} spends unknown outputs ${missing}`);
     if (transaction.spends !== 'collaterals') {
       const outcome = applyDelegation(transaction, this, this.keyDeposit);
       if ('error' in outcome) throw new Error(`transaction ${transaction.id}: ${outcome.error.message}`);
