@@ -10,7 +10,10 @@ import { UtxoSet, type Utxo } from './spendable.js';
 export interface AccountHistory {
   /** Epoch of the latest registration or deregistration. */
   activeEpoch?: number;
-  /** Ordinal of the transaction of the latest vote delegation: one before its DRep's latest registration is void. */
+  /**
+   * Ordinal of the transaction of the latest vote delegation: one made before its DRep's latest
+   * registration is void.
+   */
   voteDelegationTx?: number;
   withdrawals: bigint;
   reserves: bigint;
