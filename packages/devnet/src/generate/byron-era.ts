@@ -139,6 +139,7 @@ class ByronEra {
       transactions,
     });
     const block = convertBlock(cbor, { byronEpochLength: epochLength }) as BlockBFT;
+    block.transactions?.forEach((transaction) => state.ledger.apply(transaction));
     if (!this.ctx.includeCbor) block.transactions?.forEach((tx) => delete tx.cbor);
     state.blocks.push(
       blockRecord(

@@ -16,7 +16,7 @@ import { sha3_256 } from '@noble/hashes/sha3.js';
 import bs58 from 'bs58';
 import { Decoder, Encoder, Tag } from 'cbor-x';
 import { blake2b224, blake2b256, byronKey, keyPair, toHex, type ByronKey } from './keys.js';
-import type { Utxo } from './ledger.js';
+import type { Utxo } from './spendable.js';
 import type { ByronGenesisActors, GenesisDelegate, Wallet } from './wallets.js';
 
 const cbor = new Encoder({ useRecords: false, tagUint8Array: false, mapsAsObjects: false });

@@ -1,7 +1,10 @@
-import type { Utxo as GenesisUtxo } from '../chain/utxo-index.js';
+import type { DelegateRepresentative } from '@cardano-ogmios/schema';
+import type { Utxo as GenesisUtxo } from '../ledger/utxo-index.js';
+import { drepCredential, rewardCredential } from '../ledger/delegation.js';
 import type { Network } from '../networks/networks.js';
 import { blake2b256, toHex } from './keys.js';
-import type { BlockRecord, ChainState } from './state.js';
+import type { AccountHistory, BlockRecord, ChainState } from './state.js';
+import type { DRep } from './wallets.js';
 
 /**
  * What the indexer must end up with after the final chain (abandoned fork branches excluded), in
@@ -102,6 +105,8 @@ export type ExpectedBlock = Omit<BlockRecord, 'id'> & { hash: string };
 
 export interface ExpectedInput {
   state: ChainState;
+  /** The generator's DReps (vote delegations name them by credential, Blockfrost by CIP-129 id). */
+  dreps: readonly DRep[];
   network: Network;
   seed: number;
   /** the network's genesis outputs (networks/genesis-utxos.ts) */
@@ -112,6 +117,7 @@ export interface ExpectedInput {
 
 export function expectedState({
   state,
+  dreps,
   network,
   seed,
   genesis,
@@ -159,27 +165,24 @@ export function expectedState({
   }
 
   const accounts: ExpectedState['accounts'] = {};
-  for (const [stakeAddress, record] of [...state.accounts].sort(([a], [b]) => (a < b ? -1 : 1))) {
+  for (const [stakeAddress, history] of [...state.accounts].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const utxo = utxoLovelace.get(stakeAddress) ?? 0n;
-    let drepId = record.drep?.id ?? null;
-    if (record.drep?.drepIndex !== undefined) {
-      const drep = state.dreps.get(record.drep.drepIndex);
-      if (drep === undefined || !drep.registered || record.drep.txOrdinal < drep.registrationTx)
-        drepId = null;
-    }
+    const summary = state.ledger.account(rewardCredential(stakeAddress));
+    const rewards = summary === undefined ? 0n : BigInt(summary.rewards.ada.lovelace);
+    const drep = summary?.delegateRepresentative as DelegateRepresentative | undefined;
     accounts[stakeAddress] = {
-      registered: record.registered,
-      active: record.registered && record.pool !== undefined,
-      activeEpoch: record.activeEpoch ?? null,
-      poolId: record.registered ? (record.pool ?? null) : null,
-      drepId,
-      withdrawalsSum: record.withdrawals.toString(),
-      reservesSum: record.reserves.toString(),
-      treasurySum: record.treasury.toString(),
+      registered: summary !== undefined,
+      active: summary?.stakePool !== undefined,
+      activeEpoch: history.activeEpoch ?? null,
+      poolId: summary?.stakePool?.id ?? null,
+      drepId: drep === undefined ? null : blockfrostDRepId(drep, history, state, dreps),
+      withdrawalsSum: history.withdrawals.toString(),
+      reservesSum: history.reserves.toString(),
+      treasurySum: history.treasury.toString(),
       utxoLovelace: utxo.toString(),
-      withdrawableAmount: record.rewards.toString(),
-      rewardsSum: (record.rewards + record.withdrawals).toString(),
-      controlledAmount: (utxo + record.rewards).toString(),
+      withdrawableAmount: rewards.toString(),
+      rewardsSum: (rewards + history.withdrawals).toString(),
+      controlledAmount: (utxo + rewards).toString(),
     };
   }
 
@@ -204,4 +207,22 @@ export function expectedState({
     oracles,
     blocks: state.blocks.map(({ id, ...block }) => ({ ...block, hash: id })),
   };
+}
+
+/**
+ * Blockfrost's drep_id of a vote delegation: null when the DRep is not registered or registered again
+ * after the delegation (RYO's rule; the ledger keeps the delegation).
+ */
+function blockfrostDRepId(
+  drep: DelegateRepresentative,
+  history: AccountHistory,
+  state: ChainState,
+  dreps: readonly DRep[],
+): string | null {
+  if (drep.type === 'abstain') return 'drep_always_abstain';
+  if (drep.type === 'noConfidence') return 'drep_always_no_confidence';
+  const target = dreps.find((candidate) => candidate.hashHex === drep.id)!;
+  const registrationTx = state.drepRegistrations.get(target.index)!;
+  const registered = state.ledger.drepRegistered(drepCredential(drep));
+  return registered && history.voteDelegationTx! >= registrationTx ? target.id : null;
 }

@@ -217,6 +217,21 @@ describe('Praos block producers', () => {
   });
 });
 
+describe('a public network', () => {
+  it("is funded by the generator's faucet, which its genesis does not list", async () => {
+    // The ledger the generator applies transactions to takes the faucet's output as genesis funds.
+    const preprod = await generate({ network: 'preprod', blocks: 12, forks: 0, seed: 3 });
+    const preprodTransactions = preprod.lines.filter(isPraos).flatMap((block) => block.transactions ?? []);
+    const onChain = new Set(preprodTransactions.map(({ id }) => id));
+    const fromOutside = preprodTransactions
+      .flatMap((transaction) => transaction.inputs)
+      .filter((input) => !onChain.has(input.transaction.id));
+    const genesis = new Set(preprod.expected.genesisUtxos.map(({ txHash }) => txHash));
+    expect(fromOutside).toHaveLength(1);
+    expect(genesis.has(fromOutside[0]!.transaction.id)).toBe(false);
+  });
+});
+
 describe('forks', () => {
   it('roll back to a block of the current chain and continue from it on a new branch', () => {
     const current: GeneratedBlock[] = [];

@@ -1,7 +1,9 @@
 import CSL from '@emurgo/cardano-serialization-lib-nodejs';
 import type { ChainEvent, RewardAccountUpdate } from '../chain/events.js';
-import type { BlockBFT, BlockEBB, BlockPraos } from '@cardano-ogmios/schema';
+import type { BlockBFT, BlockEBB, BlockPraos, DelegateRepresentative } from '@cardano-ogmios/schema';
 import { convertTransaction, type OgmiosTransaction } from '../convert/index.js';
+import { drepCredential } from '../ledger/delegation.js';
+import { LedgerState } from '../ledger/ledger-state.js';
 import { parameterReader } from '../ledger/parameters.js';
 import { eraSummaries, slotInfo, type EraSummary } from '../networks/era-summaries.js';
 import { genesisProtocolParameters } from '../networks/genesis.js';
@@ -12,7 +14,7 @@ import { byronActors, byronEra, byronGenesisOutputs } from './byron-era.js';
 import type { Action, Generation, LedgerParameters } from './context.js';
 import { expectedState, type ExpectedState } from './expected-state.js';
 import { blake2b256, toHex } from './keys.js';
-import { utxoRef, type Utxo } from './ledger.js';
+import { utxoRef, type Utxo } from './spendable.js';
 import { DEFAULT_OPTIONS, type GenerateOptions } from './options.js';
 import { alwaysFailsWallet, plutusV3CostModels } from './plutus.js';
 import { Random } from './random.js';
@@ -20,7 +22,15 @@ import { nextAction, scenarioSteps } from './scenario.js';
 import { ChainState, blockRecord } from './state.js';
 import { ada } from './tx-builders/funding.js';
 import { buildTransaction, type BuiltTx, type TxContext } from './tx.js';
-import { createActors, type Actors, type ByronActors, type Pool, type Wallet } from './wallets.js';
+import {
+  createActors,
+  ledgerCredential,
+  type Actors,
+  type ByronActors,
+  type Pool,
+  type StakeAccount,
+  type Wallet,
+} from './wallets.js';
 
 /** One line of a chain file: an Ogmios v6 block (Byron or Praos) or a server event (chain/events.ts). */
 export type GeneratedLine = BlockEBB | BlockBFT | BlockPraos | ChainEvent;
@@ -48,6 +58,12 @@ export async function* generateChain(
   return next.value;
 }
 
+/** A generated transaction and how Ogmios shows it. */
+interface AppliedTx {
+  built: BuiltTx;
+  json: OgmiosTransaction;
+}
+
 interface Fork {
   depth: number;
   kind: 'rollback' | 'fork';
@@ -67,7 +83,7 @@ class ChainGenerator {
   private readonly slotsPerKesPeriod: number;
   private readonly meanSlotGap: number;
   private readonly forks = new Map<number, Fork>();
-  private state = new ChainState();
+  private state: ChainState;
   /** Accounts whose rewardAccountSummaries entry changed in the current block. */
   private touched = new Set<string>();
   /** False while generating a branch that a fork will abandon: its ledger events are dropped. */
@@ -93,9 +109,23 @@ class ChainGenerator {
       this.byron = { summary: byron, actors };
       for (const wallet of [actors.faucet, actors.voucher, ...actors.wallets])
         this.wallets.set(wallet.name, wallet);
-      byronGenesisOutputs(actors).forEach((utxo) => this.state.utxos.add(utxo));
     }
     this.actors = { ...createActors(options, networkId), byron: this.byron?.actors };
+    const faucet = faucetGenesisUtxo(this.actors.faucet);
+    // The public networks' genesis files do not fund the generator's faucet: it stands in for the
+    // funds those networks had before Babbage, as the genesis stake pools stand in for their pools.
+    this.state = new ChainState(
+      LedgerState.genesis(this.network, [
+        {
+          transaction: { id: faucet.txId },
+          index: faucet.index,
+          address: faucet.address,
+          value: { ada: { lovelace: faucet.lovelace } },
+        },
+      ]),
+    );
+    if (this.byron !== undefined)
+      byronGenesisOutputs(this.byron.actors).forEach((utxo) => this.state.utxos.add(utxo));
     this.random = new Random(options.seed);
     const genesisParameters = parameterReader(genesisProtocolParameters(this.network));
     this.parameters = {
@@ -125,7 +155,7 @@ class ChainGenerator {
     ])
       this.wallets.set(wallet.name, wallet);
     this.steps = scenarioSteps({ options, actors: this.actors });
-    this.state.utxos.add(faucetGenesisUtxo(this.actors.faucet));
+    this.state.utxos.add(faucet);
     this.recordForeignGenesis(networkId);
   }
 
@@ -175,6 +205,7 @@ class ChainGenerator {
     yield* this.flushDeferred(true);
     return expectedState({
       state: this.state,
+      dreps: this.actors.dreps,
       network: this.network,
       seed: this.options.seed,
       genesis: genesisUtxos(this.network),
@@ -228,8 +259,8 @@ class ChainGenerator {
       yield* this.rewardEvent(slot);
     }
 
-    const producer = this.producer(height);
-    const transactions: { built: BuiltTx; json: OgmiosTransaction }[] = [];
+    const producer = this.producer();
+    const transactions: AppliedTx[] = [];
     const count = this.random.chance(0.05)
       ? 0
       : this.random.between(
@@ -240,11 +271,7 @@ class ChainGenerator {
       const g = this.generation(era, slot, epoch, height, txIndex);
       const action = nextAction(g, this.steps);
       if (action === undefined) break;
-      const built = this.apply(action, g);
-      transactions.push({
-        built,
-        json: convertTransaction(built.bytes, era, { includeCbor: this.options.includeCbor }),
-      });
+      transactions.push(this.apply(action, g));
     }
     const block = praosBlock({
       era,
@@ -294,8 +321,11 @@ class ChainGenerator {
     };
   }
 
-  /** Builds the transaction, then updates the UTxO set and (valid transactions only) the rest. */
-  private apply(action: Action, g: Generation): BuiltTx {
+  /**
+   * Builds the transaction and applies it to the ledger, then updates what the generator keeps beside
+   * it (its spendable outputs and, for a valid transaction, what the action records).
+   */
+  private apply(action: Action, g: Generation): AppliedTx {
     this.state.txOrdinal += 1;
     const ctx: TxContext = {
       era: g.era,
@@ -307,6 +337,8 @@ class ChainGenerator {
       stakeOf: (wallet) => (wallet.kind === 'pointer' && g.era === 'conway' ? undefined : wallet.stake),
     };
     const built = buildTransaction(action.draft, ctx);
+    const json = convertTransaction(built.bytes, g.era, { includeCbor: this.options.includeCbor });
+    this.state.ledger.apply(json);
     built.spent.forEach((utxo) => this.state.utxos.spend(utxo));
     for (const utxo of built.created) {
       this.state.utxos.add(utxo);
@@ -320,25 +352,22 @@ class ChainGenerator {
     ];
     for (const hash of scripts) if (!this.state.scripts.has(hash)) this.state.scripts.set(hash, built.id);
     if (built.valid) action.apply?.(built);
-    return built;
+    return { built, json };
   }
 
   /** Rewards of the ending epoch for delegated accounts, and MIR transfers certified in it. */
   private epochBoundary(epoch: number): void {
     if (this.state.epoch >= 0) {
+      const { ledger } = this.state;
       for (const account of this.actors.accounts) {
-        const record = this.state.accounts.get(account.stakeAddress);
-        if (record?.registered !== true || record.pool === undefined) continue;
-        this.state.updateAccount(account.stakeAddress, {
-          rewards: record.rewards + this.random.lovelace(ada(0.1), ada(5)),
-        });
+        const credential = ledgerCredential(account);
+        if (ledger.account(credential)?.stakePool === undefined) continue;
+        ledger.credit(credential, this.random.lovelace(ada(0.1), ada(5)));
         this.touched.add(account.stakeAddress);
       }
       for (const { stakeAddress, amount } of this.state.pendingMir) {
-        const record = this.state.account(stakeAddress);
-        if (!record.registered) continue;
-        this.state.updateAccount(stakeAddress, { rewards: record.rewards + amount });
-        this.touched.add(stakeAddress);
+        const account = this.stakeAccount(stakeAddress);
+        if (ledger.credit(ledgerCredential(account), amount)) this.touched.add(stakeAddress);
       }
       this.state.pendingMir = [];
     }
@@ -347,13 +376,11 @@ class ChainGenerator {
 
   /**
    * Only stake pools make Praos blocks (Babbage and Conway have no overlay of genesis delegates): a
-   * genesis pool or one whose registration is in an earlier block.
+   * genesis pool or one whose registration is in an earlier block (the ledger has not seen this block's
+   * transactions yet).
    */
-  private producer(height: number): Pool {
-    const registered = this.actors.pools.filter((pool) => {
-      const at = this.state.pools.get(pool.id);
-      return at !== undefined && at < height;
-    });
+  private producer(): Pool {
+    const registered = this.actors.pools.filter((pool) => this.state.ledger.poolRegistered(pool.id));
     return this.random.pick([...this.actors.genesisPools, ...registered]);
   }
 
@@ -377,28 +404,33 @@ class ChainGenerator {
     this.deferredUntilHeight = -1;
   }
 
+  /**
+   * The ledger's reward account, stated the way the generator always has: fields in a fixed order, and
+   * a vote delegation to a DRep that is not registered (any more) left out.
+   */
   private rewardSummary(stakeAddress: string): RewardAccountUpdate {
-    const account = this.actors.accounts.find((candidate) => candidate.stakeAddress === stakeAddress)!;
-    const record = this.state.account(stakeAddress);
-    const from = account.kind;
-    if (!record.registered) return { from, credential: account.hashHex, registered: false };
-    const drep = record.drep;
-    const drepState = drep?.drepIndex === undefined ? undefined : this.state.dreps.get(drep.drepIndex);
-    let delegateRepresentative: unknown;
-    if (drep?.id === 'drep_always_abstain') delegateRepresentative = { type: 'abstain' };
-    else if (drep?.id === 'drep_always_no_confidence') delegateRepresentative = { type: 'noConfidence' };
-    else if (drep !== undefined && drepState?.registered === true) {
-      const target = this.actors.dreps[drep.drepIndex!]!;
-      delegateRepresentative = { type: 'registered', from: target.kind, id: target.hashHex };
-    }
+    const account = this.stakeAccount(stakeAddress);
+    const credential = ledgerCredential(account);
+    const summary = this.state.ledger.account(credential);
+    if (summary === undefined) return { ...credential, registered: false };
+    const drep = summary.delegateRepresentative as DelegateRepresentative | undefined;
+    const delegateRepresentative =
+      drep?.type !== 'registered'
+        ? drep
+        : this.state.ledger.drepRegistered(drepCredential(drep))
+          ? { type: drep.type, from: drep.from, id: drep.id }
+          : undefined;
     return {
-      from,
-      credential: account.hashHex,
-      ...(record.pool === undefined ? {} : { stakePool: { id: record.pool } }),
+      ...credential,
+      ...(summary.stakePool === undefined ? {} : { stakePool: summary.stakePool }),
       ...(delegateRepresentative === undefined ? {} : { delegateRepresentative }),
-      rewards: { ada: { lovelace: record.rewards } },
-      deposit: { ada: { lovelace: record.deposit } },
+      rewards: summary.rewards,
+      deposit: summary.deposit,
     };
+  }
+
+  private stakeAccount(stakeAddress: string): StakeAccount {
+    return this.actors.accounts.find((candidate) => candidate.stakeAddress === stakeAddress)!;
   }
 
   private wallet(name: string): Wallet {

@@ -1,30 +1,23 @@
 import { slotInfo } from '../networks/era-summaries.js';
 import type { Network } from '../networks/networks.js';
-import { UtxoSet, type Utxo } from './ledger.js';
+import type { LedgerState } from '../ledger/ledger-state.js';
+import { UtxoSet, type Utxo } from './spendable.js';
 
-/** What the chain so far says about a stake address (Blockfrost /accounts rules, SEMANTICS.md §5). */
-export interface AccountRecord {
-  registered: boolean;
+/**
+ * What Blockfrost shows of a stake address beyond its reward account, which the ledger holds
+ * (registration, delegations, rewards, deposit): SEMANTICS.md §5.
+ */
+export interface AccountHistory {
   /** Epoch of the latest registration or deregistration. */
   activeEpoch?: number;
-  /** bech32 pool id of the delegation in effect. */
-  pool?: string;
-  /** Vote delegation: CIP-129 DRep id or drep_always_abstain / drep_always_no_confidence. */
-  drep?: { id: string; drepIndex?: number; txOrdinal: number };
+  /**
+   * Ordinal of the transaction of the latest vote delegation: one made before its DRep's latest
+   * registration is void.
+   */
+  voteDelegationTx?: number;
   withdrawals: bigint;
   reserves: bigint;
   treasury: bigint;
-  /** The ledger's reward balance (what rewardAccountSummaries reports, Blockfrost withdrawable_amount). */
-  rewards: bigint;
-  /** Deposit held by the ledger while registered. */
-  deposit: bigint;
-}
-
-export interface DRepRecord {
-  registered: boolean;
-  /** Ordinal of the latest registration transaction: vote delegations before it are void. */
-  registrationTx: number;
-  deposit: bigint;
 }
 
 export interface Cip25Record {
@@ -86,16 +79,19 @@ export interface PendingMir {
 }
 
 /**
- * Everything the generator knows about the chain so far. Records are replaced, never mutated, so a
- * snapshot for a fork is a shallow copy of the collections.
+ * Everything the generator knows about the chain so far: the ledger state its transactions are applied
+ * to, and what it needs beyond it (which outputs each builder spends, what the indexer must show).
+ * Records are replaced, never mutated, so a snapshot for a fork is a shallow copy of the collections.
  */
 export class ChainState {
+  constructor(readonly ledger: LedgerState) {}
+
+  /** The ledger's unspent outputs the generator's wallets can spend, by builder. */
   utxos = new UtxoSet();
   /** Every stake address seen on chain (Blockfrost 404s unseen ones). */
-  accounts = new Map<string, AccountRecord>();
-  /** Registered pools: bech32 id → height of the block that registered it. */
-  pools = new Map<string, number>();
-  dreps = new Map<number, DRepRecord>();
+  accounts = new Map<string, AccountHistory>();
+  /** DRep index → ordinal of its latest registration transaction. */
+  drepRegistrations = new Map<number, number>();
   assets = new Map<string, AssetRecord>();
   /** Units minted with CIP-25 policies, for re-mints. */
   cip25Assets: string[] = [];
@@ -119,11 +115,10 @@ export class ChainState {
   funded = 0;
 
   snapshot(): ChainState {
-    const copy = new ChainState();
+    const copy = new ChainState(this.ledger.copy());
     copy.utxos = this.utxos.copy();
     copy.accounts = new Map(this.accounts);
-    copy.pools = new Map(this.pools);
-    copy.dreps = new Map(this.dreps);
+    copy.drepRegistrations = new Map(this.drepRegistrations);
     copy.assets = new Map(this.assets);
     copy.cip25Assets = [...this.cip25Assets];
     copy.cip68Datums = new Map(this.cip68Datums);
@@ -141,21 +136,12 @@ export class ChainState {
     return copy;
   }
 
-  account(stakeAddress: string): AccountRecord {
-    return (
-      this.accounts.get(stakeAddress) ?? {
-        registered: false,
-        withdrawals: 0n,
-        reserves: 0n,
-        treasury: 0n,
-        rewards: 0n,
-        deposit: 0n,
-      }
-    );
+  account(stakeAddress: string): AccountHistory {
+    return this.accounts.get(stakeAddress) ?? { withdrawals: 0n, reserves: 0n, treasury: 0n };
   }
 
-  /** Records a change to an account (or marks it seen when `change` is empty). */
-  updateAccount(stakeAddress: string, change: Partial<AccountRecord>): void {
+  /** Records a change to an account's history (or marks it seen when `change` is empty). */
+  updateAccount(stakeAddress: string, change: Partial<AccountHistory>): void {
     this.accounts.set(stakeAddress, { ...this.account(stakeAddress), ...change });
   }
 }

@@ -1,7 +1,7 @@
 import CSL from '@emurgo/cardano-serialization-lib-nodejs';
 import type { EraName } from '../convert/index.js';
 import { blake2b256, toHex, witness, type ByronKey, type KeyPair } from './keys.js';
-import type { Utxo, UtxoPool } from './ledger.js';
+import type { Utxo, UtxoPool } from './spendable.js';
 import type { Policy, Spender, StakeAccount, Wallet } from './wallets.js';
 
 /** Fee parameters of the network's genesis protocol parameters. */

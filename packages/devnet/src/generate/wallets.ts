@@ -1,5 +1,6 @@
 import CSL from '@emurgo/cardano-serialization-lib-nodejs';
 import { bech32 } from 'bech32';
+import type { Credential } from '../ledger/ledger-data.js';
 import { derive, keyPair, toHex, type ByronKey, type KeyPair } from './keys.js';
 
 /** What spending an output (or acting for a credential) needs: key signatures and maybe a native script. */
@@ -25,6 +26,11 @@ export interface StakeAccount {
   /** bech32 `stake…` / `stake_test…`, the key of Blockfrost's /accounts. */
   stakeAddress: string;
   witness: Spender;
+}
+
+/** How the ledger names a stake credential or a DRep. */
+export function ledgerCredential({ kind, hashHex }: { kind: CredentialKind; hashHex: string }): Credential {
+  return { from: kind, credential: hashHex };
 }
 
 export type WalletKind =

@@ -128,7 +128,7 @@ function applyCertificate(
       return undefined;
     }
     case 'stakePoolRegistration':
-      changes.pools.set(certificate.stakePool.id, true);
+      applyRegistration(certificate, changes);
       return undefined;
     case 'delegateRepresentativeRegistration':
     case 'delegateRepresentativeRetirement':
@@ -138,13 +138,27 @@ function applyCertificate(
       const registering = certificate.type === 'delegateRepresentativeRegistration';
       if (registering && registered) return errors.delegateRepresentativeAlreadyRegistered(drep);
       if (!registering && !registered) return errors.delegateRepresentativeNotRegistered(drep);
-      if (certificate.type !== 'delegateRepresentativeUpdate')
-        changes.dreps.set(credentialKey(drepCredential(drep)), registering);
+      applyRegistration(certificate, changes);
       return undefined;
     }
     default:
       return undefined;
   }
+}
+
+/**
+ * What a certificate changes in the stake pools and DReps registered, `changes.pools` and `changes.dreps`
+ * (true: registered, false: retired), without checking it.
+ */
+export function applyRegistration(
+  certificate: Certificate,
+  changes: Pick<DelegationChanges, 'pools' | 'dreps'>,
+): void {
+  if (certificate.type === 'stakePoolRegistration') changes.pools.set(certificate.stakePool.id, true);
+  if (certificate.type === 'delegateRepresentativeRegistration')
+    changes.dreps.set(credentialKey(drepCredential(certificate.delegateRepresentative)), true);
+  if (certificate.type === 'delegateRepresentativeRetirement')
+    changes.dreps.set(credentialKey(drepCredential(certificate.delegateRepresentative)), false);
 }
 
 const lovelace = (quantity: bigint) => ({ ada: { lovelace: quantity } });

@@ -1,6 +1,6 @@
 import type { Chain } from '../chain/chain.js';
 import type { Slot } from '../chain/point.js';
-import { UtxoIndex, type OutputReference, type Utxo } from '../chain/utxo-index.js';
+import { UtxoIndex, type OutputReference, type Utxo } from './utxo-index.js';
 import { shelleySlotConfig, slotInfo } from '../networks/era-summaries.js';
 import { genesisProtocolParameters, genesisStakePoolIds } from '../networks/genesis.js';
 import { genesisUtxos } from '../networks/genesis-utxos.js';

@@ -33,6 +33,10 @@ describe('registrations read from the chain', () => {
 
     append(3, [{ type: 'delegateRepresentativeRegistration', delegateRepresentative: drep }]);
     expect(registrations.drepRegistered({ from: 'verificationKey', credential: drep.id })).toBe(true);
+    append(4, [{ type: 'delegateRepresentativeRetirement', delegateRepresentative: drep }]);
+    expect(registrations.drepRegistered({ from: 'verificationKey', credential: drep.id })).toBe(false);
+    chain.rollBackTo({ slot: 403, id: block(3, []).id });
+    expect(registrations.drepRegistered({ from: 'verificationKey', credential: drep.id })).toBe(true);
     chain.rollBackTo({ slot: 401, id: block(1, []).id });
     expect(registrations.drepRegistered({ from: 'verificationKey', credential: drep.id })).toBe(false);
     expect(registrations.poolRegistered(POOL)).toBe(true);

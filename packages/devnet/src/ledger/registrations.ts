@@ -1,7 +1,7 @@
 import type { Certificate } from '@cardano-ogmios/schema';
 import type { Chain } from '../chain/chain.js';
 import { parseJsonFast } from '../chain/json.js';
-import { drepCredential } from './delegation.js';
+import { applyRegistration, type DelegationChanges } from './delegation.js';
 import { credentialKey, type Credential } from './ledger-data.js';
 
 /**
@@ -11,8 +11,11 @@ import { credentialKey, type Credential } from './ledger-data.js';
  * rebuilds it on the next one.
  */
 export class Registrations {
-  private readonly pools = new Set<string>();
-  private readonly dreps = new Set<string>();
+  /** Pool ids and DRep credential keys → registered (false: retired). */
+  private readonly registered: Pick<DelegationChanges, 'pools' | 'dreps'> = {
+    pools: new Map(),
+    dreps: new Map(),
+  };
   /** Chain positions [0, applied) are reflected. */
   private applied = 0;
 
@@ -28,12 +31,12 @@ export class Registrations {
 
   poolRegistered(id: string): boolean {
     this.catchUp();
-    return this.pools.has(id);
+    return this.registered.pools.get(id) === true;
   }
 
   drepRegistered(drep: Credential): boolean {
     this.catchUp();
-    return this.dreps.has(credentialKey(drep));
+    return this.registered.dreps.get(credentialKey(drep)) === true;
   }
 
   private catchUp(): void {
@@ -43,23 +46,15 @@ export class Registrations {
       };
       for (const transaction of block.transactions ?? []) {
         if (transaction.spends === 'collaterals') continue;
-        transaction.certificates?.forEach((certificate) => this.apply(certificate));
+        transaction.certificates?.forEach((certificate) => applyRegistration(certificate, this.registered));
       }
     }
   }
 
-  private apply(certificate: Certificate): void {
-    if (certificate.type === 'stakePoolRegistration') this.pools.add(certificate.stakePool.id);
-    if (certificate.type === 'delegateRepresentativeRegistration')
-      this.dreps.add(credentialKey(drepCredential(certificate.delegateRepresentative)));
-    if (certificate.type === 'delegateRepresentativeRetirement')
-      this.dreps.delete(credentialKey(drepCredential(certificate.delegateRepresentative)));
-  }
-
   private reset(): void {
-    this.pools.clear();
-    this.dreps.clear();
-    this.genesisPools.forEach((id) => this.pools.add(id));
+    this.registered.pools.clear();
+    this.registered.dreps.clear();
+    this.genesisPools.forEach((id) => this.registered.pools.set(id, true));
     this.applied = 0;
   }
 }

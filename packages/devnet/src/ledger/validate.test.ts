@@ -1,6 +1,6 @@
 /// <reference types="jest" />
 import CSL from '@emurgo/cardano-serialization-lib-nodejs';
-import { referenceKey, type Utxo } from '../chain/utxo-index.js';
+import { referenceKey, type Utxo } from './utxo-index.js';
 import { shelleySlotConfig } from '../networks/era-summaries.js';
 import { genesisProtocolParameters } from '../networks/genesis.js';
 import { loadNetwork } from '../networks/networks.js';

@@ -1,5 +1,5 @@
 import type { Chain } from '../chain/chain.js';
-import type { OutputReference, Utxo } from '../chain/utxo-index.js';
+import type { OutputReference, Utxo } from '../ledger/utxo-index.js';
 import type { Credential } from '../ledger/ledger-data.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { isPoint, type Point, type Slot } from '../chain/point.js';

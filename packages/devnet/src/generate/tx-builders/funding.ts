@@ -1,5 +1,5 @@
 import type { Generation } from '../context.js';
-import type { Utxo } from '../ledger.js';
+import type { Utxo } from '../spendable.js';
 import type { TxDraft } from '../tx.js';
 import type { Wallet } from '../wallets.js';
 

@@ -1,13 +1,14 @@
 import CSL from '@emurgo/cardano-serialization-lib-nodejs';
-import type { Builder } from '../context.js';
+import type { Builder, Generation } from '../context.js';
 import { blake2b256 } from '../keys.js';
 import { bigNum } from '../tx.js';
+import { ledgerCredential, type DRep } from '../wallets.js';
 import { FEE_RESERVE, certificateDraft, gather } from './funding.js';
 import { pickAccount } from './stake.js';
 
 /** Registers a DRep that is not registered (again), with an anchor. */
 export const registerDRep: Builder = (g) => {
-  const drep = g.actors.dreps.find((candidate) => g.state.dreps.get(candidate.index)?.registered !== true);
+  const drep = g.actors.dreps.find((candidate) => !registered(g, candidate));
   if (drep === undefined) return undefined;
   const deposit = g.parameters.drepDeposit;
   const funding = gather(g, FEE_RESERVE + deposit);
@@ -26,33 +27,35 @@ export const registerDRep: Builder = (g) => {
       deposits: deposit,
       signers: [drep.witness],
     }),
-    apply: (tx) => g.state.dreps.set(drep.index, { registered: true, registrationTx: tx.ordinal, deposit }),
+    apply: (tx) => g.state.drepRegistrations.set(drep.index, tx.ordinal),
   };
 };
 
 /** Retires a registered DRep: delegations to it stop counting (until a later delegation after re-registration). */
 export const retireDRep: Builder = (g) => {
-  const registered = g.actors.dreps.filter(
-    (candidate) => g.state.dreps.get(candidate.index)?.registered === true,
-  );
-  if (registered.length < 2) return undefined;
-  const drep = g.random.pick(registered);
-  const record = g.state.dreps.get(drep.index)!;
+  const candidates = g.actors.dreps.filter((candidate) => registered(g, candidate));
+  if (candidates.length < 2) return undefined;
+  const drep = g.random.pick(candidates);
+  // The generator's DReps all registered with the deposit the network asks for.
+  const deposit = g.parameters.drepDeposit;
   const funding = gather(g, FEE_RESERVE);
   if (funding === undefined) return undefined;
   const certificate = CSL.Certificate.new_drep_deregistration(
-    CSL.DRepDeregistration.new(drep.credential, bigNum(record.deposit)),
+    CSL.DRepDeregistration.new(drep.credential, bigNum(deposit)),
   );
   return {
     draft: certificateDraft(funding, {
       certificates: [certificate],
-      refunds: record.deposit,
+      refunds: deposit,
       signers: [drep.witness],
     }),
+    // The accounts delegated to it keep the delegation in the ledger; the chain states them without it.
     apply: () => {
-      g.state.dreps.set(drep.index, { ...record, registered: false });
-      for (const [stakeAddress, account] of g.state.accounts)
-        if (account.drep?.drepIndex === drep.index) g.touchAccount(stakeAddress);
+      for (const account of g.actors.accounts) {
+        const target = g.state.ledger.account(ledgerCredential(account))?.delegateRepresentative as
+          { id?: string } | undefined;
+        if (target?.id === drep.hashHex) g.touchAccount(account.stakeAddress);
+      }
     },
   };
 };
@@ -65,28 +68,25 @@ export type VoteTarget = 'registered' | 'abstain' | 'noConfidence' | 'any';
  */
 export function delegateVote(target: VoteTarget): Builder {
   return (g) => {
-    const account = pickAccount(g, (record) => record.registered);
+    const account = pickAccount(g, (summary) => summary !== undefined);
     if (account === undefined) return undefined;
-    const registered = g.actors.dreps.filter(
-      (candidate) => g.state.dreps.get(candidate.index)?.registered === true,
-    );
+    const candidates = g.actors.dreps.filter((candidate) => registered(g, candidate));
     const kind =
       target !== 'any'
         ? target
         : g.random.pick<VoteTarget>(
-            registered.length > 0
+            candidates.length > 0
               ? ['registered', 'registered', 'abstain', 'noConfidence']
               : ['abstain', 'noConfidence'],
           );
-    if (kind === 'registered' && registered.length === 0) return undefined;
-    const drep = kind === 'registered' ? registered[g.random.int(registered.length)]! : undefined;
+    if (kind === 'registered' && candidates.length === 0) return undefined;
+    const drep = kind === 'registered' ? candidates[g.random.int(candidates.length)]! : undefined;
     const cslTarget =
       drep !== undefined
         ? CSL.DRep.new_from_credential(drep.credential)
         : kind === 'abstain'
           ? CSL.DRep.new_always_abstain()
           : CSL.DRep.new_always_no_confidence();
-    const id = drep?.id ?? (kind === 'abstain' ? 'drep_always_abstain' : 'drep_always_no_confidence');
     const funding = gather(g, FEE_RESERVE);
     if (funding === undefined) return undefined;
     const certificate = CSL.Certificate.new_vote_delegation(
@@ -95,11 +95,13 @@ export function delegateVote(target: VoteTarget): Builder {
     return {
       draft: certificateDraft(funding, { certificates: [certificate], signers: [account.witness] }),
       apply: (tx) => {
-        g.state.updateAccount(account.stakeAddress, {
-          drep: { id, ...(drep === undefined ? {} : { drepIndex: drep.index }), txOrdinal: tx.ordinal },
-        });
+        g.state.updateAccount(account.stakeAddress, { voteDelegationTx: tx.ordinal });
         g.touchAccount(account.stakeAddress);
       },
     };
   };
+}
+
+function registered(g: Generation, drep: DRep): boolean {
+  return g.state.ledger.drepRegistered(ledgerCredential(drep));
 }

@@ -1,5 +1,5 @@
 import type { Builder } from '../context.js';
-import type { Utxo } from '../ledger.js';
+import type { Utxo } from '../spendable.js';
 import { transactionMetadata, tickerPost } from '../metadata.js';
 import { alwaysFails } from '../plutus.js';
 import { ada } from './funding.js';

@@ -17,7 +17,7 @@ export function mir(pot: 'reserves' | 'treasury'): Builder {
     for (let i = 0; i < 2; i++) {
       const account = pickAccount(
         g,
-        (record, candidate) => record.registered && !targets.includes(candidate),
+        (summary, candidate) => summary !== undefined && !targets.includes(candidate),
       );
       if (account !== undefined) targets.push(account);
     }
@@ -41,13 +41,13 @@ export function mir(pot: 'reserves' | 'treasury'): Builder {
       draft: certificateDraft(funding, { certificates: [certificate] }),
       apply: () => {
         targets.forEach((account, i) => {
-          const record = g.state.account(account.stakeAddress);
+          const history = g.state.account(account.stakeAddress);
           const amount = amounts[i]!;
           g.state.updateAccount(
             account.stakeAddress,
             pot === 'reserves'
-              ? { reserves: record.reserves + amount }
-              : { treasury: record.treasury + amount },
+              ? { reserves: history.reserves + amount }
+              : { treasury: history.treasury + amount },
           );
           g.state.pendingMir.push({ stakeAddress: account.stakeAddress, amount });
         });

@@ -6,7 +6,7 @@ import { FEE_RESERVE, ada, certificateDraft, gather } from './funding.js';
 
 /** Registers the next pool (in index order); its owner's reward account is the pool's. */
 export const registerPool: Builder = (g) => {
-  const pool = g.actors.pools.find((candidate) => !g.state.pools.has(candidate.id));
+  const pool = g.actors.pools.find((candidate) => !g.state.ledger.poolRegistered(candidate.id));
   if (pool === undefined) return undefined;
   const deposit = g.parameters.poolDeposit;
   const funding = gather(g, FEE_RESERVE + deposit);
@@ -40,10 +40,7 @@ export const registerPool: Builder = (g) => {
       deposits: deposit,
       signers: [{ keys: [pool.cold] }, pool.owner.witness],
     }),
-    apply: () => {
-      g.state.pools.set(pool.id, g.height);
-      // The reward account / owner becomes a known stake address (db-sync creates its row).
-      g.state.updateAccount(pool.owner.stakeAddress, {});
-    },
+    // The reward account / owner becomes a known stake address (db-sync creates its row).
+    apply: () => g.state.updateAccount(pool.owner.stakeAddress, {}),
   };
 };

@@ -1,7 +1,8 @@
 import CSL from '@emurgo/cardano-serialization-lib-nodejs';
+import type { RewardAccountSummary } from '../../chain/events.js';
 import type { Builder, Generation } from '../context.js';
 import { bigNum } from '../tx.js';
-import { pointerWallet, type StakeAccount } from '../wallets.js';
+import { ledgerCredential, pointerWallet, type StakeAccount } from '../wallets.js';
 import { FEE_RESERVE, certificateDraft, gather } from './funding.js';
 
 /**
@@ -10,7 +11,7 @@ import { FEE_RESERVE, certificateDraft, gather } from './funding.js';
  * delegation (and an always-abstain vote delegation).
  */
 export const registerStake: Builder = (g) => {
-  const account = pickAccount(g, (record) => !record.registered);
+  const account = pickAccount(g, (summary) => summary === undefined);
   if (account === undefined) return undefined;
   const deposit = g.parameters.keyDeposit;
   const funding = gather(g, FEE_RESERVE + deposit);
@@ -48,12 +49,8 @@ export const registerStake: Builder = (g) => {
     }),
     apply: (tx) => {
       g.state.updateAccount(account.stakeAddress, {
-        registered: true,
         activeEpoch: g.epoch,
-        deposit,
-        rewards: 0n,
-        ...(combine ? { pool: pool.id } : {}),
-        ...(withVote ? { drep: { id: 'drep_always_abstain', txOrdinal: tx.ordinal } } : {}),
+        ...(withVote ? { voteDelegationTx: tx.ordinal } : {}),
       });
       g.touchAccount(account.stakeAddress);
       if (g.era === 'babbage') {
@@ -74,7 +71,7 @@ export const registerStake: Builder = (g) => {
 
 /** Delegates a registered credential to a registered pool (in Conway sometimes with a vote delegation). */
 export const delegateStake: Builder = (g) => {
-  const account = pickAccount(g, (record) => record.registered);
+  const account = pickAccount(g, (summary) => summary !== undefined);
   const pool = registeredPool(g);
   if (account === undefined || pool === undefined) return undefined;
   const funding = gather(g, FEE_RESERVE);
@@ -92,10 +89,7 @@ export const delegateStake: Builder = (g) => {
   return {
     draft: certificateDraft(funding, { certificates: [certificate], signers: [account.witness] }),
     apply: (tx) => {
-      g.state.updateAccount(account.stakeAddress, {
-        pool: pool.id,
-        ...(withVote ? { drep: { id: 'drep_always_no_confidence', txOrdinal: tx.ordinal } } : {}),
-      });
+      if (withVote) g.state.updateAccount(account.stakeAddress, { voteDelegationTx: tx.ordinal });
       g.touchAccount(account.stakeAddress);
     },
   };
@@ -103,16 +97,16 @@ export const delegateStake: Builder = (g) => {
 
 /** Withdraws an account's whole reward balance (the ledger accepts nothing else). */
 export const withdrawRewards: Builder = (g) => {
-  const account = pickAccount(g, (record) => record.registered && record.rewards > 0n);
+  const account = pickAccount(g, (summary) => summary !== undefined && rewardsOf(summary) > 0n);
   if (account === undefined) return undefined;
-  const amount = g.state.account(account.stakeAddress).rewards;
+  const amount = rewardsOf(g.state.ledger.account(ledgerCredential(account))!);
   const funding = gather(g, FEE_RESERVE);
   if (funding === undefined) return undefined;
   return {
     draft: certificateDraft(funding, { withdrawals: [{ account, amount }], signers: [account.witness] }),
     apply: () => {
-      const record = g.state.account(account.stakeAddress);
-      g.state.updateAccount(account.stakeAddress, { rewards: 0n, withdrawals: record.withdrawals + amount });
+      const history = g.state.account(account.stakeAddress);
+      g.state.updateAccount(account.stakeAddress, { withdrawals: history.withdrawals + amount });
       g.touchAccount(account.stakeAddress);
     },
   };
@@ -126,54 +120,57 @@ export const deregisterStake: Builder = (g) => {
   const owners = new Set(g.actors.pools.map((pool) => pool.owner.stakeAddress));
   const account = pickAccount(
     g,
-    (record, candidate) => record.registered && !owners.has(candidate.stakeAddress),
+    (summary, candidate) => summary !== undefined && !owners.has(candidate.stakeAddress),
   );
   if (account === undefined) return undefined;
-  const record = g.state.account(account.stakeAddress);
+  const summary = g.state.ledger.account(ledgerCredential(account))!;
+  const rewards = rewardsOf(summary);
+  const deposit = BigInt(summary.deposit.ada.lovelace);
   const funding = gather(g, FEE_RESERVE);
   if (funding === undefined) return undefined;
   const certificate =
     g.era === 'babbage'
       ? CSL.Certificate.new_stake_deregistration(CSL.StakeDeregistration.new(account.credential))
       : CSL.Certificate.new_unreg_cert(
-          CSL.StakeDeregistration.new_with_explicit_refund(account.credential, bigNum(record.deposit)),
+          CSL.StakeDeregistration.new_with_explicit_refund(account.credential, bigNum(deposit)),
         );
-  const withdrawals = record.rewards > 0n ? [{ account, amount: record.rewards }] : [];
+  const withdrawals = rewards > 0n ? [{ account, amount: rewards }] : [];
   return {
     draft: certificateDraft(funding, {
       certificates: [certificate],
-      refunds: record.deposit,
+      refunds: deposit,
       withdrawals,
       signers: [account.witness],
     }),
     apply: () => {
+      const history = g.state.account(account.stakeAddress);
       g.state.updateAccount(account.stakeAddress, {
-        registered: false,
         activeEpoch: g.epoch,
-        pool: undefined,
-        drep: undefined,
-        deposit: 0n,
-        rewards: 0n,
-        withdrawals: record.withdrawals + record.rewards,
+        withdrawals: history.withdrawals + rewards,
       });
       g.touchAccount(account.stakeAddress);
     },
   };
 };
 
+/** A stake account whose reward account in the ledger (undefined: not registered) `accept`s. */
 export function pickAccount(
   g: Generation,
-  accept: (record: ReturnType<Generation['state']['account']>, account: StakeAccount) => boolean,
+  accept: (summary: RewardAccountSummary | undefined, account: StakeAccount) => boolean,
 ): StakeAccount | undefined {
   const start = g.random.int(g.actors.accounts.length);
   for (let i = 0; i < g.actors.accounts.length; i++) {
     const account = g.actors.accounts[(start + i) % g.actors.accounts.length]!;
-    if (accept(g.state.account(account.stakeAddress), account)) return account;
+    if (accept(g.state.ledger.account(ledgerCredential(account)), account)) return account;
   }
   return undefined;
 }
 
+export function rewardsOf(summary: RewardAccountSummary): bigint {
+  return BigInt(summary.rewards.ada.lovelace);
+}
+
 function registeredPool(g: Generation) {
-  const registered = g.actors.pools.filter((pool) => g.state.pools.has(pool.id));
+  const registered = g.actors.pools.filter((pool) => g.state.ledger.poolRegistered(pool.id));
   return registered.length === 0 ? undefined : g.random.pick(registered);
 }

@@ -6,10 +6,10 @@ import { generate, isBlock } from '../generate/test-support/chain.js';
 import { demoWallets } from '../networks/demo-wallets.js';
 import { genesisUtxos } from '../networks/genesis-utxos.js';
 import { byronEpochLength, loadNetwork } from '../networks/networks.js';
-import { Chain } from './chain.js';
-import { readChainFile } from './chain-file.js';
-import { LedgerData } from '../ledger/ledger-data.js';
-import { replay } from './replay.js';
+import { Chain } from '../chain/chain.js';
+import { readChainFile } from '../chain/chain-file.js';
+import { LedgerData } from './ledger-data.js';
+import { replay } from '../chain/replay.js';
 import { referenceKey, UtxoIndex } from './utxo-index.js';
 
 describe('UtxoIndex over a generated chain (forks, rollbacks, phase-2-invalid transactions)', () => {

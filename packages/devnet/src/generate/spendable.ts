@@ -1,6 +1,8 @@
 /**
- * The live UTxO set: the only part of the chain the generator keeps. Outputs are immutable records, so a
- * fork snapshot is a shallow copy of the per-pool lists.
+ * Which of the ledger's unspent outputs (src/ledger) the generator's wallets hold, and which builder
+ * spends each: a generator concern, like which wallet pays next. Whether an output is unspent is the
+ * ledger's to say (it refuses a double spend); these lists follow the transactions applied to it.
+ * Outputs are immutable records, so a fork snapshot is a shallow copy of the per-pool lists.
  */
 
 /** Which builders may spend an output. */
@@ -58,16 +60,15 @@ class IndexedList {
   }
 
   /** Swap-remove: O(1), and deterministic because every operation is. */
-  remove(ref: string): boolean {
+  remove(ref: string): void {
     const position = this.positions.get(ref);
-    if (position === undefined) return false;
+    if (position === undefined) return;
     const last = this.items.pop()!;
     this.positions.delete(ref);
     if (position < this.items.length) {
       this.items[position] = last;
       this.positions.set(utxoRef(last), position);
     }
-    return true;
   }
 
   copy(): IndexedList {
@@ -86,9 +87,9 @@ export class UtxoSet {
     this.list(utxo.pool).add(utxo);
   }
 
-  /** Removes a spent output; throws on a double spend, which would be a generator bug. */
+  /** Removes a spent output (the ledger has checked that it was unspent). */
   spend(utxo: Utxo): void {
-    if (!this.list(utxo.pool).remove(utxoRef(utxo))) throw new Error(`double spend of ${utxoRef(utxo)}`);
+    this.list(utxo.pool).remove(utxoRef(utxo));
   }
 
   has(utxo: Utxo): boolean {

@@ -1,5 +1,5 @@
-import type { Chain, Position } from './chain.js';
-import { parseJsonFast } from './json.js';
+import type { Chain, Position } from '../chain/chain.js';
+import { parseJsonFast } from '../chain/json.js';
 
 export interface OutputReference {
   transaction: { id: string };
