@@ -514,7 +514,7 @@ function ingestCosts(r: BenchResults): string[] {
   if (r.floor) {
     p('The floor: after the ingest, every table\'s rows are copied out (`COPY … TO` server-side files), the tables emptied');
     p('(committed apart, so the reload writes WAL as the indexer\'s inserts do) and the files copied back (`COPY … FROM`,');
-    p('one table at a time in foreign-key order, into the same schema with all its indexes, keys and foreign keys);');
+    p('one table at a time, into the same schema with all its indexes and unique keys);');
     p('PostgreSQL\'s CPU for the reload, divided by the same blocks, is what PostgreSQL alone needs to store them.');
   }
   p();

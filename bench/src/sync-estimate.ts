@@ -35,13 +35,13 @@ const ERAS: { era: string; fromEpoch: number; txPerBlock: number }[] = [
 ];
 const BYRON_TX_PER_BLOCK = 0.3;
 
-/** Mainnet's blocks by era up to `at` (Conway's count grows with the date). */
+/** Mainnet's blocks by era up to the end of the epoch of `at`. */
 export function mainnetProfile(at: Date): EraProfile[] {
   const currentEpoch = 208 + Math.floor((at.getTime() / 1000 - SHELLEY_START_UNIX) / EPOCH_SECONDS);
   return [
     { era: 'Byron', blocks: BYRON_BLOCKS, txPerBlock: BYRON_TX_PER_BLOCK },
     ...ERAS.map(({ era, fromEpoch, txPerBlock }, i) => {
-      const untilEpoch = ERAS[i + 1]?.fromEpoch ?? currentEpoch + 1;
+      const untilEpoch = Math.min(ERAS[i + 1]?.fromEpoch ?? Infinity, currentEpoch + 1);
       return { era, blocks: Math.max(0, untilEpoch - fromEpoch) * BLOCKS_PER_EPOCH, txPerBlock };
     }),
   ];
