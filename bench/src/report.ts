@@ -1,7 +1,7 @@
 // Renders a run's results: the console table and BENCHMARKS.md (goals, figures, evidence).
 import type { ChainInfo } from './chain.js';
 import type { BenchResults } from './run.js';
-import { eraSeconds, fitCost, mainnetProfile, type CostModel } from './sync-estimate.js';
+import { eraSeconds, fitCost, mainnetProfile, type CostModel, type EraProfile } from './sync-estimate.js';
 import type { IngestResult } from './ingest.js';
 
 export interface RunMeta {
@@ -165,6 +165,11 @@ export function renderTable(r: BenchResults): string {
     row(['CPU per block', 'ms', 'indexer ms', 'PostgreSQL ms', '']);
     row(['indexer + PostgreSQL', r.ingest.cpuMsPerBlock.toFixed(2), ...cpuParts(r.ingest).map((x) => x.toFixed(2)), '']);
     if (r.floor) row(['floor: PostgreSQL COPY of the same rows', r.floor.cpuMsPerBlock.toFixed(2), '', '', '']);
+    if (r.sparse) {
+      const { wall, cpu, hours } = syncEstimate(r.startedAt, r.ingest, r.sparse.ingest);
+      row(['mainnet sync estimate', 'wall hours', 'CPU hours', '', '']);
+      row(['(fixed + per-tx fit, 20-tx and 1-tx chains)', hours(wall), hours(cpu), '', '']);
+    }
     lines.push('');
   }
   if (r.rollbacks) {
@@ -496,6 +501,26 @@ function cpuSplit(i: IngestResult): string {
   return `${i.cpuMsPerBlock.toFixed(2)} ms (indexer ${indexer!.toFixed(2)} + PostgreSQL ${postgres!.toFixed(2)})`;
 }
 
+/** The cost fit of the ingest and near-empty-block runs, applied to mainnet's profile at the run's date. */
+function syncEstimate(startedAt: string, full: IngestResult, sparse: IngestResult) {
+  // Over the steady part of each run, with the run's average transactions per block.
+  const run = (x: IngestResult, seconds: number) => ({
+    blocks: x.steady.blocks,
+    transactions: (x.transactions / x.blocks) * x.steady.blocks,
+    seconds,
+  });
+  const cpuSeconds = (x: IngestResult) => x.steady.indexerCpuSeconds + x.steady.postgresCpuSeconds;
+  const profile = mainnetProfile(new Date(startedAt));
+  return {
+    wall: fitCost(run(full, full.steady.seconds), run(sparse, sparse.steady.seconds)),
+    cpu: fitCost(run(full, cpuSeconds(full)), run(sparse, cpuSeconds(sparse))),
+    profile,
+    /** of one era, or of all of mainnet */
+    hours: (model: CostModel, era?: EraProfile) =>
+      n1((era ? eraSeconds(era, model) : profile.reduce((t, e) => t + eraSeconds(e, model), 0)) / 3600),
+  };
+}
+
 const DB_SYNC_BYTES = 480e9;
 const DB_SYNC_TX_CBOR_BYTES = 218e9;
 
@@ -553,19 +578,7 @@ function ingestCosts(r: BenchResults): string[] {
   }
   if (r.sparse) {
     const s = r.sparse.ingest;
-    // Over the steady part of each run, with the run's average transactions per block.
-    const run = (x: IngestResult, seconds: number) => ({
-      blocks: x.steady.blocks,
-      transactions: (x.transactions / x.blocks) * x.steady.blocks,
-      seconds,
-    });
-    const cpu = (x: IngestResult) => x.steady.indexerCpuSeconds + x.steady.postgresCpuSeconds;
-    const wall = fitCost(run(i, i.steady.seconds), run(s, s.steady.seconds));
-    const cpuModel = fitCost(run(i, cpu(i)), run(s, cpu(s)));
-    const at = new Date(r.startedAt);
-    const profile = mainnetProfile(at);
-    const hours = (model: CostModel, era?: (typeof profile)[number]) =>
-      n1((era ? eraSeconds(era, model) : profile.reduce((t, e) => t + eraSeconds(e, model), 0)) / 3600);
+    const { wall, cpu: cpuModel, profile, hours } = syncEstimate(r.startedAt, i, s);
     const ms = (x: number) => (x * 1000).toFixed(3);
     p('### Mainnet sync-time estimate');
     p();
@@ -574,6 +587,8 @@ function ingestCosts(r: BenchResults): string[] {
     p(`${n0(s.blocks)} blocks, ${(s.transactions / s.blocks).toFixed(2)} tx/block, ${n0(s.steady.blocks / s.steady.seconds)} blocks/s into an empty database),`);
     p('each over its first committed batch → tip;');
     p(`wall-clock: ${ms(wall.secondsPerBlock)} ms per block + ${ms(wall.secondsPerTransaction)} ms per transaction;`);
+    if (wall.secondsPerBlock < 0)
+      p('(a negative fixed cost: the machine\'s load differed between the two runs, so read the CPU column);');
     p(`CPU (indexer + PostgreSQL): ${ms(cpuModel.secondsPerBlock)} ms per block + ${ms(cpuModel.secondsPerTransaction)} ms per transaction.`);
     p('Applied to mainnet by era up to this run\'s date: Byron\'s 4,492,800 slots of 20 s with a block each, then 21,600');
     p('blocks per epoch (432,000 slots × active-slot coefficient 0.05, mainnet Shelley genesis) between the hard-fork epochs');

@@ -198,8 +198,8 @@ await phase('live', async () => {
 let populatedUrl: string | null = null;
 await phase('api', async () => {
   const url = await freshDatabase('bench_api');
-  populatedUrl = url;
   const populated = await populate(url, quick, log);
+  populatedUrl = url;
   const { samples, ...rest } = populated;
   results.populate = rest;
   log(
