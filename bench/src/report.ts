@@ -575,6 +575,13 @@ function ingestCosts(r: BenchResults): string[] {
       `| populated history (${gib(g.startDatabaseBytes)}${history}) | ${n0(g.blocksPerSecond)} | ${n0(g.txPerSecond)} | ${g.cpuMsPerBlock.toFixed(2)} | ${((100 * g.blocksPerSecond) / i.blocksPerSecond).toFixed(0)}% |`,
     );
     p();
+    if (g.statements.length) {
+      p('<details><summary>Database time by statement on the populated history (pg_stat_statements)</summary>');
+      p();
+      statementTable(p, g.statements);
+      p('</details>');
+      p();
+    }
   }
   if (r.sparse) {
     const s = r.sparse.ingest;
