@@ -41,11 +41,21 @@ export async function postgresFloor(databaseUrl: string, log: (line: string) => 
     const cpuBefore = postgresCpuSeconds(postmaster);
     const started = performance.now();
     let rows = 0;
-    for (const table of tables) rows += (await client.query(`COPY "${table}" FROM '${file(table)}'`)).rowCount ?? 0;
+    for (const table of tables)
+      rows += (await client.query(`COPY "${table}" FROM '${file(table)}'`)).rowCount ?? 0;
     const seconds = (performance.now() - started) / 1000;
     const cpu = postgresCpuSeconds(postmaster) - cpuBefore;
-    log(`floor: COPY of ${rows} rows (${tables.length} tables) in ${seconds.toFixed(1)} s, PostgreSQL CPU ${cpu.toFixed(1)} s`);
-    return { blocks, rows, tables: tables.length, seconds, postgresCpuSeconds: cpu, cpuMsPerBlock: (cpu * 1000) / blocks };
+    log(
+      `floor: COPY of ${rows} rows (${tables.length} tables) in ${seconds.toFixed(1)} s, PostgreSQL CPU ${cpu.toFixed(1)} s`,
+    );
+    return {
+      blocks,
+      rows,
+      tables: tables.length,
+      seconds,
+      postgresCpuSeconds: cpu,
+      cpuMsPerBlock: (cpu * 1000) / blocks,
+    };
   } finally {
     await client.end();
     for (const f of files) unlinkSync(f);

@@ -24,7 +24,12 @@ interface IndexerModules {
   store: {
     ChainStore: new (
       prisma: unknown,
-      options: { networkId: number; chainTime: unknown; securityParameter: number; genesisDelegates: ReadonlySet<string> },
+      options: {
+        networkId: number;
+        chainTime: unknown;
+        securityParameter: number;
+        genesisDelegates: ReadonlySet<string>;
+      },
     ) => {
       load(): Promise<void>;
       resetDecoding(): void;
@@ -55,7 +60,11 @@ async function indexerModules(root: string): Promise<IndexerModules> {
 }
 
 /** The chain's first blocks, parsed as the indexer parses chain-sync messages (big integers kept). */
-async function firstBlocks(chainFile: string, count: number, parse: (text: string) => unknown): Promise<unknown[]> {
+async function firstBlocks(
+  chainFile: string,
+  count: number,
+  parse: (text: string) => unknown,
+): Promise<unknown[]> {
   const lines = createInterface({ input: createReadStream(chainFile), crlfDelay: Infinity });
   const blocks: unknown[] = [];
   for await (const line of lines) {
@@ -82,7 +91,12 @@ export async function seedChainBesideHistory(
     await client.end();
   }
   const modules = await indexerModules(root);
-  const devnet = await startDevnet({ chain: { file: chainFile }, network: 'custom', port: 0, evaluation: false });
+  const devnet = await startDevnet({
+    chain: { file: chainFile },
+    network: 'custom',
+    port: 0,
+    evaluation: false,
+  });
   const prisma = createPrismaClient(databaseUrl, { maxConnections: 2 });
   try {
     await devnet.replayed;
@@ -99,7 +113,9 @@ export async function seedChainBesideHistory(
     // Decoding continues from the genesis pseudo-block, not from the history's last slot.
     store.resetDecoding();
     await store.write(await firstBlocks(chainFile, CHAIN_START_BLOCKS, modules.parse.parseOgmiosMessage));
-    log(`growth: the chain's genesis and first ${CHAIN_START_BLOCKS} blocks stored after the populated history`);
+    log(
+      `growth: the chain's genesis and first ${CHAIN_START_BLOCKS} blocks stored after the populated history`,
+    );
   } finally {
     await prisma.$disconnect();
     await devnet.close();

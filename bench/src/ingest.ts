@@ -279,12 +279,18 @@ export async function ingest(options: {
   }
 }
 
-async function chainCounts(client: pg.Client): Promise<{ blocks: number; transactions: number; bytes: number }> {
+async function chainCounts(
+  client: pg.Client,
+): Promise<{ blocks: number; transactions: number; bytes: number }> {
   const { rows } = await client.query(
     `SELECT (SELECT count(*) FROM block WHERE era <> 'genesis') AS blocks, (SELECT count(*) FROM tx) AS transactions,
             pg_database_size(current_database()) AS bytes`,
   );
-  return { blocks: Number(rows[0].blocks), transactions: Number(rows[0].transactions), bytes: Number(rows[0].bytes) };
+  return {
+    blocks: Number(rows[0].blocks),
+    transactions: Number(rows[0].transactions),
+    bytes: Number(rows[0].bytes),
+  };
 }
 
 export interface StatementStat {

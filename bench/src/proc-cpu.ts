@@ -19,7 +19,10 @@ function statFields(pid: number): string[] | null {
 export function processCpu(pid: number): { user: number; system: number } {
   const fields = statFields(pid);
   return fields
-    ? { user: Number(fields[11]) / CLOCK_TICKS_PER_SECOND, system: Number(fields[12]) / CLOCK_TICKS_PER_SECOND }
+    ? {
+        user: Number(fields[11]) / CLOCK_TICKS_PER_SECOND,
+        system: Number(fields[12]) / CLOCK_TICKS_PER_SECOND,
+      }
     : { user: 0, system: 0 };
 }
 

@@ -168,7 +168,10 @@ await phase('floor', async () => {
 
 await phase('sparse', async () => {
   const chain = await ensureChain(cacheDir, chainOptions(quick ? 1000 : 10_000, 1), log);
-  const sparse = await ingest({ ...(await ingestOptions(await freshDatabase('bench_sparse'))), chainFile: chain.file });
+  const sparse = await ingest({
+    ...(await ingestOptions(await freshDatabase('bench_sparse'))),
+    chainFile: chain.file,
+  });
   results.sparse = { chain: { ...chain, file: path.relative(root, chain.file) }, ingest: sparse };
   logIngest('near-empty blocks', sparse);
 });

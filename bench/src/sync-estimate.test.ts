@@ -22,7 +22,15 @@ describe('the mainnet sync-time estimate', () => {
 
   it('counts Byron by slot and later eras at 21,600 blocks an epoch between the hard forks', () => {
     const eras = mainnetProfile(new Date('2026-11-25T00:00:00Z'));
-    expect(eras.map((e) => e.era)).toEqual(['Byron', 'Shelley', 'Allegra', 'Mary', 'Alonzo', 'Babbage', 'Conway']);
+    expect(eras.map((e) => e.era)).toEqual([
+      'Byron',
+      'Shelley',
+      'Allegra',
+      'Mary',
+      'Alonzo',
+      'Babbage',
+      'Conway',
+    ]);
     expect(eras[0]!.blocks).toBe(4_492_800);
     expect(eras[1]!.blocks).toBe((236 - 208) * 21_600);
     expect(eras[5]!.blocks).toBe((507 - 365) * 21_600);
