@@ -121,8 +121,9 @@ function retireOutdatedDemoChain(config) {
 /** The funded demo wallets, written (readable only by the user) to DATA_DIR/demo-wallets.json. */
 async function writeDemoWallets(dataDir) {
   const file = path.join(dataDir, 'demo-wallets.json');
-  await runToFile(DEVNET_CLI, ['demo-wallets'], file);
-  chmodSync(file, 0o600);
+  // the keys must never be readable by others, not even between creating the file and writing it
+  if (existsSync(file)) chmodSync(file, 0o600);
+  await runToFile(DEVNET_CLI, ['demo-wallets'], file, 0o600);
   return { file, wallets: JSON.parse(readFileSync(file, 'utf8')) };
 }
 
@@ -336,8 +337,8 @@ function urlHost(host) {
   return isIP(host) === 6 ? `[${host}]` : host;
 }
 
-async function runToFile(script, args, file) {
-  const output = createWriteStream(file);
+async function runToFile(script, args, file, mode = 0o644) {
+  const output = createWriteStream(file, { mode });
   const child = spawn(process.execPath, [script, ...args], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],

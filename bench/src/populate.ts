@@ -5,10 +5,14 @@
 // number, so no table is read back while another is written:
 //   output o belongs to transaction (o-1)/3+1, transaction t to block (t-1)/4+1;
 //   output o ≡ 1 (mod 4) introduces address (o+3)/4, other outputs reuse an older address (30% a hot
-//   one), every 120th output goes to the busy address 1 with the busy asset 1 (never spent);
+//   one), every `busyEvery`-th output goes to the busy address 1 with the busy asset 1 (never spent;
+//   100,001 of them at full scale);
 //   address a ≡ 1,2 (mod 5) introduces a stake credential, ≡ 3,4 reuses an older one, ≡ 0 is an
 //   enterprise address; asset k is minted in transaction 1 + (k-1)·T/ASSETS;
-//   10% of outputs are spent by a transaction up to 5,000 later.
+//   10% of outputs are spent by a transaction up to 5,000 later;
+//   5% of transactions run Plutus scripts: 1–2 redeemers, a collateral input, half of them a
+//   reference input to one of the reference-script outputs (every 1,000th) and a collateral return;
+//   every epoch has the protocol parameters the devnet reports for mainnet.
 // The queried sample (addresses, stake addresses, assets) gets real bech32 strings and CIP-14
 // fingerprints computed with @frostline/model; the other rows get strings of the same shape and length.
 import { performance } from 'node:perf_hooks';
@@ -18,17 +22,20 @@ import pg from 'pg';
 
 export interface PopulateScale {
   blocks: number;
-  /** busy address: every 120th output */
   outputs: number;
+  /** every busyEvery-th output goes to the busy address */
+  busyEvery: number;
   assets: number;
   oracles: number;
   tickerPostsPerOracle: number;
+  /** random keys drawn per kind for the load generator */
+  samples: number;
 }
 
 export function populateScale(quick: boolean): PopulateScale {
   return quick
-    ? { blocks: 10_000, outputs: 120_000, assets: 11_000, oracles: 5, tickerPostsPerOracle: 25 }
-    : { blocks: 1_000_000, outputs: 12_000_000, assets: 1_100_000, oracles: 20, tickerPostsPerOracle: 250 };
+    ? { blocks: 10_000, outputs: 120_000, busyEvery: 120, assets: 11_000, oracles: 5, tickerPostsPerOracle: 25, samples: 300 }
+    : { blocks: 1_666_667, outputs: 20_000_004, busyEvery: 200, assets: 1_833_000, oracles: 20, tickerPostsPerOracle: 250, samples: 2000 };
 }
 
 export interface PopulateResult {
@@ -48,6 +55,8 @@ export interface Samples {
   busyUtxos: number;
   assets: string[];
   blocks: [number, number][];
+  /** transaction hashes (hex) */
+  txs: string[];
   accounts: string[];
   largeAccount: string;
   oracles: string[];
@@ -56,9 +65,14 @@ export interface Samples {
 const TX_PER_BLOCK = 4;
 const OUT_PER_TX = 3;
 
-export async function populate(url: string, quick: boolean, log: (line: string) => void): Promise<PopulateResult> {
+/** `scale` overrides the quick or full scale (population time measured at other sizes). */
+export async function populate(
+  url: string,
+  quick: boolean,
+  log: (line: string) => void,
+  scale: PopulateScale = populateScale(quick),
+): Promise<PopulateResult> {
   const started = performance.now();
-  const scale = populateScale(quick);
   const B = scale.blocks;
   const T = B * TX_PER_BLOCK;
   const O = scale.outputs;
@@ -67,13 +81,18 @@ export async function populate(url: string, quick: boolean, log: (line: string) 
   const SA = 2 * Math.floor(A / 5) + Math.min(A % 5, 2);
   const AS = scale.assets;
   const HOT = Math.max(10, Math.floor(A / 100));
+  const BUSY = scale.busyEvery;
   await applyMigrations(url);
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+  // Two connections, one per core: tables load and indexes build side by side.
+  const connections = [new pg.Client({ connectionString: url }), new pg.Client({ connectionString: url })];
+  for (const c of connections) {
+    await c.connect();
+    await c.query(`SET work_mem = '256MB'; SET maintenance_work_mem = '1GB'; SET synchronous_commit = off; SET max_parallel_maintenance_workers = 0`);
+  }
+  const [client] = connections as [pg.Client, pg.Client];
   const q = (sql: string, params: unknown[] = []) => client.query(sql, params);
-  await q(`SET work_mem = '256MB'; SET maintenance_work_mem = '1GB'; SET synchronous_commit = off`);
 
-  // Keys and constraints are recreated after the load (bulk build instead of 12M index insertions).
+  // Keys and constraints are recreated after the load (bulk build instead of 20M index insertions).
   const { rows: fks } = await q(
     `SELECT conrelid::regclass::text AS tbl, conname, pg_get_constraintdef(oid) AS def FROM pg_constraint
      WHERE connamespace = 'public'::regnamespace AND contype = 'f'`,
@@ -102,10 +121,15 @@ export async function populate(url: string, quick: boolean, log: (line: string) 
   await fn(
     'addr_of(o int8)',
     'int8',
-    `SELECT CASE WHEN o % 120 = 2 THEN 1
+    `SELECT CASE WHEN o % ${BUSY} = 2 THEN 1
                  WHEN o % 4 = 1 THEN (o + 3) / 4
                  WHEN bench_gen.h(o, 1) % 10 < 3 THEN 1 + bench_gen.h(o, 2) % least((o + 3) / 4, ${HOT})
                  ELSE 1 + bench_gen.h(o, 2) % ((o + 3) / 4) END`,
+  );
+  await fn(
+    'addr_text(a int8)',
+    'text',
+    `SELECT CASE WHEN a % 5 = 0 THEN 'addr1v' || bench_gen.b32(a, 'addr', 53) ELSE 'addr1q' || bench_gen.b32(a, 'addr', 97) END`,
   );
   await fn('pc(a int8)', 'bytea', `SELECT substring(bench_gen.sha(a, 'pay') from 1 for 28)`);
   await fn(
@@ -118,8 +142,12 @@ export async function populate(url: string, quick: boolean, log: (line: string) 
   await fn('stake_intro(s int8)', 'int8', `SELECT 5 * ((s - 1) / 2) + 1 + (s - 1) % 2`);
   await fn('stake_first_tx(s int8)', 'int8', `SELECT bench_gen.tx_of_out(4 * bench_gen.stake_intro(s) - 3)`);
   await fn('cred(s int8)', 'bytea', `SELECT substring(bench_gen.sha(s, 'stake') from 1 for 28)`);
+  await fn('plutus(t int8)', 'bool', `SELECT t > 1 AND bench_gen.h(t, 40) % 20 = 0`);
+  await fn('ref_script_of(o int8)', 'bytea', `SELECT CASE WHEN o % 1000 = 3 THEN substring(bench_gen.sha(o, 'script') from 1 for 28) END`);
+  // A reference-script output created before transaction t (t ≥ 2), for its reference input.
+  await fn('ref_out(t int8)', 'int8', `SELECT 1000 * (bench_gen.h(t, 43) % ((3 * t - 6) / 1000 + 1)) + 3`);
   await fn('value_of(o int8)', 'int8', `SELECT 1000000 + bench_gen.h(o, 11) % 2000000000`);
-  await fn('spent(o int8)', 'bool', `SELECT o % 120 <> 2 AND bench_gen.h(o, 5) % 10 = 0 AND bench_gen.tx_of_out(o) < ${T - 5001}`);
+  await fn('spent(o int8)', 'bool', `SELECT o % ${BUSY} <> 2 AND bench_gen.h(o, 5) % 10 = 0 AND bench_gen.tx_of_out(o) < ${T - 5001}`);
   await fn('assets_at(t int8)', 'int8', `SELECT least(${AS}::int8, (t * ${AS} + ${T - 1}) / ${T})`);
   await fn('mint_tx(k int8)', 'int8', `SELECT 1 + ((k - 1) * ${T}) / ${AS}`);
   // The first output of the transaction minting a CIP-68 reference NFT holds it with an inline datum.
@@ -131,7 +159,7 @@ export async function populate(url: string, quick: boolean, log: (line: string) 
         AND bench_gen.assets_at(bench_gen.tx_of_out(o)) % 10 = 8
       THEN bench_gen.assets_at(bench_gen.tx_of_out(o)) END`,
   );
-  await fn('has_assets(o int8)', 'bool', `SELECT o % 120 = 2 OR bench_gen.h(o, 7) % 5 = 0 OR bench_gen.cip68_ref_of(o) IS NOT NULL`);
+  await fn('has_assets(o int8)', 'bool', `SELECT o % ${BUSY} = 2 OR bench_gen.h(o, 7) % 5 = 0 OR bench_gen.cip68_ref_of(o) IS NOT NULL`);
   await fn('policy(k int8)', 'bytea', `SELECT substring(bench_gen.sha((k - 1) / 10, 'policy') from 1 for 28)`);
   // k % 10: 0-4 CIP-25 NFTs, 5-7 fungible tokens, 8 CIP-68 reference NFT (100), 9 CIP-68 user NFT (222)
   await fn(
@@ -150,69 +178,102 @@ export async function populate(url: string, quick: boolean, log: (line: string) 
             || '\\x45696d6167655835'::bytea || convert_to(bench_gen.image(k), 'UTF8') || '\\x01ff'::bytea`,
   );
 
+  // Every table but the two derived ones is a function of row numbers alone, so any two load at once.
+  type Load = { table: string; sql: string; params: unknown[] };
+  const independent: Load[] = [];
+  const derived: Load[] = [];
+  const load = (table: string, sql: string, params: unknown[] = []) => independent.push({ table, sql, params });
+  const derive = (table: string, sql: string) => derived.push({ table, sql, params: [] });
   const tableSeconds: Record<string, number> = {};
-  const load = async (table: string, sql: string) => {
+  const runLoad = async (c: pg.Client, { table, sql, params }: Load) => {
     const t0 = performance.now();
     // TRUNCATE in the same transaction: with wal_level=minimal the load writes no WAL.
-    await q(`BEGIN; TRUNCATE ${table} CASCADE; ${sql}; COMMIT`);
+    await c.query(`BEGIN; TRUNCATE ${table} CASCADE`);
+    await c.query(sql, params);
+    await c.query('COMMIT');
     tableSeconds[table] = (performance.now() - t0) / 1000;
     log(`  ${table}: ${tableSeconds[table].toFixed(1)} s`);
   };
   log(`populating: ${B} blocks, ${T} transactions, ${O} outputs, ${A} addresses, ${SA} stake addresses, ${AS} assets`);
   const loadStarted = performance.now();
-  await load(
+  load(
     'block',
     `INSERT INTO block SELECT b, bench_gen.sha(b, 'block'), b::int4, b * 20, false, (b * 20 / 432000)::int4,
        (b * 20 % 432000)::int4, 1596491091 + b * 20, (1000 + bench_gen.h(b, 30) % 80000)::int4, ${TX_PER_BLOCK},
        (SELECT sum(bench_gen.value_of(o)) FROM generate_series((b - 1) * 12 + 1, b * 12) o),
        (SELECT sum(155381 + bench_gen.h(t, 12) % 300000) FROM generate_series((b - 1) * 4 + 1, b * 4) t),
-       'pool1' || bench_gen.b32(b % 3000, 'pool', 51), 'vrf_vk1' || bench_gen.b32(b % 3000, 'vrf', 52),
+       'pool1' || bench_gen.b32(b % 3000, 'pool', 51), 'vrf_vk1' || bench_gen.b32(b % 3000, 'vrf', 58),
        bench_gen.sha(b, 'opcert'), b / 100000, CASE WHEN b > 1 THEN bench_gen.sha(b - 1, 'block') END, 'conway'
      FROM generate_series(1, ${B}::int8) b`,
   );
-  await load(
+  load(
     'tx',
     `INSERT INTO tx SELECT t, bench_gen.sha(t, 'tx'), bench_gen.block_of_tx(t), ((t - 1) % ${TX_PER_BLOCK})::int4, true,
        155381 + bench_gen.h(t, 12) % 300000,
        bench_gen.value_of(3 * t - 2) + bench_gen.value_of(3 * t - 1) + bench_gen.value_of(3 * t),
-       (300 + bench_gen.h(t, 13) % 700)::int4, 0, NULL, bench_gen.block_of_tx(t) * 20 + 7200, 0, 0, 0
+       (300 + bench_gen.h(t, 13) % 700)::int4, 0, NULL, bench_gen.block_of_tx(t) * 20 + 7200, 0,
+       CASE WHEN bench_gen.plutus(t) THEN (1 + bench_gen.h(t, 41) % 2)::int4 ELSE 0 END, 0
      FROM generate_series(1, ${T}::int8) t`,
   );
-  await load(
+  load(
     'address',
-    `INSERT INTO address SELECT a,
-       CASE WHEN a % 5 = 0 THEN 'addr1v' || bench_gen.b32(a, 'addr', 53) ELSE 'addr1q' || bench_gen.b32(a, 'addr', 97) END,
-       bench_gen.pc(a), bench_gen.block_of_tx(bench_gen.tx_of_out(4 * a - 3))
+    `INSERT INTO address SELECT a, bench_gen.addr_text(a), bench_gen.pc(a), bench_gen.block_of_tx(bench_gen.tx_of_out(4 * a - 3))
      FROM generate_series(1, ${A}::int8) a`,
   );
-  await load(
+  load(
     'stake_address',
     `INSERT INTO stake_address SELECT s, '\\xe1'::bytea || bench_gen.cred(s), 'stake1u' || bench_gen.b32(s, 'stakeview', 52),
        bench_gen.block_of_tx(bench_gen.stake_first_tx(s))
      FROM generate_series(1, ${SA}::int8) s`,
   );
-  await load(
+  load(
     'asset',
     `INSERT INTO asset SELECT k, bench_gen.policy(k), bench_gen.asset_name(k), 'asset1' || bench_gen.b32(k, 'fp', 32),
        bench_gen.block_of_tx(bench_gen.mint_tx(k))
      FROM generate_series(1, ${AS}::int8) k`,
   );
-  await load(
+  load(
     'tx_out',
     `INSERT INTO tx_out SELECT o, t, ((o - 1) % ${OUT_PER_TX})::int4, a, bench_gen.pc(a), bench_gen.stake_of(a),
        bench_gen.value_of(o), bench_gen.has_assets(o),
        CASE WHEN ref IS NOT NULL THEN bench_gen.sha(ref, 'datum')
             WHEN bench_gen.h(o, 10) % 20 = 0 THEN bench_gen.sha(bench_gen.h(o, 13) % 50000, 'd') END,
        CASE WHEN ref IS NOT NULL THEN bench_gen.cip68_datum(ref) END,
-       NULL,
+       bench_gen.ref_script_of(o),
        CASE WHEN ref IS NULL AND bench_gen.spent(o) THEN t + 1 + bench_gen.h(o, 6) % 5000 END
      FROM generate_series(1, ${O}::int8) o,
        LATERAL (SELECT bench_gen.tx_of_out(o) AS t, bench_gen.addr_of(o) AS a, bench_gen.cip68_ref_of(o) AS ref) x`,
   );
-  await load(
+  // Plutus transactions: a collateral input (an output of one of the 5,000 transactions before), half
+  // of them a reference input and a collateral return (index 3: after the three outputs).
+  load(
+    'tx_input',
+    `INSERT INTO tx_input (id, tx_id, reference, out_tx_hash, out_index)
+     SELECT row_number() OVER (ORDER BY t, reference), t, reference, bench_gen.sha(out_tx, 'tx'), out_index FROM (
+       SELECT t, false AS reference, t - 1 - bench_gen.h(t, 42) % least(t - 1, 5000) AS out_tx, 0 AS out_index
+       FROM generate_series(2, ${T}::int8) t WHERE bench_gen.plutus(t)
+       UNION ALL
+       SELECT t, true, bench_gen.tx_of_out(bench_gen.ref_out(t)), ((bench_gen.ref_out(t) - 1) % ${OUT_PER_TX})::int4
+       FROM generate_series(2, ${T}::int8) t WHERE bench_gen.plutus(t) AND bench_gen.h(t, 44) % 2 = 0
+     ) i`,
+  );
+  load(
+    'collateral_tx_out',
+    `INSERT INTO collateral_tx_out (id, tx_id, index, address, value)
+     SELECT row_number() OVER (ORDER BY t), t, ${OUT_PER_TX}, bench_gen.addr_text(bench_gen.addr_of(${OUT_PER_TX} * t - 2)),
+       1000000 + bench_gen.h(t, 45) % 9000000
+     FROM generate_series(2, ${T}::int8) t WHERE bench_gen.plutus(t) AND bench_gen.h(t, 44) % 2 = 0`,
+  );
+  load(
+    'protocol_parameters',
+    `INSERT INTO protocol_parameters (epoch, params, nonce)
+     SELECT e, $1::jsonb, bench_gen.sha(e, 'nonce') FROM generate_series(0, ${Math.floor((B * 20) / 432000)}) e`,
+    [await mainnetProtocolParameters()],
+  );
+  load(
     'ma_tx_out',
     `INSERT INTO ma_tx_out
-     SELECT o, 1, (1 + bench_gen.h(o, 14) % 1000)::numeric FROM generate_series(2, ${O}::int8, 120) o
+     SELECT o, 1, (1 + bench_gen.h(o, 14) % 1000)::numeric FROM generate_series(2, ${O}::int8, ${BUSY}) o
      UNION ALL
      SELECT o, bench_gen.cip68_ref_of(o), 1 FROM generate_series(1, ${O}::int8, ${OUT_PER_TX}) o WHERE bench_gen.cip68_ref_of(o) IS NOT NULL
      UNION ALL
@@ -220,21 +281,21 @@ export async function populate(url: string, quick: boolean, log: (line: string) 
      FROM generate_series(1, ${O}::int8) o,
        LATERAL (SELECT bench_gen.assets_at(bench_gen.tx_of_out(o)) AS n) x,
        LATERAL generate_series(0, least(bench_gen.h(o, 8) % 3, n - 1)) j
-     WHERE o % 120 <> 2 AND bench_gen.h(o, 7) % 5 = 0 AND bench_gen.cip68_ref_of(o) IS NULL`,
+     WHERE o % ${BUSY} <> 2 AND bench_gen.h(o, 7) % 5 = 0 AND bench_gen.cip68_ref_of(o) IS NULL`,
   );
-  await load(
+  derive(
     'unspent_ma_tx_out',
     `INSERT INTO unspent_ma_tx_out SELECT m.tx_out_id, m.asset_id, o.address_id
      FROM ma_tx_out m JOIN tx_out o ON o.id = m.tx_out_id WHERE o.spent_by_tx_id IS NULL`,
   );
-  await load(
+  load(
     'asset_mint',
     `INSERT INTO asset_mint SELECT k, k, bench_gen.mint_tx(k),
        CASE WHEN k % 10 BETWEEN 5 AND 7 THEN 1000000 + bench_gen.h(k, 16) % 1000000000000 ELSE 1 END
      FROM generate_series(1, ${AS}::int8) k`,
   );
   // CIP-25: label 721 of the minting transaction, as db-sync renders it (json) and the CBOR of {721: value}.
-  await load(
+  load(
     'tx_metadata',
     `INSERT INTO tx_metadata SELECT row_number() OVER (ORDER BY k), bench_gen.mint_tx(k), 721,
        jsonb_build_object(encode(bench_gen.policy(k), 'hex'), jsonb_build_object(convert_from(bench_gen.asset_name(k), 'UTF8'),
@@ -244,12 +305,12 @@ export async function populate(url: string, quick: boolean, log: (line: string) 
          || '\\x65696d6167657835'::bytea || convert_to(bench_gen.image(k), 'UTF8')
      FROM generate_series(1, ${AS}::int8) k WHERE k % 10 < 5`,
   );
-  await load(
+  load(
     'datum',
     `INSERT INTO datum SELECT d + 1, bench_gen.sha(d, 'd'), '\\xd8799f'::bytea || bench_gen.sha(d, 'dv') || '\\xff'::bytea,
        1 + d * ${Math.floor(T / 50_000)} FROM generate_series(0, 24999) d`,
   );
-  await load(
+  load(
     'pool_registration',
     `INSERT INTO pool_registration SELECT p, 1 + (p - 1) * 10, 0, substring(bench_gen.sha(p, 'poolhash') from 1 for 28)
      FROM generate_series(1, 3000) p`,
@@ -257,7 +318,7 @@ export async function populate(url: string, quick: boolean, log: (line: string) 
   // Certificates: 90% of accounts register (with a delegation in the same transaction, 30% also
   // vote-delegate), 5% deregister later; the large account (1) has hundreds of each.
   const reg = `least(${T}, bench_gen.stake_first_tx(s) + 1 + bench_gen.h(s, 21) % 3)`;
-  await load(
+  load(
     'stake_registration',
     `INSERT INTO stake_registration SELECT row_number() OVER (ORDER BY tx, ci, s), tx, ci, s, dereg FROM (
        SELECT s, ${reg} AS tx, 0 AS ci, false AS dereg FROM generate_series(2, ${SA}::int8) s WHERE bench_gen.h(s, 20) % 10 <> 0
@@ -268,7 +329,7 @@ export async function populate(url: string, quick: boolean, log: (line: string) 
        SELECT 1, 1 + i * ${Math.floor(T / 401)}, 0, i % 2 = 1 FROM generate_series(0, 400) i
      ) r`,
   );
-  await load(
+  load(
     'delegation',
     `INSERT INTO delegation SELECT row_number() OVER (ORDER BY tx, ci, s), tx, ci, s, substring(bench_gen.sha(pool, 'poolhash') from 1 for 28) FROM (
        SELECT s, ${reg} AS tx, 1 AS ci, 1 + bench_gen.h(s, 24) % 3000 AS pool FROM generate_series(2, ${SA}::int8) s
@@ -277,7 +338,7 @@ export async function populate(url: string, quick: boolean, log: (line: string) 
        SELECT 1, 2 + i * ${Math.floor(T / 1001)}, 0, 1 + i % 3000 FROM generate_series(0, 1000) i
      ) d`,
   );
-  await load(
+  load(
     'delegation_vote',
     `INSERT INTO delegation_vote SELECT row_number() OVER (ORDER BY tx, ci, s), tx, ci, s, kind,
        CASE WHEN kind = 'key' THEN substring(bench_gen.sha(drep, 'drep') from 1 for 28) END FROM (
@@ -288,7 +349,7 @@ export async function populate(url: string, quick: boolean, log: (line: string) 
        SELECT 1, 3 + i * ${Math.floor(T / 101)}, 0, 'key', 1 + i % 500 FROM generate_series(0, 100) i
      ) v`,
   );
-  await load(
+  load(
     'drep_registration',
     `INSERT INTO drep_registration SELECT row_number() OVER (ORDER BY tx, d), tx, 0, 'key', substring(bench_gen.sha(d, 'drep') from 1 for 28), dep FROM (
        SELECT d, 30001 + d AS tx, 500000000::int8 AS dep FROM generate_series(1, 500) d
@@ -296,7 +357,7 @@ export async function populate(url: string, quick: boolean, log: (line: string) 
        SELECT d, ${Math.floor(T / 2)} + d, -500000000 FROM generate_series(1, 500, 25) d
      ) r`,
   );
-  await load(
+  load(
     'withdrawal',
     `INSERT INTO withdrawal SELECT row_number() OVER (ORDER BY tx, s), tx, s, amount FROM (
        SELECT s, least(${T}, ${reg} + 1 + bench_gen.h(s * 4 + j, 29) % ${Math.floor(T / 2)}) AS tx, 1000 + bench_gen.h(s * 4 + j, 31) % 100000000 AS amount
@@ -306,7 +367,7 @@ export async function populate(url: string, quick: boolean, log: (line: string) 
        SELECT 1, 4 + i * ${Math.floor(T / 2001)}, 1000000 + i FROM generate_series(0, 2000) i
      ) w`,
   );
-  await load(
+  load(
     'mir',
     `INSERT INTO mir SELECT row_number() OVER (ORDER BY tx, s), tx, 0, s, pot, amount FROM (
        SELECT s, least(${T}, ${reg} + 2) AS tx, CASE WHEN s % 2 = 0 THEN 'reserves' ELSE 'treasury' END AS pot, 1000000 + s AS amount
@@ -315,82 +376,68 @@ export async function populate(url: string, quick: boolean, log: (line: string) 
        SELECT 1, 5 + i * ${Math.floor(T / 21)}, 'reserves', 5000000 FROM generate_series(0, 20) i
      ) m`,
   );
-  await load(
+  load(
     'reward_balance',
     `INSERT INTO reward_balance (stake_address_id, amount, slot)
      SELECT s, bench_gen.h(s, 35) % 5000000000, ${B * 20} FROM generate_series(1, ${SA}::int8) s WHERE s = 1 OR bench_gen.h(s, 20) % 10 <> 0`,
   );
-  await load(
+  derive(
     'stake_balance',
     `INSERT INTO stake_balance SELECT stake_address_id, sum(value) FROM tx_out
      WHERE spent_by_tx_id IS NULL AND stake_address_id IS NOT NULL GROUP BY 1 HAVING sum(value) <> 0`,
   );
   // nut.link: oracles are addresses 2, 3, …; a registration each, then ticker posts of 40 tickers.
-  await load(
+  load(
     'nutlink_registration',
     `INSERT INTO nutlink_registration SELECT r, 100 + r, r + 1, bench_gen.pc(r + 1) FROM generate_series(1, ${scale.oracles}) r`,
   );
-  await load(
+  load(
     'nutlink_ticker',
     `INSERT INTO nutlink_ticker SELECT row_number() OVER (ORDER BY tx, r, k), tx, r + 1, bench_gen.pc(r + 1), 'TICK' || lpad(k::text, 2, '0') FROM (
        SELECT r, k, 1000 + p * ${Math.floor((T - 2000) / scale.tickerPostsPerOracle)} + r AS tx
        FROM generate_series(1, ${scale.oracles}) r, generate_series(0, ${scale.tickerPostsPerOracle - 1}) p, generate_series(1, 40) k
      ) t`,
   );
-  await load(
+  load(
     'token_metadata',
     `INSERT INTO token_metadata (subject, name, description, ticker, url, logo, decimals)
      SELECT encode(bench_gen.policy(k) || bench_gen.asset_name(k), 'hex'), 'Token ' || k, 'A registered token', 'TK' || (k % 1000), 'https://example.com', NULL, 6
      FROM generate_series(5, ${AS}::int8, 10) k`,
   );
+  await onConnections(connections, biggestFirst(independent, (l) => ` ${l.table}`), runLoad);
+  await onConnections(connections, derived, runLoad);
   const loadSeconds = (performance.now() - loadStarted) / 1000;
 
   log(`building ${pks.length} primary keys and ${indexes.length} indexes`);
   const indexStarted = performance.now();
-  // Two connections: one per core, biggest tables first.
   const work = [
     ...pks.map((pk) => `ALTER TABLE ${pk.tbl} ADD CONSTRAINT "${pk.conname}" ${pk.def}`),
     ...indexes.map((index) => index.indexdef as string),
   ];
-  const order = ['tx_out', 'ma_tx_out', 'tx', 'address', 'block', 'stake_address', 'asset'];
-  const weight = (sql: string) => {
-    const i = order.findIndex((t) => sql.includes(` ${t}`) || sql.includes(`"${t}"`));
-    return i === -1 ? order.length : i;
-  };
-  work.sort((a, b) => weight(a) - weight(b));
-  const second = new pg.Client({ connectionString: url });
-  await second.connect();
-  const workers = [client, second].map(async (c) => {
-    await c.query(`SET maintenance_work_mem = '1GB'; SET max_parallel_maintenance_workers = 0`);
-    for (let sql = work.shift(); sql; sql = work.shift()) await c.query(sql);
-  });
-  await Promise.all(workers);
+  await onConnections(connections, biggestFirst(work, (sql) => sql), async (c, sql) => void (await c.query(sql)));
   // The foreign keys exist as in production; the rows satisfy them by construction (NOT VALID skips
-  // re-checking 12M rows).
+  // re-checking 20M rows).
   for (const fk of fks) await q(`ALTER TABLE ${fk.tbl} ADD CONSTRAINT "${fk.conname}" ${fk.def} NOT VALID`);
   const indexSeconds = (performance.now() - indexStarted) / 1000;
   log(`  keys and indexes: ${indexSeconds.toFixed(0)} s`);
 
   const vacuumStarted = performance.now();
   const tables = (await q(`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`)).rows.map((r) => r.tablename as string);
-  await Promise.all(
-    [client, second].map(async (c, i) => {
-      for (const table of tables.filter((_, j) => j % 2 === i)) await c.query(`VACUUM (ANALYZE) "${table}"`);
-    }),
-  );
-  await second.end();
+  await onConnections(connections, tables, async (c, table) => void (await c.query(`VACUUM (ANALYZE) "${table}"`)));
   const vacuumSeconds = (performance.now() - vacuumStarted) / 1000;
   log(`  vacuum + analyze: ${vacuumSeconds.toFixed(0)} s`);
 
-  const samples = await pickSamples(client, { A, SA, AS, O, quick, oracles: scale.oracles });
+  const samplesStarted = performance.now();
+  const samples = await pickSamples(client, { SA, AS, O, T, scale });
+  log(`  samples: ${((performance.now() - samplesStarted) / 1000).toFixed(0)} s`);
   const counts: Record<string, number> = {};
-  for (const table of ['block', 'tx', 'tx_out', 'address', 'stake_address', 'asset', 'ma_tx_out', 'unspent_ma_tx_out', 'stake_registration', 'delegation', 'withdrawal']) {
+  for (const table of ['block', 'tx', 'tx_out', 'address', 'stake_address', 'asset', 'ma_tx_out', 'unspent_ma_tx_out', 'tx_input', 'collateral_tx_out', 'stake_registration', 'delegation', 'withdrawal']) {
     counts[table] = Number((await q(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
   }
   counts.unspent_tx_out = Number((await q(`SELECT count(*) AS n FROM tx_out WHERE spent_by_tx_id IS NULL`)).rows[0].n);
   const databaseBytes = Number((await q(`SELECT pg_database_size(current_database()) AS n`)).rows[0].n);
   await q(`DROP SCHEMA bench_gen CASCADE`);
-  await client.end();
+  for (const c of connections) await c.end();
   return {
     scale,
     counts,
@@ -399,6 +446,42 @@ export async function populate(url: string, quick: boolean, log: (line: string) 
     databaseBytes,
     samples,
   };
+}
+
+/** Runs the jobs on the connections side by side, each connection taking the next job when it is free. */
+async function onConnections<T>(connections: pg.Client[], jobs: T[], run: (c: pg.Client, job: T) => Promise<void>) {
+  const queue = [...jobs];
+  await Promise.all(
+    connections.map(async (c) => {
+      for (let job = queue.shift(); job !== undefined; job = queue.shift()) await run(c, job);
+    }),
+  );
+}
+
+/** The jobs touching the biggest tables first, so that the last job to finish is a short one. */
+function biggestFirst<T>(jobs: T[], text: (job: T) => string): T[] {
+  const order = ['tx_out', 'ma_tx_out', 'tx', 'address', 'block', 'stake_address', 'asset'];
+  const weight = (job: T) => {
+    const sql = text(job);
+    const i = order.findIndex((t) => sql.includes(` ${t}`) || sql.includes(`"${t}"`));
+    return i === -1 ? order.length : i;
+  };
+  return [...jobs].sort((a, b) => weight(a) - weight(b));
+}
+
+/**
+ * What Ogmios answers to queryLedgerState/protocolParameters on a mainnet-configured devnet (mainnet's
+ * genesis files, Conway), as the indexer stores it. Loaded from the devnet's build by path: the package
+ * exports no genesis helpers.
+ */
+async function mainnetProtocolParameters(): Promise<string> {
+  const dist = (file: string) => new URL(`../../packages/devnet/dist/${file}`, import.meta.url).href;
+  const { loadNetwork } = (await import(dist('networks/networks.js'))) as { loadNetwork(name: 'mainnet'): unknown };
+  const { genesisProtocolParameters } = (await import(dist('networks/genesis.js'))) as {
+    genesisProtocolParameters(network: unknown): Record<string, unknown>;
+  };
+  const { stringifyJson } = (await import(dist('chain/json.js'))) as { stringifyJson(value: unknown): string };
+  return stringifyJson(genesisProtocolParameters(loadNetwork('mainnet')));
 }
 
 const hex = (bytes: Buffer) => bytes.toString('hex');
@@ -410,9 +493,9 @@ const hex = (bytes: Buffer) => bytes.toString('hex');
  */
 async function pickSamples(
   client: pg.Client,
-  { A, SA, AS, O, quick, oracles }: { A: number; SA: number; AS: number; O: number; quick: boolean; oracles: number },
+  { SA, AS, O, T, scale }: { SA: number; AS: number; O: number; T: number; scale: PopulateScale },
 ): Promise<Samples> {
-  const n = quick ? 300 : 2000;
+  const { samples: n, oracles, busyEvery } = scale;
   const rnd = (max: number) => 1 + Math.floor(Math.random() * max);
   // Unspent outputs → (address, one of its assets or lovelace)
   const outputs = Array.from({ length: n * 2 }, () => rnd(O));
@@ -431,25 +514,28 @@ async function pickSamples(
   const blocks = (
     await client.query(`SELECT epoch, epoch_slot FROM block WHERE id = ANY($1::int8[])`, [Array.from({ length: n }, () => rnd(maxBlock))])
   ).rows.map((r) => [r.epoch, r.epoch_slot] as [number, number]);
+  const txs = (
+    await client.query(`SELECT encode(hash, 'hex') AS hash FROM tx WHERE id = ANY($1::int8[])`, [Array.from({ length: n }, () => rnd(T))])
+  ).rows.map((r) => r.hash as string);
   return {
     addressAssets: outs.map((r) => [addressText.get(Number(r.address_id))!, r.asset_id === null ? 'lovelace' : units.get(Number(r.asset_id))!]),
     busyAddress: addressText.get(1)!,
     busyUnit: units.get(1)!,
-    busyUtxos: Math.floor((O - 2) / 120) + 1,
+    busyUtxos: Math.floor((O - 2) / busyEvery) + 1,
     assets: assetIds.filter((id) => id !== 1).map((id) => units.get(id)!),
     blocks,
+    txs,
     accounts: stakeIds.filter((id) => id !== 1).map((id) => stakeText.get(id)!),
     largeAccount: stakeText.get(1)!,
     oracles: Array.from({ length: oracles }, (_, i) => addressText.get(i + 2)!),
   };
-  void A;
 }
 
+/** Address a's outputs all carry stake credential bench_gen.stake_of(a) (none for an enterprise address). */
 async function realAddresses(client: pg.Client, ids: number[]): Promise<Map<number, string>> {
   const { rows } = await client.query(
     `SELECT a.id, a.payment_cred, s.hash_raw FROM address a
-     LEFT JOIN LATERAL (SELECT o.stake_address_id FROM tx_out o WHERE o.address_id = a.id LIMIT 1) o ON true
-     LEFT JOIN stake_address s ON s.id = o.stake_address_id WHERE a.id = ANY($1::int8[])`,
+     LEFT JOIN stake_address s ON s.id = bench_gen.stake_of(a.id) WHERE a.id = ANY($1::int8[])`,
     [ids],
   );
   const result = new Map<number, string>();

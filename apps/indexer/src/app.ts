@@ -15,7 +15,7 @@ import { startJobWorkers, startRollbackWorker } from './jobs/workers.js';
 import type { Logger } from './logger.js';
 import { IndexerMetrics } from './metrics.js';
 import { ChainStore } from './sink/chain-store.js';
-import { acquireWriterLock, WriterLockTakenError } from './sink/writer-lock.js';
+import { WriterLock, WriterLockTakenError } from './sink/writer-lock.js';
 
 export interface RunningIndexer {
   /** resolves when chain following ends (stop() or a fatal error, which rejects) */
@@ -31,7 +31,7 @@ export async function startIndexer(config: IndexerConfig, logger: Logger): Promi
   const lock = await retrying(
     logger,
     'PostgreSQL',
-    () => acquireWriterLock(config.databaseUrl),
+    () => WriterLock.acquire(config.databaseUrl, logger),
     (error) => !(error instanceof WriterLockTakenError),
   );
   const prisma = createPrismaClient(config.databaseUrl, { maxConnections: 8 });
@@ -70,7 +70,7 @@ export async function startIndexer(config: IndexerConfig, logger: Logger): Promi
       update: { network: config.network },
     });
 
-    queues = await openQueues(connection, config.queuePrefix);
+    queues = await openQueues(connection, logger, config.queuePrefix);
     const workerContext = { connection, prefix: config.queuePrefix, prisma, logger, metrics };
     workers.push(startRollbackWorker(store, workerContext));
     if (config.inProcessWorkers) workers.push(...startJobWorkers(config, workerContext));
@@ -90,7 +90,7 @@ export async function startIndexer(config: IndexerConfig, logger: Logger): Promi
       await queues.tokenRegistry.obliterate({ force: true });
     }
 
-    const indexer = new Indexer(store, prisma, queues, logger, metrics, {
+    const indexer = new Indexer(store, prisma, queues, lock, logger, metrics, {
       batchSize: config.batchSize,
       startPoint: config.startPoint,
       nearTipBlocks: 10,
@@ -122,9 +122,9 @@ export async function startIndexer(config: IndexerConfig, logger: Logger): Promi
       },
       'indexer started',
     );
-    // Without the lock another indexer may start writing: stop following, and end with the loss.
-    lock.lost.catch(() => follower.stop());
-    const done = Promise.race([follower.run(), lock.lost]);
+    // A lost lock is retaken in place; only another indexer holding it ends this one.
+    lock.taken.catch(() => follower.stop());
+    const done = Promise.race([follower.run(), lock.taken]);
     let stopping: Promise<void> | null = null;
     const stop = () =>
       (stopping ??= (async () => {

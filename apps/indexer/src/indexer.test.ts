@@ -19,7 +19,7 @@ class ControlledStore {
     return { height: block.height } as unknown as DecodedBlock;
   }
 
-  resetDecoding(): void {}
+  async load(): Promise<void> {}
 
   async intersectionPoints() {
     return [];
@@ -61,6 +61,7 @@ function indexerOn(store: ControlledStore, { batchSize = 3, maxBatchDelayMs = 60
     store as unknown as ChainStore,
     prisma,
     {} as IndexerQueues,
+    { assertHeld: () => undefined, held: async () => undefined },
     silentLogger,
     new IndexerMetrics(),
     { batchSize, startPoint: 'origin', nearTipBlocks: 10, maxBatchDelayMs, tokenRegistry: false },

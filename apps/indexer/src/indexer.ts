@@ -5,6 +5,10 @@ import type { IndexerQueues } from './jobs/queues.js';
 import type { Logger } from './logger.js';
 import type { IndexerMetrics } from './metrics.js';
 import type { ChainStore, WriteResult } from './sink/chain-store.js';
+import type { WriterLock } from './sink/writer-lock.js';
+
+/** Far above the deepest rollback (2160 blocks take ≈ 1.3 s, BENCHMARKS.md §2). */
+const ROLLBACK_WAIT_LIMIT_MS = 5 * 60_000;
 
 export interface IndexerOptions {
   batchSize: number;
@@ -42,14 +46,18 @@ export class Indexer implements ChainHandler {
     private readonly store: ChainStore,
     private readonly prisma: PrismaClient,
     private readonly queues: IndexerQueues,
+    private readonly writerLock: Pick<WriterLock, 'assertHeld' | 'held'>,
     private readonly logger: Logger,
     private readonly metrics: IndexerMetrics,
     private readonly options: IndexerOptions,
   ) {}
 
   async intersectionPoints(): Promise<Point[]> {
+    await this.writerLock.held();
     await this.flush();
-    this.store.resetDecoding();
+    // After a failed write (database restarted) the commit may have happened or not: what is
+    // stored decides the ids, the tip and where decoding continues.
+    await this.store.load();
     const stored = await this.store.intersectionPoints();
     return stored.length > 0 ? stored : [this.options.startPoint];
   }
@@ -79,14 +87,20 @@ export class Indexer implements ChainHandler {
     const current = this.store.tipPoint;
     // The first answer after an intersection is a rollback to it: nothing to undo (STYLE.md §6.7).
     if (current === null ? point === 'origin' : point !== 'origin' && point.id === current.id) return;
+    this.writerLock.assertHeld();
     const started = performance.now();
     const job = await this.queues.rollbacks.add(
       'rollback',
       { point },
       { removeOnComplete: 1000, removeOnFail: 1000 },
     );
-    // The rollback worker runs ChainStore.rollBackTo on this store, which reloads its state.
-    const removed = (await job.waitUntilFinished(this.queues.rollbackEvents)) as number;
+    // The rollback worker runs ChainStore.rollBackTo on this store, which reloads its state. A Redis
+    // that lost its data also lost the job: after the time limit chain-sync reconnects from what is
+    // committed and the node sends the rollback again (rolling back twice to one point is harmless).
+    const removed = (await job.waitUntilFinished(
+      this.queues.rollbackEvents,
+      ROLLBACK_WAIT_LIMIT_MS,
+    )) as number;
     this.metrics.rollbacks.inc();
     this.metrics.rollbackDepth.observe(removed);
     this.logger.info(
@@ -145,6 +159,7 @@ export class Indexer implements ChainHandler {
   }
 
   private async writeBatch(blocks: DecodedBlock[], decodeMs: number): Promise<void> {
+    this.writerLock.assertHeld();
     const result = await this.store.writeDecoded(blocks, decodeMs);
     this.metrics.recordWrite(result, this.store.tipHeight);
     await this.queueFollowUps(result);

@@ -2,7 +2,7 @@
 import { startIndexer } from './app.js';
 import { ConfigError, readIndexerConfig } from './config.js';
 import { createLogger } from './logger.js';
-import { WriterLockLostError, WriterLockTakenError } from './sink/writer-lock.js';
+import { WriterLockTakenError } from './sink/writer-lock.js';
 
 let config;
 try {
@@ -32,7 +32,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 }
 running.done.catch(async (error) => {
   logger.fatal({ err: error }, 'indexer stopped on an unrecoverable error');
-  // Without the writer lock nothing buffered may be written; a restart resumes from what was committed.
-  if (!(error instanceof WriterLockLostError)) await running.stop();
+  // Another indexer holds the writer lock: nothing buffered may be written; a restart resumes from what was committed.
+  if (!(error instanceof WriterLockTakenError)) await running.stop();
   process.exit(1);
 });

@@ -13,6 +13,10 @@ const ADDRESS_ASSET = sql('addresses_address_utxos_asset').replaceAll('{{directi
 const ADDRESS = sql('addresses_address_utxos').replaceAll('{{direction}}', 'ASC');
 const ASSET = sql('assets_asset');
 const BLOCK = readBlockSqlFile('blocks_epoch_number_slot_slot_number');
+const LATEST_BLOCK = readBlockSqlFile('blocks_latest');
+const TX = sql('txs_hash');
+const TX_UTXOS = sql('txs_hash_utxos');
+const EPOCH_PARAMETERS = sql('epochs_number_parameters');
 const ACCOUNT = sql('accounts_stake_address');
 const NUTLINK = sql('nutlink_address_tickers');
 
@@ -60,6 +64,10 @@ app.get<{ Params: { epoch: string; slot: string } }>('/blocks/epoch/:epoch/slot/
   const { rows } = await pool.query(BLOCK, [Number(request.params.epoch), Number(request.params.slot)]);
   return rows;
 });
+app.get('/blocks/latest', async () => (await pool.query(LATEST_BLOCK)).rows);
+app.get<{ Params: { hash: string } }>('/txs/:hash', async (request) => (await pool.query(TX, [bytes(request.params.hash)])).rows);
+app.get<{ Params: { hash: string } }>('/txs/:hash/utxos', async (request) => (await pool.query(TX_UTXOS, [bytes(request.params.hash)])).rows);
+app.get('/epochs/latest/parameters', async () => (await pool.query(EPOCH_PARAMETERS, [null])).rows);
 app.get<{ Params: { stake: string } }>('/accounts/:stake', async (request) => {
   const { rows } = await pool.query(ACCOUNT, [request.params.stake]);
   return rows;

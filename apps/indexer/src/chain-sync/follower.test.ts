@@ -1,4 +1,5 @@
 import { startDevnet } from '@frostline/devnet';
+import { generate } from '../test-support/generated.js';
 import { silentLogger } from '../test-support/indexer.js';
 import { ChainFollower, type ChainHandler } from './follower.js';
 
@@ -24,4 +25,33 @@ describe('ChainFollower', () => {
       await devnet.close();
     }
   });
+
+  it('starts the backoff afresh after a connection that delivered blocks', async () => {
+    const chain = await generate({ seed: 3, blocks: 5, txPerBlock: 1, forks: 0 });
+    const devnet = await startDevnet({ chain: { file: chain.file }, network: 'custom', port: 0 });
+    const connectedAt: number[] = [];
+    // every connection handles its first message (the rollback to the intersection), then fails on a block
+    const failing: ChainHandler = {
+      rollForward: async () => {
+        throw new Error('database unavailable');
+      },
+      rollBackward: async () => undefined,
+      intersectionPoints: async () => {
+        connectedAt.push(Date.now());
+        return ['origin'];
+      },
+    };
+    const follower = new ChainFollower(failing, { url: new URL(devnet.url), logger: silentLogger });
+    const running = follower.run();
+    try {
+      while (connectedAt.length < 5) await new Promise((resolve) => setTimeout(resolve, 50));
+      const waits = connectedAt.slice(1).map((at, i) => at - connectedAt[i]);
+      // a doubling backoff would wait 0.5, 1, 2, 4 s
+      expect(Math.max(...waits)).toBeLessThan(1500);
+    } finally {
+      await follower.stop();
+      await running;
+      await devnet.close();
+    }
+  }, 30_000);
 });

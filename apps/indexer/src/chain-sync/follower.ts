@@ -31,6 +31,8 @@ export class ChainFollower {
   private context: InteractionContext | null = null;
   private stopped = false;
   private wake: (() => void) | null = null;
+  /** chain-sync messages handled over the follower's life: tells a healthy connection from a failing one */
+  private handled = 0;
 
   constructor(
     private readonly handler: ChainHandler,
@@ -41,6 +43,7 @@ export class ChainFollower {
   async run(): Promise<void> {
     let backoffMs = 500;
     while (!this.stopped) {
+      const handledBefore = this.handled;
       try {
         const failure = await this.followOnce();
         if (this.stopped) break;
@@ -50,6 +53,8 @@ export class ChainFollower {
         if (isFatal(error)) throw error;
         this.options.logger.warn({ err: error, retryInMs: backoffMs }, 'chain-sync failed; retrying');
       }
+      // A connection that delivered blocks was healthy: the next interruption starts the backoff afresh.
+      if (this.handled !== handledBefore) backoffMs = 500;
       await this.sleep(backoffMs);
       backoffMs = Math.min(backoffMs * 2, 30_000);
     }
@@ -91,6 +96,7 @@ export class ChainFollower {
         try {
           if (result.direction === 'forward') await this.handler.rollForward(result.block, result.tip);
           else await this.handler.rollBackward(result.point, result.tip);
+          this.handled++;
           if (socket.readyState === socket.OPEN) ChainSynchronization.nextBlock(socket);
         } catch (error) {
           // A failed handler (database down, …) ends this connection; run() reconnects and resumes

@@ -1,4 +1,5 @@
 import { Queue, QueueEvents, type ConnectionOptions } from 'bullmq';
+import type { Logger } from '../logger.js';
 
 /** BullMQ queues of the indexer; names are part of the deployment contract (separate workers use them). */
 export const QUEUES = {
@@ -38,12 +39,22 @@ export interface IndexerQueues {
   close(): Promise<void>;
 }
 
-export async function openQueues(connection: ConnectionOptions, prefix?: string): Promise<IndexerQueues> {
+export async function openQueues(
+  connection: ConnectionOptions,
+  logger: Logger,
+  prefix?: string,
+): Promise<IndexerQueues> {
   const options = { connection, prefix };
   const rollbacks = new Queue<RollbackJob>(QUEUES.rollbacks, options);
   const rollbackEvents = new QueueEvents(QUEUES.rollbacks, options);
   const tokenRegistry = new Queue<TokenRegistryJob>(QUEUES.tokenRegistry, options);
   const rewards = new Queue<RewardsJob>(QUEUES.rewards, options);
+  // Without a listener BullMQ prints every failed reconnection (Redis restarting) to stderr with a stack.
+  const reconnecting = (error: Error) => logger.warn({ err: error }, 'Redis connection error; reconnecting');
+  rollbacks.on('error', reconnecting);
+  rollbackEvents.on('error', reconnecting);
+  tokenRegistry.on('error', reconnecting);
+  rewards.on('error', reconnecting);
   await Promise.all([
     rollbacks.waitUntilReady(),
     rollbackEvents.waitUntilReady(),

@@ -190,8 +190,8 @@ export class ChainStore {
     return decoded;
   }
 
-  /** Decoding continues from the stored tip (after a reconnection dropped decoded blocks). */
-  resetDecoding(): void {
+  /** Decoding continues from the stored tip. */
+  private resetDecoding(): void {
     this.decodedSlot = this.tip?.slot ?? null;
   }
 
