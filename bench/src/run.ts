@@ -21,11 +21,18 @@ import {
 } from './ingest.js';
 import { liveBench, type LiveResult } from './live.js';
 import { loadScenario, scenarios, startServer, type ScenarioResult } from './load.js';
-import { populate, type PopulateResult } from './populate.js';
+import { populate, populateScale, type PopulateResult } from './populate.js';
 import { explainScenarios, type Explained } from './explain.js';
 import { postgresFloor, type FloorResult } from './floor.js';
 import { seedChainBesideHistory } from './growth.js';
 import { summarizeProfile, type ProfileLine } from './profile.js';
+
+export interface GrowthRun {
+  /** of the history under the chain */
+  transactions: number;
+  outputs: number;
+  ingest: IngestResult;
+}
 
 export interface BenchResults {
   quick: boolean;
@@ -40,8 +47,8 @@ export interface BenchResults {
   floor?: FloorResult;
   /** the near-empty-block chain (1 tx per block), for the per-block / per-transaction cost fit */
   sparse?: { chain: ChainInfo; ingest: IngestResult };
-  /** the ingest chain again, on top of the API phase's populated history */
-  growth?: IngestResult;
+  /** the ingest chain again on top of populated histories, smallest first; the last is the API phase's */
+  growth?: GrowthRun[];
   rollbacks?: RollbackResult[];
   live?: LiveResult;
   populate?: Omit<PopulateResult, 'samples'>;
@@ -225,18 +232,38 @@ await phase('api', async () => {
   }
 });
 
-// After the API load, so its numbers are not affected; on the database it populated when it ran.
+// After the API load, so its numbers are not affected: first on a quarter-size history of its own
+// (an intermediate point of the rate-vs-size curve), then on the database the API phase populated.
 await phase('growth', async () => {
+  const chain = await ensureChain(cacheDir, chainOptions(ingestBlocks), log);
+  const onHistory = async (url: string, history: Omit<PopulateResult, 'samples'>) => {
+    await seedChainBesideHistory(root, url, chain.file, log);
+    const run = await ingest({ ...(await ingestOptions(url)), chainFile: chain.file });
+    logIngest(`ingest on a history of ${history.counts.tx} transactions`, run);
+    results.growth = [
+      ...(results.growth ?? []),
+      { transactions: history.counts.tx!, outputs: history.counts.tx_out!, ingest: run },
+    ];
+    save();
+  };
+  const full = populateScale(quick);
+  const blocks = Math.round(full.blocks / 4);
+  const quarter = {
+    ...full,
+    blocks,
+    outputs: (full.outputs / full.blocks) * blocks,
+    assets: Math.round(full.assets / 4),
+  };
+  const quarterUrl = await freshDatabase('bench_growth');
+  const { samples: _quarterSamples, ...quarterHistory } = await populate(quarterUrl, quick, log, quarter);
+  await onHistory(quarterUrl, quarterHistory);
   let url = populatedUrl;
   if (!url) {
     url = await freshDatabase('bench_api');
     const { samples: _unused, ...rest } = await populate(url, quick, log);
     results.populate = rest;
   }
-  const chain = await ensureChain(cacheDir, chainOptions(ingestBlocks), log);
-  await seedChainBesideHistory(root, url, chain.file, log);
-  results.growth = await ingest({ ...(await ingestOptions(url)), chainFile: chain.file });
-  logIngest('ingest on the populated history', results.growth);
+  await onHistory(url, results.populate!);
 });
 
 save();
