@@ -14,6 +14,7 @@ import { createPrismaClient } from '@frostline/db';
 import { startDevnet } from '@frostline/devnet';
 import { genesisBlock, type GenesisFunds } from '@frostline/model';
 import pg from 'pg';
+import type { ChainStoreConstructor } from './ingest.js';
 
 const HISTORY_EPOCH_OFFSET = 1_000_000;
 /** the EBB that opens the custom network's Byron era, then its first real block */
@@ -22,20 +23,12 @@ const CHAIN_START_BLOCKS = 2;
 // The indexer's package exports only its entry points, so these are loaded from its build.
 interface IndexerModules {
   store: {
-    ChainStore: new (
-      prisma: unknown,
-      options: {
-        networkId: number;
-        chainTime: unknown;
-        securityParameter: number;
-        genesisDelegates: ReadonlySet<string>;
-      },
-    ) => {
+    ChainStore: ChainStoreConstructor<{
       load(): Promise<void>;
       resetDecoding(): void;
       writeDecoded(blocks: unknown[], decodeMs: number): Promise<unknown>;
       write(blocks: unknown[]): Promise<unknown>;
-    };
+    }>;
   };
   ogmios: {
     connectOgmios(url: URL): Promise<{ socket: { close(): void } }>;

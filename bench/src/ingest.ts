@@ -338,7 +338,8 @@ interface RollbackStore {
   load(): Promise<void>;
   rollBackTo(point: { slot: number; id: string } | 'origin'): Promise<number>;
 }
-type StoreConstructor = new (
+/** The indexer's ChainStore as loaded from its build (its package exports only its entry points). */
+export type ChainStoreConstructor<Store> = new (
   prisma: unknown,
   options: {
     networkId: number;
@@ -346,7 +347,7 @@ type StoreConstructor = new (
     securityParameter: number;
     genesisDelegates: ReadonlySet<string>;
   },
-) => RollbackStore;
+) => Store;
 
 export async function rollbacks(
   root: string,
@@ -358,7 +359,7 @@ export async function rollbacks(
   const { ChainStore } = (await import(
     pathToFileURL(path.join(root, 'apps/indexer/dist/sink/chain-store.js')).href
   )) as {
-    ChainStore: StoreConstructor;
+    ChainStore: ChainStoreConstructor<RollbackStore>;
   };
   const prisma = createPrismaClient(databaseUrl, { maxConnections: 2 });
   const client = new pg.Client({ connectionString: databaseUrl });
