@@ -5,14 +5,17 @@ import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSyn
 import path from 'node:path';
 import { DEFAULT_OPTIONS, writeChain, type GenerateOptions } from '@frostline/devnet/generate';
 
-/** ≈20 tx per block, payments with several outputs, assets, metadata, certificates; no forks. */
-export function chainOptions(blocks: number): GenerateOptions {
+/**
+ * ≈20 tx per block (the ingest chain; 1 for the near-empty chain of the sync-time fit), payments with
+ * several outputs, assets, metadata, certificates; no forks.
+ */
+export function chainOptions(blocks: number, txPerBlock = 20): GenerateOptions {
   return {
     ...DEFAULT_OPTIONS,
     seed: 7,
     network: 'custom',
     blocks,
-    txPerBlock: 20,
+    txPerBlock,
     outputsPerTx: 3,
     wallets: 2000,
     accounts: 1000,

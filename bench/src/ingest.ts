@@ -10,6 +10,7 @@ import { createChainSynchronizationClient, createInteractionContext } from '@car
 import { applyMigrations, createPrismaClient } from '@frostline/db';
 import { startDevnet } from '@frostline/devnet';
 import pg from 'pg';
+import { postgresCpuSeconds, postmasterPid, processCpu } from './proc-cpu.js';
 
 export interface CeilingResult {
   blocks: number;
@@ -82,8 +83,19 @@ export interface IngestResult {
   decodeSeconds: number;
   databaseSeconds: number;
   batches: number;
+  /** the indexer process */
   cpuSeconds: { user: number; system: number };
+  /**
+   * From the first committed batch to the tip (the indexer's startup and first batch left out, which
+   * weigh heavily in a short run): blocks, wall-clock and CPU of the indexer process and of every
+   * process of the PostgreSQL instance. Per-block costs come from here.
+   */
+  steady: { blocks: number; seconds: number; indexerCpuSeconds: number; postgresCpuSeconds: number };
+  /** (indexer + PostgreSQL CPU) / blocks, over `steady` */
+  cpuMsPerBlock: number;
   cpuProfile: string | null;
+  /** before the indexer started: 0-ish from empty, the populated history for the growth run */
+  startDatabaseBytes: number;
   databaseBytes: number;
   /** pg_stat_statements of the ingest database, top statements by total execution time */
   statements: StatementStat[];
@@ -138,15 +150,6 @@ function procStatus(pid: number, field: string): number {
   }
 }
 
-function procCpu(pid: number): { user: number; system: number } {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
-  } catch {
-    return { user: 0, system: 0 };
-  }
-}
-
 export async function ingest(options: {
   root: string;
   chainFile: string;
@@ -163,6 +166,8 @@ export async function ingest(options: {
   await setup.connect();
   await setup.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements').catch(() => undefined);
   await setup.query('SELECT pg_stat_statements_reset()').catch(() => undefined);
+  const postmaster = await postmasterPid(setup);
+  const before = await chainCounts(setup);
   await setup.end();
   const devnet = await startDevnet({
     chain: { file: options.chainFile },
@@ -187,6 +192,11 @@ export async function ingest(options: {
     const metricsUrl = `http://127.0.0.1:${options.metricsPort}/metrics`;
     let text = '';
     let firstBlockAt: number | null = null;
+    const cpuNow = () => {
+      const indexer = processCpu(child.pid!);
+      return { indexer: indexer.user + indexer.system, postgres: postgresCpuSeconds(postmaster) };
+    };
+    let steadyFrom: { height: number; at: number; cpu: ReturnType<typeof cpuNow> } | null = null;
     let lastLog = performance.now();
     let peakRss = 0;
     for (;;) {
@@ -200,7 +210,10 @@ export async function ingest(options: {
         continue;
       }
       const height = metric(text, 'indexer_block_height');
-      if (firstBlockAt === null && metric(text, 'indexer_blocks_total') > 0) firstBlockAt = performance.now();
+      if (firstBlockAt === null && metric(text, 'indexer_blocks_total') > 0) {
+        firstBlockAt = performance.now();
+        steadyFrom = { height, at: firstBlockAt, cpu: cpuNow() };
+      }
       if (performance.now() - lastLog > 10_000) {
         lastLog = performance.now();
         log(`  indexer at height ${height} / ${tipHeight}`);
@@ -208,7 +221,15 @@ export async function ingest(options: {
       if (height >= tipHeight) break;
     }
     const reached = performance.now();
-    const cpu = procCpu(child.pid!);
+    const cpu = processCpu(child.pid!);
+    const cpuAtTip = cpuNow();
+    const from = steadyFrom ?? { height: 0, at: spawned, cpu: { indexer: 0, postgres: 0 } };
+    const steady = {
+      blocks: metric(text, 'indexer_block_height') - from.height,
+      seconds: (reached - from.at) / 1000,
+      indexerCpuSeconds: cpuAtTip.indexer - from.cpu.indexer,
+      postgresCpuSeconds: cpuAtTip.postgres - from.cpu.postgres,
+    };
     peakRss = Math.max(peakRss, procStatus(child.pid!, 'VmHWM'));
     child.kill('SIGTERM');
     await exited;
@@ -216,14 +237,10 @@ export async function ingest(options: {
     const seconds = (reached - (firstBlockAt ?? spawned)) / 1000;
     const client = new pg.Client({ connectionString: options.databaseUrl });
     await client.connect();
-    const databaseBytes = Number(
-      (await client.query('SELECT pg_database_size(current_database()) AS n')).rows[0].n,
-    );
+    const after = await chainCounts(client);
     // From the database: the metrics count only batches that committed on the first attempt.
-    const blocks = Number(
-      (await client.query(`SELECT count(*) AS n FROM block WHERE era <> 'genesis'`)).rows[0].n,
-    );
-    const transactions = Number((await client.query('SELECT count(*) AS n FROM tx')).rows[0].n);
+    const blocks = after.blocks - before.blocks;
+    const transactions = after.transactions - before.transactions;
     const statements = await topStatements(client, 12);
     await client.end();
     let cpuProfile: string | null = null;
@@ -250,13 +267,30 @@ export async function ingest(options: {
       databaseSeconds: metric(text, 'indexer_batch_seconds_sum', '{phase="database"}'),
       batches: metric(text, 'indexer_batch_seconds_count', '{phase="database"}'),
       cpuSeconds: cpu,
+      steady,
+      cpuMsPerBlock: ((steady.indexerCpuSeconds + steady.postgresCpuSeconds) * 1000) / steady.blocks,
       cpuProfile,
-      databaseBytes,
+      startDatabaseBytes: before.bytes,
+      databaseBytes: after.bytes,
       statements,
     };
   } finally {
     await devnet.close();
   }
+}
+
+async function chainCounts(
+  client: pg.Client,
+): Promise<{ blocks: number; transactions: number; bytes: number }> {
+  const { rows } = await client.query(
+    `SELECT (SELECT count(*) FROM block WHERE era <> 'genesis') AS blocks, (SELECT count(*) FROM tx) AS transactions,
+            pg_database_size(current_database()) AS bytes`,
+  );
+  return {
+    blocks: Number(rows[0].blocks),
+    transactions: Number(rows[0].transactions),
+    bytes: Number(rows[0].bytes),
+  };
 }
 
 export interface StatementStat {
@@ -304,7 +338,8 @@ interface RollbackStore {
   load(): Promise<void>;
   rollBackTo(point: { slot: number; id: string } | 'origin'): Promise<number>;
 }
-type StoreConstructor = new (
+/** The indexer's ChainStore as loaded from its build (its package exports only its entry points). */
+export type ChainStoreConstructor<Store> = new (
   prisma: unknown,
   options: {
     networkId: number;
@@ -312,7 +347,7 @@ type StoreConstructor = new (
     securityParameter: number;
     genesisDelegates: ReadonlySet<string>;
   },
-) => RollbackStore;
+) => Store;
 
 export async function rollbacks(
   root: string,
@@ -324,7 +359,7 @@ export async function rollbacks(
   const { ChainStore } = (await import(
     pathToFileURL(path.join(root, 'apps/indexer/dist/sink/chain-store.js')).href
   )) as {
-    ChainStore: StoreConstructor;
+    ChainStore: ChainStoreConstructor<RollbackStore>;
   };
   const prisma = createPrismaClient(databaseUrl, { maxConnections: 2 });
   const client = new pg.Client({ connectionString: databaseUrl });

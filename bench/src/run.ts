@@ -1,6 +1,7 @@
 // The benchmark run (scripts/bench.mjs starts PostgreSQL and Redis, then this): evaluation, the devnet
-// streaming a 100k-block chain, ingest of a generated chain vs the devnet's own streaming rate, rollbacks
-// at the tip, API load vs a baseline.
+// streaming a 100k-block chain, ingest of a generated chain vs the devnet's own streaming rate, the
+// PostgreSQL COPY floor under it, a near-empty-block ingest (for the sync-time fit), rollbacks at the
+// tip, API load vs a baseline, then the ingest again on top of the API's populated history (growth).
 // Writes every figure as JSON to BENCH_RESULTS; scripts/bench.mjs renders the table and BENCHMARKS.md.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -20,9 +21,18 @@ import {
 } from './ingest.js';
 import { liveBench, type LiveResult } from './live.js';
 import { loadScenario, scenarios, startServer, type ScenarioResult } from './load.js';
-import { populate, type PopulateResult } from './populate.js';
+import { populate, populateScale, type PopulateResult } from './populate.js';
 import { explainScenarios, type Explained } from './explain.js';
+import { postgresFloor, type FloorResult } from './floor.js';
+import { seedChainBesideHistory } from './growth.js';
 import { summarizeProfile, type ProfileLine } from './profile.js';
+
+export interface GrowthRun {
+  /** of the history under the chain */
+  transactions: number;
+  outputs: number;
+  ingest: IngestResult;
+}
 
 export interface BenchResults {
   quick: boolean;
@@ -34,6 +44,11 @@ export interface BenchResults {
   ceiling?: CeilingResult;
   ingest?: IngestResult;
   ingestProfile?: ProfileLine[];
+  floor?: FloorResult;
+  /** the near-empty-block chain (1 tx per block), for the per-block / per-transaction cost fit */
+  sparse?: { chain: ChainInfo; ingest: IngestResult };
+  /** the ingest chain again on top of populated histories, smallest first; the last is the API phase's */
+  growth?: GrowthRun[];
   rollbacks?: RollbackResult[];
   live?: LiveResult;
   populate?: Omit<PopulateResult, 'samples'>;
@@ -113,9 +128,26 @@ await phase('devnet', async () => {
   );
 });
 
+const ingestBlocks = quick ? 2000 : 20_000;
+const logIngest = (name: string, r: IngestResult) =>
+  log(
+    `${name}: ${r.blocks} blocks in ${r.seconds.toFixed(1)} s = ${r.blocksPerSecond.toFixed(0)} blocks/s, ${r.txPerSecond.toFixed(0)} tx/s, ` +
+      `${r.rowsPerSecond.toFixed(0)} rows/s; CPU ${r.cpuMsPerBlock.toFixed(2)} ms/block (PostgreSQL ${r.steady.postgresCpuSeconds.toFixed(1)} s over ${r.steady.blocks} blocks); ` +
+      `peak RSS ${(r.peakRssBytes / 2 ** 20).toFixed(0)} MiB`,
+  );
+const ingestOptions = async (databaseUrl: string) => ({
+  root,
+  databaseUrl,
+  redisUrl,
+  metricsPort: await freePort(),
+  batchSize: Number(env.BENCH_BATCH_SIZE ?? 500),
+  profileDir: null,
+  log,
+});
+
 let ingestUrl: string | null = null;
 await phase('ingest', async () => {
-  const blocks = quick ? 2000 : 20_000;
+  const blocks = ingestBlocks;
   const chain = await ensureChain(cacheDir, chainOptions(blocks), log);
   results.chain = { ...chain, file: path.relative(root, chain.file) };
   results.ceiling = await devnetCeiling(chain.file, log);
@@ -125,22 +157,30 @@ await phase('ingest', async () => {
   mkdirSync(profileDir, { recursive: true });
   log(`indexing ${blocks} blocks from empty (INDEXER_BATCH_SIZE=${env.BENCH_BATCH_SIZE ?? 500})`);
   results.ingest = await ingest({
-    root,
+    ...(await ingestOptions(ingestUrl)),
     chainFile: chain.file,
-    databaseUrl: ingestUrl,
-    redisUrl,
-    metricsPort: await freePort(),
-    batchSize: Number(env.BENCH_BATCH_SIZE ?? 500),
     profileDir: env.BENCH_PROFILE === '0' ? null : profileDir,
-    log,
   });
   const r = results.ingest;
-  log(
-    `ingest: ${r.blocks} blocks in ${r.seconds.toFixed(1)} s = ${r.blocksPerSecond.toFixed(0)} blocks/s, ${r.txPerSecond.toFixed(0)} tx/s, ` +
-      `${r.rowsPerSecond.toFixed(0)} rows/s; peak RSS ${(r.peakRssBytes / 2 ** 20).toFixed(0)} MiB`,
-  );
+  logIngest('ingest', r);
   if (r.cpuProfile)
     results.ingestProfile = summarizeProfile(JSON.parse(readFileSync(r.cpuProfile, 'utf8')), 25);
+});
+
+// Before the rollbacks, which shorten the ingested chain.
+await phase('floor', async () => {
+  if (!ingestUrl) throw new Error('no ingested database');
+  results.floor = await postgresFloor(ingestUrl, log);
+});
+
+await phase('sparse', async () => {
+  const chain = await ensureChain(cacheDir, chainOptions(quick ? 1000 : 10_000, 1), log);
+  const sparse = await ingest({
+    ...(await ingestOptions(await freshDatabase('bench_sparse'))),
+    chainFile: chain.file,
+  });
+  results.sparse = { chain: { ...chain, file: path.relative(root, chain.file) }, ingest: sparse };
+  logIngest('near-empty blocks', sparse);
 });
 
 await phase('rollback', async () => {
@@ -165,9 +205,11 @@ await phase('live', async () => {
   );
 });
 
+let populatedUrl: string | null = null;
 await phase('api', async () => {
   const url = await freshDatabase('bench_api');
   const populated = await populate(url, quick, log);
+  populatedUrl = url;
   const { samples, ...rest } = populated;
   results.populate = rest;
   log(
@@ -188,6 +230,40 @@ await phase('api', async () => {
     await ours.stop();
     await baseline.stop();
   }
+});
+
+// After the API load, so its numbers are not affected: first on a quarter-size history of its own
+// (an intermediate point of the rate-vs-size curve), then on the database the API phase populated.
+await phase('growth', async () => {
+  const chain = await ensureChain(cacheDir, chainOptions(ingestBlocks), log);
+  const onHistory = async (url: string, history: Omit<PopulateResult, 'samples'>) => {
+    await seedChainBesideHistory(root, url, chain.file, log);
+    const run = await ingest({ ...(await ingestOptions(url)), chainFile: chain.file });
+    logIngest(`ingest on a history of ${history.counts.tx} transactions`, run);
+    results.growth = [
+      ...(results.growth ?? []),
+      { transactions: history.counts.tx!, outputs: history.counts.tx_out!, ingest: run },
+    ];
+    save();
+  };
+  const full = populateScale(quick);
+  const blocks = Math.round(full.blocks / 4);
+  const quarter = {
+    ...full,
+    blocks,
+    outputs: (full.outputs / full.blocks) * blocks,
+    assets: Math.round(full.assets / 4),
+  };
+  const quarterUrl = await freshDatabase('bench_growth');
+  const { samples: _quarterSamples, ...quarterHistory } = await populate(quarterUrl, quick, log, quarter);
+  await onHistory(quarterUrl, quarterHistory);
+  let url = populatedUrl;
+  if (!url) {
+    url = await freshDatabase('bench_api');
+    const { samples: _unused, ...rest } = await populate(url, quick, log);
+    results.populate = rest;
+  }
+  await onHistory(url, results.populate!);
 });
 
 save();
