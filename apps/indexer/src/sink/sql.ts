@@ -129,7 +129,10 @@ export class BatchWrite {
 
   async run(client: ClientBase): Promise<void> {
     for (const { table, columns, text } of this.copies) {
-      await pipeline(Readable.from([text]), client.query(copyFrom(`COPY "${table}" (${columns}) FROM STDIN`)));
+      await pipeline(
+        Readable.from([text]),
+        client.query(copyFrom(`COPY "${table}" (${columns}) FROM STDIN`)),
+      );
     }
     if (this.parts.length > 0) {
       const ctes = this.parts.map((part, i) => `w${i} AS (${part})`).join(',\n');
