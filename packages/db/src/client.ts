@@ -1,4 +1,5 @@
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { PrismaClient } from './generated/prisma/client.js';
 
 export type { PrismaClient } from './generated/prisma/client.js';
@@ -11,12 +12,26 @@ export interface DbOptions {
   statementTimeoutMs?: number;
 }
 
+const pools = new WeakMap<PrismaClient, pg.Pool>();
+
 /** Prisma 7 has no query engine binary: it talks to Postgres through the pg driver adapter. */
 export function createPrismaClient(connectionString: string, options: DbOptions = {}): PrismaClient {
-  const adapter = new PrismaPg({
+  const pool = new pg.Pool({
     connectionString,
     max: options.maxConnections ?? 10,
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
   });
-  return new PrismaClient({ adapter });
+  const client = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  pools.set(client, pool);
+  return client;
+}
+
+/**
+ * The pg pool a client of {@link createPrismaClient} runs on (ended by its `$disconnect`), for what
+ * Prisma's query interface cannot do or does slowly, such as COPY of bulk rows.
+ */
+export function pgPool(prisma: PrismaClient): pg.Pool {
+  const pool = pools.get(prisma);
+  if (!pool) throw new Error('pgPool: this PrismaClient was not made by createPrismaClient');
+  return pool;
 }

@@ -1,3 +1,3 @@
-export { createPrismaClient, Prisma, type PrismaClient, type DbOptions } from './client.js';
+export { createPrismaClient, pgPool, Prisma, type PrismaClient, type DbOptions } from './client.js';
 export { applyMigrations, readMigrations, MIGRATIONS_DIR, type Migration } from './migrate.js';
 export * from './queries/index.js';

@@ -25,4 +25,9 @@ describe('parseOgmiosMessage', () => {
     });
     expect(parseOgmiosMessage(text)).toEqual(JSON.parse(text));
   });
+
+  it('takes the exact path for a big integer after whitespace or in an array', () => {
+    const parsed = parseOgmiosMessage('{"a": 45000000000000001,"b":[ -18446744073709551615]}');
+    expect(parsed).toEqual({ a: '45000000000000001', b: ['-18446744073709551615'] });
+  });
 });

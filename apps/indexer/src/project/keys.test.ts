@@ -1,5 +1,5 @@
 import { decodedBlock, decodedOutput, decodedTransaction, hash28, hash32 } from '../test-support/decoded.js';
-import { batchKeys } from './keys.js';
+import { batchKeys, stakeHashRaw } from './keys.js';
 
 describe('batchKeys', () => {
   it('looks up only the spent outputs the batch did not create itself', () => {
@@ -54,5 +54,15 @@ describe('batchKeys', () => {
     const tx = decodedTransaction({ outputs: [decodedOutput({ stake: { kind: 'pointer', pointer } })] });
     expect(batchKeys([decodedBlock({ era: 'babbage', transactions: [tx] })], 0).pointers).toEqual([pointer]);
     expect(batchKeys([decodedBlock({ era: 'conway', transactions: [tx] })], 0).pointers).toEqual([]);
+  });
+});
+
+describe('stakeHashRaw', () => {
+  it('gives the header of each network and credential type, for the same credential object too', () => {
+    const key = { type: 'key' as const, hash: hash28(1) };
+    expect(stakeHashRaw(key, 0)).toBe(`e0${hash28(1)}`);
+    expect(stakeHashRaw(key, 1)).toBe(`e1${hash28(1)}`);
+    expect(stakeHashRaw(key, 0)).toBe(`e0${hash28(1)}`);
+    expect(stakeHashRaw({ type: 'script', hash: hash28(2) }, 1)).toBe(`f1${hash28(2)}`);
   });
 });

@@ -45,10 +45,21 @@ export const pointerKey = (p: {
   certIndex: bigint | number;
 }) => `${p.slot}.${p.txIndex}.${p.certIndex}`;
 
+// The outputs of an address share its decoded credentials (decodeOutput keeps recent addresses), so
+// each credential's hash_raw is built once instead of a new string to hash for every output and look-up.
+const hashRawsByNetwork = new Map<number, WeakMap<Credential, string>>();
+
 /** Raw reward address (header byte + credential) as stake_address.hash_raw stores it. */
 export function stakeHashRaw(credential: Credential, networkId: number): string {
-  const header = (credential.type === 'key' ? 0xe0 : 0xf0) | networkId;
-  return header.toString(16) + credential.hash;
+  let hashRaws = hashRawsByNetwork.get(networkId);
+  if (!hashRaws) hashRawsByNetwork.set(networkId, (hashRaws = new WeakMap()));
+  let hashRaw = hashRaws.get(credential);
+  if (hashRaw === undefined) {
+    const header = (credential.type === 'key' ? 0xe0 : 0xf0) | networkId;
+    hashRaw = header.toString(16) + credential.hash;
+    hashRaws.set(credential, hashRaw);
+  }
+  return hashRaw;
 }
 
 // Pointer addresses get a stake link only before Conway (db-sync insertStakeAddressRefIfMissing).

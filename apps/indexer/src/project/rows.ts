@@ -1,5 +1,5 @@
-// Row shapes of one batch, column-wise ready for `INSERT … SELECT FROM unnest(...)`. Hashes are
-// hex strings here and bytes in the database (decoded in SQL), amounts bigint.
+// Row shapes of one batch, as sink/write-rows.ts writes them (mostly by COPY). Hashes are hex strings
+// here and bytes in the database (PostgreSQL's hex input), amounts bigint.
 
 export interface BlockRow {
   id: bigint;

@@ -1,4 +1,5 @@
-import type { PrismaClient } from '@frostline/db';
+import { pgPool, type PrismaClient } from '@frostline/db';
+import type pg from 'pg';
 import {
   decodeBlock,
   genesisBlock,
@@ -12,7 +13,7 @@ import { batchKeys } from '../project/keys.js';
 import { projectBatch } from '../project/project-batch.js';
 import { lookUp } from './lookups.js';
 import { RecentOutputs } from './recent-outputs.js';
-import { writeStatements } from './write-rows.js';
+import { batchWrite } from './write-rows.js';
 
 /**
  * Every table the chain fills, with the tables that hold no chain data: a test checks that this
@@ -220,13 +221,7 @@ export class ChainStore {
       (n, table) => n + (Array.isArray(table) ? table.length : table.size),
       0,
     );
-    // Prisma's default 5 s transaction timeout is too short for a large catch-up batch on a busy machine.
-    await this.prisma.$transaction(
-      writeStatements(rows).map((statement) =>
-        this.prisma.$executeRawUnsafe(statement.sql, ...statement.params),
-      ),
-      { timeout: 600_000, maxWait: 60_000 },
-    );
+    await this.inTransaction((client) => batchWrite(rows).run(client));
     const newAssets = rows.assets.map((asset) => asset.policy + asset.name);
     const touchedAccounts = [...rows.rewardAccounts];
     this.ids.adopt(ids);
@@ -251,6 +246,25 @@ export class ChainStore {
       decodeMs,
       databaseMs: performance.now() - started - decodeMs,
     };
+  }
+
+  /**
+   * Runs `work` in a transaction on a connection of the pool under Prisma: COPY, which the batch
+   * write uses, is not in Prisma's query interface.
+   */
+  private async inTransaction(work: (client: pg.PoolClient) => Promise<void>): Promise<void> {
+    const client = await pgPool(this.prisma).connect();
+    try {
+      await client.query('BEGIN');
+      await work(client);
+      await client.query('COMMIT');
+      client.release();
+    } catch (error) {
+      // A connection that failed mid-transaction is not given back to the pool.
+      await client.query('ROLLBACK').catch(() => undefined);
+      client.release(true);
+      throw error;
+    }
   }
 
   /**

@@ -1,15 +1,15 @@
 import type { BatchRows } from '../project/rows.js';
-import { CombinedWrite, textArray, type ColumnType, type Statement } from './sql.js';
+import { BatchWrite, textArray, type ColumnType } from './sql.js';
 
 const col = <T>(type: ColumnType, rows: T[], pick: (row: T) => unknown) => ({ type, values: rows.map(pick) });
 
 /**
- * The statements that write a projected batch: every insert and update in one statement, then the
- * removal of stake balances that reached zero (which must see that statement's result).
+ * The writes of a projected batch: new rows by COPY, the other inserts and the updates in one
+ * statement, then the removal of stake balances that reached zero (which must see its result).
  */
-export function writeStatements(rows: BatchRows): Statement[] {
-  const write = new CombinedWrite();
-  write.insert('block', {
+export function batchWrite(rows: BatchRows): BatchWrite {
+  const write = new BatchWrite();
+  write.copy('block', {
     id: col('int8', rows.blocks, (r) => r.id),
     hash: col('bytea', rows.blocks, (r) => r.hash),
     height: col('int4', rows.blocks, (r) => r.height),
@@ -29,26 +29,26 @@ export function writeStatements(rows: BatchRows): Statement[] {
     previous_hash: col('bytea', rows.blocks, (r) => r.previousHash),
     era: col('text', rows.blocks, (r) => r.era),
   });
-  write.insert('address', {
+  write.copy('address', {
     id: col('int8', rows.addresses, (r) => r.id),
     address: col('text', rows.addresses, (r) => r.address),
     payment_cred: col('bytea', rows.addresses, (r) => r.paymentCred),
     first_block_id: col('int8', rows.addresses, (r) => r.firstBlockId),
   });
-  write.insert('stake_address', {
+  write.copy('stake_address', {
     id: col('int8', rows.stakeAddresses, (r) => r.id),
     hash_raw: col('bytea', rows.stakeAddresses, (r) => r.hashRaw),
     view: col('text', rows.stakeAddresses, (r) => r.view),
     first_block_id: col('int8', rows.stakeAddresses, (r) => r.firstBlockId),
   });
-  write.insert('asset', {
+  write.copy('asset', {
     id: col('int8', rows.assets, (r) => r.id),
     policy: col('bytea', rows.assets, (r) => r.policy),
     name: col('bytea', rows.assets, (r) => r.name),
     fingerprint: col('text', rows.assets, (r) => r.fingerprint),
     first_block_id: col('int8', rows.assets, (r) => r.firstBlockId),
   });
-  write.insert('tx', {
+  write.copy('tx', {
     id: col('int8', rows.txs, (r) => r.id),
     hash: col('bytea', rows.txs, (r) => r.hash),
     block_id: col('int8', rows.txs, (r) => r.blockId),
@@ -64,24 +64,24 @@ export function writeStatements(rows: BatchRows): Statement[] {
     redeemer_count: col('int4', rows.txs, (r) => r.redeemerCount),
     pool_retire_count: col('int4', rows.txs, (r) => r.poolRetireCount),
   });
-  write.insert('tx_cbor', {
+  write.copy('tx_cbor', {
     tx_id: col('int8', rows.txCbors, (r) => r.txId),
     bytes: col('bytea', rows.txCbors, (r) => r.bytes),
   });
-  write.insert('tx_metadata_cbor', {
+  write.copy('tx_metadata_cbor', {
     id: col('int8', rows.metadataCbors, (r) => r.id),
     tx_id: col('int8', rows.metadataCbors, (r) => r.txId),
     label: col('numeric', rows.metadataCbors, (r) => r.label),
     bytes: col('bytea', rows.metadataCbors, (r) => r.bytes),
   });
-  write.insert('tx_input', {
+  write.copy('tx_input', {
     id: col('int8', rows.txInputs, (r) => r.id),
     tx_id: col('int8', rows.txInputs, (r) => r.txId),
     reference: col('bool', rows.txInputs, (r) => r.reference),
     out_tx_hash: col('bytea', rows.txInputs, (r) => r.outTxHash),
     out_index: col('int4', rows.txInputs, (r) => r.outIndex),
   });
-  write.insert('collateral_tx_out', {
+  write.copy('collateral_tx_out', {
     id: col('int8', rows.collateralTxOuts, (r) => r.id),
     tx_id: col('int8', rows.collateralTxOuts, (r) => r.txId),
     index: col('int4', rows.collateralTxOuts, (r) => r.index),
@@ -91,7 +91,7 @@ export function writeStatements(rows: BatchRows): Statement[] {
     inline_datum: col('bytea', rows.collateralTxOuts, (r) => r.inlineDatum),
     reference_script_hash: col('bytea', rows.collateralTxOuts, (r) => r.referenceScriptHash),
   });
-  write.insert('tx_out', {
+  write.copy('tx_out', {
     id: col('int8', rows.txOuts, (r) => r.id),
     tx_id: col('int8', rows.txOuts, (r) => r.txId),
     index: col('int4', rows.txOuts, (r) => r.index),
@@ -105,7 +105,7 @@ export function writeStatements(rows: BatchRows): Statement[] {
     reference_script_hash: col('bytea', rows.txOuts, (r) => r.referenceScriptHash),
     spent_by_tx_id: col('int8', rows.txOuts, (r) => r.spentByTxId),
   });
-  write.insert('ma_tx_out', {
+  write.copy('ma_tx_out', {
     tx_out_id: col('int8', rows.maTxOuts, (r) => r.txOutId),
     asset_id: col('int8', rows.maTxOuts, (r) => r.assetId),
     quantity: col('numeric', rows.maTxOuts, (r) => r.quantity),
@@ -113,18 +113,18 @@ export function writeStatements(rows: BatchRows): Statement[] {
   // Outputs spent within the batch were never unspent in a stored state.
   const unspentOutputs = new Map(rows.txOuts.filter((o) => o.spentByTxId === null).map((o) => [o.id, o]));
   const unspentAmounts = rows.maTxOuts.filter((m) => unspentOutputs.has(m.txOutId));
-  write.insert('unspent_ma_tx_out', {
+  write.copy('unspent_ma_tx_out', {
     tx_out_id: col('int8', unspentAmounts, (r) => r.txOutId),
     asset_id: col('int8', unspentAmounts, (r) => r.assetId),
     address_id: col('int8', unspentAmounts, (r) => unspentOutputs.get(r.txOutId)!.addressId),
   });
-  write.insert('asset_mint', {
+  write.copy('asset_mint', {
     id: col('int8', rows.assetMints, (r) => r.id),
     asset_id: col('int8', rows.assetMints, (r) => r.assetId),
     tx_id: col('int8', rows.assetMints, (r) => r.txId),
     quantity: col('numeric', rows.assetMints, (r) => r.quantity),
   });
-  write.insert('tx_metadata', {
+  write.copy('tx_metadata', {
     id: col('int8', rows.metadata, (r) => r.id),
     tx_id: col('int8', rows.metadata, (r) => r.txId),
     label: col('numeric', rows.metadata, (r) => r.label),
@@ -153,21 +153,21 @@ export function writeStatements(rows: BatchRows): Statement[] {
     },
     'ON CONFLICT (hash) DO NOTHING',
   );
-  write.insert('stake_registration', {
+  write.copy('stake_registration', {
     id: col('int8', rows.stakeRegistrations, (r) => r.id),
     tx_id: col('int8', rows.stakeRegistrations, (r) => r.txId),
     cert_index: col('int4', rows.stakeRegistrations, (r) => r.certIndex),
     stake_address_id: col('int8', rows.stakeRegistrations, (r) => r.stakeAddressId),
     deregistration: col('bool', rows.stakeRegistrations, (r) => r.deregistration),
   });
-  write.insert('delegation', {
+  write.copy('delegation', {
     id: col('int8', rows.delegations, (r) => r.id),
     tx_id: col('int8', rows.delegations, (r) => r.txId),
     cert_index: col('int4', rows.delegations, (r) => r.certIndex),
     stake_address_id: col('int8', rows.delegations, (r) => r.stakeAddressId),
     pool_hash: col('bytea', rows.delegations, (r) => r.poolHash),
   });
-  write.insert('delegation_vote', {
+  write.copy('delegation_vote', {
     id: col('int8', rows.voteDelegations, (r) => r.id),
     tx_id: col('int8', rows.voteDelegations, (r) => r.txId),
     cert_index: col('int4', rows.voteDelegations, (r) => r.certIndex),
@@ -175,7 +175,7 @@ export function writeStatements(rows: BatchRows): Statement[] {
     drep_kind: col('text', rows.voteDelegations, (r) => r.drepKind),
     drep_hash: col('bytea', rows.voteDelegations, (r) => r.drepHash),
   });
-  write.insert('drep_registration', {
+  write.copy('drep_registration', {
     id: col('int8', rows.drepRegistrations, (r) => r.id),
     tx_id: col('int8', rows.drepRegistrations, (r) => r.txId),
     cert_index: col('int4', rows.drepRegistrations, (r) => r.certIndex),
@@ -183,13 +183,13 @@ export function writeStatements(rows: BatchRows): Statement[] {
     drep_hash: col('bytea', rows.drepRegistrations, (r) => r.drepHash),
     deposit: col('int8', rows.drepRegistrations, (r) => r.deposit),
   });
-  write.insert('withdrawal', {
+  write.copy('withdrawal', {
     id: col('int8', rows.withdrawals, (r) => r.id),
     tx_id: col('int8', rows.withdrawals, (r) => r.txId),
     stake_address_id: col('int8', rows.withdrawals, (r) => r.stakeAddressId),
     amount: col('int8', rows.withdrawals, (r) => r.amount),
   });
-  write.insert('mir', {
+  write.copy('mir', {
     id: col('int8', rows.mirs, (r) => r.id),
     tx_id: col('int8', rows.mirs, (r) => r.txId),
     cert_index: col('int4', rows.mirs, (r) => r.certIndex),
@@ -197,19 +197,19 @@ export function writeStatements(rows: BatchRows): Statement[] {
     pot: col('text', rows.mirs, (r) => r.pot),
     amount: col('int8', rows.mirs, (r) => r.amount),
   });
-  write.insert('pool_registration', {
+  write.copy('pool_registration', {
     id: col('int8', rows.poolRegistrations, (r) => r.id),
     tx_id: col('int8', rows.poolRegistrations, (r) => r.txId),
     cert_index: col('int4', rows.poolRegistrations, (r) => r.certIndex),
     pool_hash: col('bytea', rows.poolRegistrations, (r) => r.poolHash),
   });
-  write.insert('nutlink_registration', {
+  write.copy('nutlink_registration', {
     id: col('int8', rows.nutlinkRegistrations, (r) => r.id),
     tx_id: col('int8', rows.nutlinkRegistrations, (r) => r.txId),
     address_id: col('int8', rows.nutlinkRegistrations, (r) => r.addressId),
     payment_cred: col('bytea', rows.nutlinkRegistrations, (r) => r.paymentCred),
   });
-  write.insert('nutlink_ticker', {
+  write.copy('nutlink_ticker', {
     id: col('int8', rows.nutlinkTickers, (r) => r.id),
     tx_id: col('int8', rows.nutlinkTickers, (r) => r.txId),
     address_id: col('int8', rows.nutlinkTickers, (r) => r.addressId),
@@ -231,13 +231,12 @@ export function writeStatements(rows: BatchRows): Statement[] {
       `INSERT INTO stake_balance (stake_address_id, utxo_value) SELECT u.c0::int8, u.c1::int8 FROM ${unnest}
      ON CONFLICT (stake_address_id) DO UPDATE SET utxo_value = stake_balance.utxo_value + EXCLUDED.utxo_value`,
   );
-  const statements = [write.statement()].filter((s): s is Statement => s !== null);
   if (deltas.length) {
     // A row exists only while its balance is non-zero, so the table does not depend on history.
-    statements.push({
+    write.then({
       sql: `DELETE FROM stake_balance WHERE utxo_value = 0 AND stake_address_id = ANY($1::text[]::int8[])`,
       params: [textArray(deltas.map(([id]) => id))],
     });
   }
-  return statements;
+  return write;
 }

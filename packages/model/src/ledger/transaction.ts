@@ -133,17 +133,44 @@ function compareUnits(a: { policy: string; name: string }, b: { policy: string; 
   return left < right ? -1 : left > right ? 1 : 0;
 }
 
-export function decodeOutput(output: OgmiosOutput, index: number): DecodedOutput {
-  const { lovelace, assets } = decodeValue(output.value);
-  const shelley = decodeShelleyAddress(output.address);
+interface AddressParts {
+  paymentCredential: Credential | null;
+  stake: OutputStake | null;
+}
+
+function addressParts(address: string): AddressParts {
+  const shelley = decodeShelleyAddress(address);
   let stake: OutputStake | null = null;
   if (shelley?.type === 'base')
     stake = { kind: 'credential', networkId: shelley.networkId, credential: shelley.stake };
   if (shelley?.type === 'pointer') stake = { kind: 'pointer', pointer: shelley.pointer };
+  return { paymentCredential: shelley && shelley.type !== 'reward' ? shelley.payment : null, stake };
+}
+
+// Outputs go to the same addresses again and again (wallets' change, exchanges, DEXes), and bech32
+// decoding is the costliest part of decoding an output: recent answers are kept, shared by the outputs
+// (read-only). A Map emptied when full: an LRU's bookkeeping on every output would cost more than
+// decoding an address again now and then.
+const RECENT_ADDRESSES_MAX = 100_000;
+const recentAddresses = new Map<string, AddressParts>();
+
+function recentAddressParts(address: string): AddressParts {
+  let parts = recentAddresses.get(address);
+  if (parts === undefined) {
+    if (recentAddresses.size >= RECENT_ADDRESSES_MAX) recentAddresses.clear();
+    parts = addressParts(address);
+    recentAddresses.set(address, parts);
+  }
+  return parts;
+}
+
+export function decodeOutput(output: OgmiosOutput, index: number): DecodedOutput {
+  const { lovelace, assets } = decodeValue(output.value);
+  const { paymentCredential, stake } = recentAddressParts(output.address);
   return {
     index,
     address: output.address,
-    paymentCredential: shelley && shelley.type !== 'reward' ? shelley.payment : null,
+    paymentCredential,
     stake,
     lovelace,
     assets,
