@@ -6,15 +6,18 @@
 --   $3 int    page size, $4 int offset
 -- {{direction}} is ASC or DESC, substituted when the file is loaded, so that each index below
 -- delivers rows in chain order and LIMIT stops early.
--- Indexes: address_address_key, address_payment_cred_idx, tx_out_unspent_address_idx /
--- tx_out_unspent_payment_cred_idx (partial, unspent only), tx_out_pkey, ma_tx_out_pkey (tx_out_id, asset_id).
+-- Indexes: address_address_key, address_payment_cred_idx, block_pkey (backwards), tx_out_unspent_address_idx
+-- / tx_out_unspent_payment_cred_idx (partial, unspent only), tx_out_pkey, ma_tx_out_pkey (tx_out_id, asset_id).
 WITH probe AS (
   SELECT
     (SELECT id FROM address WHERE address = $1) AS address_id,
     CASE
       WHEN $2::bytea IS NULL THEN EXISTS (SELECT 1 FROM address WHERE address = $1)
       ELSE EXISTS (SELECT 1 FROM address WHERE payment_cred = $2::bytea)
-    END AS address_seen
+    END AS address_seen,
+    -- The newest block in this statement's snapshot: the chain state the page reflects, so the API can
+    -- cache the page until the tip changes (apps/api/src/addresses/tip-cache.ts).
+    (SELECT encode(hash, 'hex') FROM block ORDER BY id DESC LIMIT 1) AS tip
 ),
 -- The ids of the outputs up to the end of the page, in chain order, from the partial index alone (an
 -- index-only scan): a deep page skips index entries, not rows. Exactly one branch runs: the other
@@ -45,6 +48,7 @@ page AS (
 )
 SELECT
   p.address_seen,
+  p.tip,
   a.address,
   encode(t.hash, 'hex') AS tx_hash,
   u.index AS output_index,

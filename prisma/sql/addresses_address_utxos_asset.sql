@@ -8,7 +8,7 @@
 --   $5 int    page size, $6 int offset
 -- {{direction}} is ASC or DESC, substituted when the file is loaded, so that each index below
 -- delivers rows in chain order and LIMIT stops early.
--- Indexes: address_address_key, address_payment_cred_idx, asset_policy_name_key,
+-- Indexes: address_address_key, address_payment_cred_idx, asset_policy_name_key, block_pkey (backwards),
 -- unspent_ma_tx_out_address_id_asset_id_tx_out_id_idx, tx_out_unspent_address_idx /
 -- tx_out_unspent_payment_cred_idx (partial, unspent only, with has_assets), ma_tx_out_pkey
 -- (tx_out_id, asset_id), tx_out_pkey.
@@ -19,7 +19,10 @@ WITH probe AS (
       WHEN $2::bytea IS NULL THEN EXISTS (SELECT 1 FROM address WHERE address = $1)
       ELSE EXISTS (SELECT 1 FROM address WHERE payment_cred = $2::bytea)
     END AS address_seen,
-    (SELECT id FROM asset WHERE policy = $3::bytea AND name = $4::bytea) AS asset_id
+    (SELECT id FROM asset WHERE policy = $3::bytea AND name = $4::bytea) AS asset_id,
+    -- The newest block in this statement's snapshot: the chain state the page reflects, so the API can
+    -- cache the page until the tip changes (apps/api/src/addresses/tip-cache.ts).
+    (SELECT encode(hash, 'hex') FROM block ORDER BY id DESC LIMIT 1) AS tip
 ),
 -- The ids of the outputs up to the end of the page, in chain order, from indexes alone (index-only
 -- scans): a deep page skips index entries, not rows. Exactly one branch runs: the others' parameter
@@ -69,6 +72,7 @@ page AS (
 )
 SELECT
   p.address_seen,
+  p.tip,
   ($3::bytea IS NULL OR p.asset_id IS NOT NULL) AS asset_seen,
   a.address,
   encode(t.hash, 'hex') AS tx_hash,

@@ -57,6 +57,8 @@ export interface ApiConfig {
   evaluator: EvaluatorKind;
   /** Origins browsers may call from (CORS): '*' for any, or exact origins such as https://app.example. */
   corsOrigins: '*' | string[];
+  /** Outputs kept in answers of /addresses/{address}/utxos[/{asset}] reused until the tip changes; 0: none. */
+  addressUtxoCacheOutputs: number;
 }
 
 /** A configuration mistake; main.ts prints the message as one line and exits non-zero. */
@@ -106,6 +108,7 @@ export function loadConfig(env: Env): ApiConfig {
     ogmiosUrl: read('OGMIOS_URL', optional(url(['ws:', 'wss:', 'http:', 'https:'])), null),
     evaluator: 'local',
     corsOrigins: read('CORS_ORIGINS', origins, '*'),
+    addressUtxoCacheOutputs: read('ADDRESS_UTXO_CACHE_OUTPUTS', integerIn(0, 100_000_000, 100_000), 0),
   };
   // Proxy to the node when there is one, unless told to evaluate locally.
   config.evaluator = read('EVALUATOR', oneOf(EVALUATORS, config.ogmiosUrl ? 'ogmios' : 'local'), 'local');

@@ -33,9 +33,11 @@ export interface AddressesAddressUtxosAssetResult {
   /** The asset exists (always true for `lovelace`). */
   assetSeen: boolean;
   utxos: AddressUtxoRow[];
+  /** The newest block's hash in the query's own snapshot (see chainTip): the state this answer reflects. */
+  tip: string | null;
 }
 
-type Row = AddressUtxoRow & { address_seen: boolean; asset_seen: boolean };
+type Row = AddressUtxoRow & { address_seen: boolean; asset_seen: boolean; tip: string | null };
 
 export async function addressesAddressUtxosAsset(
   db: PrismaClient,
@@ -56,5 +58,6 @@ export async function addressesAddressUtxosAsset(
     assetSeen: probe.asset_seen,
     // The probe row comes back alone, with null output columns, when the page is empty.
     utxos: probe.tx_hash === null ? [] : rows,
+    tip: probe.tip,
   };
 }

@@ -10,9 +10,11 @@ export interface AddressesAddressUtxosResult {
   /** The address (or payment credential) appears in some output, spent or not. */
   addressSeen: boolean;
   utxos: AddressUtxoRow[];
+  /** The newest block's hash in the query's own snapshot (see chainTip): the state this answer reflects. */
+  tip: string | null;
 }
 
-type Row = AddressUtxoRow & { address_seen: boolean };
+type Row = AddressUtxoRow & { address_seen: boolean; tip: string | null };
 
 /** One page of every unspent output of an address or payment credential, in chain order. */
 export async function addressesAddressUtxos(
@@ -28,5 +30,5 @@ export async function addressesAddressUtxos(
   );
   const [probe] = rows;
   // The probe row comes back alone, with null output columns, when the page is empty.
-  return { addressSeen: probe.address_seen, utxos: probe.tx_hash === null ? [] : rows };
+  return { addressSeen: probe.address_seen, utxos: probe.tx_hash === null ? [] : rows, tip: probe.tip };
 }

@@ -6,6 +6,7 @@ export * from './block-content.js';
 export * from './blocks-epoch-number-slot-slot-number.js';
 export * from './blocks-hash-or-number.js';
 export * from './blocks-latest.js';
+export * from './chain-tip.js';
 export * from './assets-asset-addresses.js';
 export * from './blocks-epoch-number-slot-slot-number.js';
 export * from './epochs-number-parameters.js';

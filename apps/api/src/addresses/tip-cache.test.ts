@@ -1,0 +1,66 @@
+import { TipCache } from './tip-cache.js';
+
+/** A cache over a fake chain whose tip the test moves; counts tip probes and page reads. */
+function setup(maxSize = 10) {
+  const chain = { tip: 'a' as string | null, tipReads: 0, pageReads: 0 };
+  const cache = new TipCache<string[]>(
+    maxSize,
+    (value) => value.length + 1,
+    async () => {
+      chain.tipReads += 1;
+      return chain.tip;
+    },
+  );
+  const read = (value: string[], tip = chain.tip) => async () => {
+    chain.pageReads += 1;
+    return { tip, value };
+  };
+  return { chain, cache, read };
+}
+
+test('a key asked for the first time is read without probing the tip', async () => {
+  const { chain, cache, read } = setup();
+  expect(await cache.get('k', read(['x']))).toEqual(['x']);
+  expect(chain).toMatchObject({ tipReads: 0, pageReads: 1 });
+});
+
+test('while the tip stays, the answer is reused after one tip probe', async () => {
+  const { chain, cache, read } = setup();
+  await cache.get('k', read(['x']));
+  expect(await cache.get('k', read(['y']))).toEqual(['x']);
+  expect(chain).toMatchObject({ tipReads: 1, pageReads: 1 });
+});
+
+test('a new tip (a block, or a rollback to another branch) reads the page again', async () => {
+  const { chain, cache, read } = setup();
+  await cache.get('k', read(['x']));
+  chain.tip = 'b';
+  expect(await cache.get('k', read(['y']))).toEqual(['y']);
+  expect(await cache.get('k', read(['z']))).toEqual(['y']);
+  chain.tip = null;
+  expect(await cache.get('k', read([]))).toEqual([]);
+});
+
+test('an answer is kept under the tip of its own snapshot, not the tip of the moment before', async () => {
+  const { chain, cache, read } = setup();
+  // The chain moved to b while the query ran: its answer reflects b.
+  await cache.get('k', read(['at b'], 'b'));
+  expect(await cache.get('k', read(['at a'], 'a'))).toEqual(['at a']);
+  chain.tip = 'b';
+  expect(await cache.get('k', read(['again'], 'b'))).toEqual(['again']);
+  expect(await cache.get('k', read(['unused'], 'b'))).toEqual(['again']);
+});
+
+test('keys are separate, the least recently used goes first past the size, and size 0 keeps nothing', async () => {
+  const { cache, read } = setup(4);
+  await cache.get('one', read(['1']));
+  await cache.get('two', read(['2']));
+  expect(await cache.get('one', read(['1 again']))).toEqual(['1']);
+  await cache.get('three', read(['3']));
+  expect(await cache.get('two', read(['2 again']))).toEqual(['2 again']);
+
+  const off = setup(0);
+  await off.cache.get('k', off.read(['x']));
+  expect(await off.cache.get('k', off.read(['y']))).toEqual(['y']);
+  expect(off.chain).toMatchObject({ tipReads: 0, pageReads: 2 });
+});

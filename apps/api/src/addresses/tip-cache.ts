@@ -1,0 +1,41 @@
+import { LRUCache } from 'lru-cache';
+
+/** An answer and the chain tip (newest block hash) of the database snapshot it was read in. */
+export interface AtTip<V> {
+  tip: string | null;
+  value: V;
+}
+
+/**
+ * Answers reused for as long as the chain tip is the one they were read at. Everything a cached answer
+ * shows derives from the chain up to its tip, and every indexer write (a batch of blocks, a rollback)
+ * commits together with a new newest block, so an entry whose tip is still the current one is what the
+ * query would return now. The tip is read again for every hit (one index probe, cheaper than the
+ * page), so an answer is never older than the database at the time of the request, and an answer is
+ * stored under the tip of its own snapshot rather than one read before its query.
+ * Keys without an entry go straight to the query: no extra round trip for keys asked once.
+ */
+export class TipCache<V> {
+  private readonly entries: LRUCache<string, AtTip<V>> | null;
+
+  /**
+   * @param maxSize total size of the entries (0: no cache), in the unit of `sizeOf`
+   * @param sizeOf an entry's size, at least 1
+   */
+  constructor(
+    maxSize: number,
+    sizeOf: (value: V) => number,
+    private readonly currentTip: () => Promise<string | null>,
+  ) {
+    this.entries =
+      maxSize > 0 ? new LRUCache({ maxSize, sizeCalculation: (entry) => sizeOf(entry.value) }) : null;
+  }
+
+  async get(key: string, read: () => Promise<AtTip<V>>): Promise<V> {
+    const cached = this.entries?.get(key);
+    if (cached !== undefined && cached.tip === (await this.currentTip())) return cached.value;
+    const fresh = await read();
+    this.entries?.set(key, fresh);
+    return fresh.value;
+  }
+}
