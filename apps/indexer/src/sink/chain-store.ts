@@ -12,6 +12,7 @@ import { batchKeys } from '../project/keys.js';
 import { projectBatch } from '../project/project-batch.js';
 import { lookUp } from './lookups.js';
 import { RecentOutputs } from './recent-outputs.js';
+import { applySupplyChange, undoSupplyChange } from './utxo-supply.js';
 import { writeStatements } from './write-rows.js';
 
 /**
@@ -31,6 +32,8 @@ export const ROLLBACK_TABLES = {
     'asset',
   ],
   perAccount: ['stake_balance', 'reward_balance'],
+  /** the change the removed transactions made is taken back (utxo-supply.ts) */
+  sums: ['utxo_supply'],
   /** rows of outputs created after the point go, rows of outputs spent after it come back */
   perLiveOutput: ['unspent_ma_tx_out'],
   notChainData: [
@@ -221,8 +224,11 @@ export class ChainStore {
       0,
     );
     // Prisma's default 5 s transaction timeout is too short for a large catch-up batch on a busy machine.
+    const statements = writeStatements(rows);
+    const [firstTx] = rows.txs;
+    if (firstTx) statements.push(applySupplyChange(firstTx.id - 1n));
     await this.prisma.$transaction(
-      writeStatements(rows).map((statement) =>
+      statements.map((statement) =>
         this.prisma.$executeRawUnsafe(statement.sql, ...statement.params),
       ),
       { timeout: 600_000, maxWait: 60_000 },
@@ -306,6 +312,8 @@ export class ChainStore {
             emptied.map((r) => r.id),
           );
         }
+        const undo = undoSupplyChange(last_tx);
+        await sql.$executeRawUnsafe(undo.sql, ...undo.params);
         await sql.$executeRawUnsafe(ROLLBACK_SQL, blockId, last_tx);
         return Number(count);
       },
