@@ -274,7 +274,10 @@ describe('fork property', () => {
       for (let seed = 1; seed <= SCENARIOS; seed++) {
         await runScenario(store, random(seed));
         const supply = await utxoSupplyAndRecomputation(url);
-        if (supply.stored.lovelace !== supply.recomputed.lovelace || supply.stored.locked !== supply.recomputed.locked)
+        if (
+          supply.stored.lovelace !== supply.recomputed.lovelace ||
+          supply.stored.locked !== supply.recomputed.locked
+        )
           expect({ seed, supply: supply.stored }).toEqual({ seed, supply: supply.recomputed });
         const dump = await dumpChainTables(url);
         if (JSON.stringify(dump) !== JSON.stringify(reference))

@@ -3,7 +3,12 @@ import { createTestDatabase, type TestDatabase } from '@frostline/db/testing';
 import { PREPROD_CHAIN_TIME, type OgmiosBlock } from '@frostline/model';
 import { preprodChunkBlocks } from '../test-support/chains.js';
 import { dumpChainTables, utxoSupplyAndRecomputation } from '../test-support/database.js';
-import { ChainStore, ROLLBACK_TABLES, UnrecoverableRollbackError } from './chain-store.js';
+import {
+  ChainStore,
+  MissingTransactionCborError,
+  ROLLBACK_TABLES,
+  UnrecoverableRollbackError,
+} from './chain-store.js';
 
 // Pools made every block of the preprod chunk: no genesis delegate matters here.
 const options = {
@@ -13,10 +18,10 @@ const options = {
   genesisDelegates: new Set<string>(),
 };
 
-async function freshStore() {
+async function freshStore(allowMissingTxCbor = false) {
   const db = await createTestDatabase();
   const prisma = createPrismaClient(db.url);
-  const store = new ChainStore(prisma, options);
+  const store = new ChainStore(prisma, { ...options, allowMissingTxCbor });
   await store.load();
   return { db, prisma, store };
 }
@@ -123,5 +128,47 @@ describe('ChainStore on 864 real preprod blocks', () => {
     await expect(store.rollBackTo({ slot: 1, id: 'ff'.repeat(32) })).rejects.toThrow(
       UnrecoverableRollbackError,
     );
+  });
+});
+
+describe('transactions that arrive without their CBOR (Ogmios without --include-cbor)', () => {
+  // The first blocks of the chunk up to the first one with transactions, whose CBOR is left out.
+  const withTxs = preprodChunkBlocks().findIndex((b) => (b.transactions?.length ?? 0) > 0);
+  const blocks = preprodChunkBlocks()
+    .slice(0, withTxs + 1)
+    .map((block) => ({
+      ...block,
+      transactions: block.transactions?.map(({ cbor: _cbor, ...tx }) => tx),
+    })) as OgmiosBlock[];
+  const firstTx = blocks.at(-1)!.transactions![0]!.id;
+
+  it('stop the indexer with one line that says what to do', async () => {
+    const { db, prisma, store } = await freshStore();
+    try {
+      await expect(store.write(blocks)).rejects.toThrow(new MissingTransactionCborError(firstTx));
+      expect(new MissingTransactionCborError(firstTx).message).toMatch(
+        /--include-cbor.*INDEXER_ALLOW_MISSING_CBOR=true/,
+      );
+      const [{ n }] = await prisma.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM tx`);
+      expect(n).toBe(0n);
+    } finally {
+      await prisma.$disconnect();
+      await db.drop();
+    }
+  });
+
+  it('are stored with size 0 and no CBOR when INDEXER_ALLOW_MISSING_CBOR allows it', async () => {
+    const { db, prisma, store } = await freshStore(true);
+    try {
+      await store.write(blocks);
+      const rows = await prisma.$queryRawUnsafe<{ size: number; cbor: boolean }[]>(
+        `SELECT t.size, EXISTS (SELECT 1 FROM tx_cbor c WHERE c.tx_id = t.id) AS cbor FROM tx t`,
+      );
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.every((r) => r.size === 0 && !r.cbor)).toBe(true);
+    } finally {
+      await prisma.$disconnect();
+      await db.drop();
+    }
   });
 });

@@ -7,6 +7,7 @@ import {
   type GenesisFunds,
   type OgmiosBlock,
 } from '@frostline/model';
+import { FatalIndexerError } from '../chain-sync/follower.js';
 import { ID_TABLES, IdAllocator, TRANSACTION_TABLES, type IdTable } from '../project/ids.js';
 import { batchKeys } from '../project/keys.js';
 import { projectBatch } from '../project/project-batch.js';
@@ -81,6 +82,19 @@ export interface ChainPoint {
 /** A rollback below the blocks we keep cannot be undone: the indexer must stop (STYLE.md §6.3). */
 export class UnrecoverableRollbackError extends Error {}
 
+/**
+ * Blockfrost's transaction size and /txs/{hash}/cbor come from the CBOR Ogmios sends only when it
+ * runs with --include-cbor: without it the index would serve wrong sizes without a word.
+ */
+export class MissingTransactionCborError extends FatalIndexerError {
+  constructor(txId: string) {
+    super(
+      `transaction ${txId} arrived without its CBOR: start Ogmios with --include-cbor, ` +
+        `or set INDEXER_ALLOW_MISSING_CBOR=true to index without transaction sizes and CBOR`,
+    );
+  }
+}
+
 export interface ChainStoreOptions {
   networkId: number;
   chainTime: ChainTime;
@@ -93,6 +107,8 @@ export interface ChainStoreOptions {
    * block (BYRON_GENESIS_HASHES of the public networks; unknown for a custom one)
    */
   genesisHash?: string;
+  /** index transactions without CBOR (size 0, no /txs/{hash}/cbor) instead of stopping */
+  allowMissingTxCbor?: boolean;
 }
 
 export interface WriteResult {
@@ -190,6 +206,10 @@ export class ChainStore {
       genesisHash: this.options.genesisHash,
     });
     this.decodedSlot = decoded.slot;
+    if (!this.options.allowMissingTxCbor) {
+      const withoutCbor = decoded.transactions.find((tx) => tx.details.cbor === null);
+      if (withoutCbor) throw new MissingTransactionCborError(withoutCbor.hash);
+    }
     return decoded;
   }
 
@@ -228,9 +248,7 @@ export class ChainStore {
     const [firstTx] = rows.txs;
     if (firstTx) statements.push(applySupplyChange(firstTx.id - 1n));
     await this.prisma.$transaction(
-      statements.map((statement) =>
-        this.prisma.$executeRawUnsafe(statement.sql, ...statement.params),
-      ),
+      statements.map((statement) => this.prisma.$executeRawUnsafe(statement.sql, ...statement.params)),
       { timeout: 600_000, maxWait: 60_000 },
     );
     const newAssets = rows.assets.map((asset) => asset.policy + asset.name);

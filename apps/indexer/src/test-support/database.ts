@@ -29,7 +29,9 @@ export interface UtxoSums {
 }
 
 /** utxo_supply as the indexer maintains it, and the same sums computed over every unspent output. */
-export async function utxoSupplyAndRecomputation(url: string): Promise<{ stored: UtxoSums; recomputed: UtxoSums }> {
+export async function utxoSupplyAndRecomputation(
+  url: string,
+): Promise<{ stored: UtxoSums; recomputed: UtxoSums }> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
