@@ -1,7 +1,7 @@
 /// <reference types="jest" />
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import CSL from '@emurgo/cardano-serialization-lib-nodejs';
 import { stringifyJson } from '../chain/json.js';
 import { genesisStakePoolIds } from '../networks/genesis.js';
@@ -183,6 +183,28 @@ describe('live devnet', () => {
     devnet = await startDevnet({ chain: { file }, port: 0, forgeInterval: 50 });
     await devnet.replayed;
     expect(await summaries(devnet.port)).toEqual(expected);
+  });
+
+  it('logs a block it cannot forge and goes on forging once the cause is gone', async () => {
+    const height = () => {
+      const tip = devnet.tip();
+      return tip === 'origin' ? 0 : Number(tip.height);
+    };
+    // The chain file's folder disappears: appending a block fails until it is back.
+    const folder = dirname(file);
+    renameSync(folder, `${folder}.away`);
+    const logged: string[] = [];
+    const log = console.error;
+    console.error = (line: string) => logged.push(line);
+    try {
+      while (logged.length < 2) await new Promise((wake) => setTimeout(wake, 20));
+    } finally {
+      console.error = log;
+    }
+    expect(logged[0]).toMatch(/^devnet: could not forge a block: ENOENT/);
+    renameSync(`${folder}.away`, folder);
+    const start = height();
+    while (height() < start + 2) await new Promise((wake) => setTimeout(wake, 20));
   });
 
   it('keeps forging empty blocks while the mempool is empty', async () => {
