@@ -17,17 +17,17 @@ WITH unspent AS (
 rewards AS (
   SELECT COALESCE(sum(amount), 0) AS withdrawable FROM reward_balance
 ),
--- RYO's live-stake accounts: registered now (latest registration after the latest deregistration) and
--- delegated at some point.
+-- RYO's live-stake accounts: registered now (the latest certificate is a registration; a registration
+-- and a deregistration in one transaction leave the account deregistered) and delegated at some point.
+-- One pass in index order over the certificates instead of a probe per stake address.
 live_accounts AS (
-  SELECT s.id
-  FROM stake_address s
-  WHERE EXISTS (SELECT 1 FROM delegation d WHERE d.stake_address_id = s.id)
-    AND (
-      SELECT coalesce(max(r.tx_id) FILTER (WHERE NOT r.deregistration), 0)
-        > coalesce(max(r.tx_id) FILTER (WHERE r.deregistration), 0)
-      FROM stake_registration r WHERE r.stake_address_id = s.id
-    )
+  SELECT r.stake_address_id AS id
+  FROM (
+    SELECT DISTINCT ON (stake_address_id) stake_address_id, deregistration
+    FROM stake_registration
+    ORDER BY stake_address_id, tx_id DESC, deregistration DESC
+  ) r
+  WHERE NOT r.deregistration AND EXISTS (SELECT 1 FROM delegation d WHERE d.stake_address_id = r.stake_address_id)
 ),
 live AS (
   SELECT COALESCE(sum(COALESCE(sb.utxo_value, 0) + COALESCE(rb.amount, 0)), 0) AS stake
