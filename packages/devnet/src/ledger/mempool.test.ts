@@ -11,10 +11,10 @@ import {
   bigNum,
   demoKey,
   fundingBlock,
-  FUNDING_TX,
   input,
   inputs,
   outputs,
+  payFromFunding,
   sign,
   transactionId,
 } from './test-support/transactions.js';
@@ -26,17 +26,7 @@ const FUNDS = 100_000_000n;
 // The funding block's slot: the ledger validates at the slot the test sets.
 const FUNDED_AT = 400;
 
-/** Alice pays bob from the funding output; `ttl` bounds the slots it is valid in. */
-function payBob(lovelace: bigint, ttl?: number): Uint8Array {
-  const fee = 200_000n;
-  const body = CSL.TransactionBody.new_tx_body(
-    inputs([input({ transaction: { id: FUNDING_TX }, index: 0 })]),
-    outputs([adaOutput(bob.address, lovelace), adaOutput(alice.address, FUNDS - lovelace - fee)]),
-    bigNum(fee),
-  );
-  if (ttl !== undefined) body.set_ttl(bigNum(ttl));
-  return sign(body, [alice]);
-}
+const payBob = (lovelace: bigint, ttl?: number) => payFromFunding(alice, bob, FUNDS, lovelace, ttl);
 
 /** Bob pays alice back from the output `paid` (a transaction of payBob) gave him. */
 function payAliceBack(paid: Uint8Array, lovelace: bigint): Uint8Array {

@@ -15,6 +15,7 @@ import {
   input,
   inputs,
   outputs,
+  payFromFunding,
   sign,
   transactionId,
 } from '../ledger/test-support/transactions.js';
@@ -28,15 +29,7 @@ const FUNDS = 100_000_000n;
 
 const chainFunding = fundingBlock(alice, FUNDS);
 
-function payBob(lovelace: bigint): Uint8Array {
-  const fee = 200_000n;
-  const body = CSL.TransactionBody.new_tx_body(
-    inputs([input({ transaction: { id: FUNDING_TX }, index: 0 })]),
-    outputs([adaOutput(bob.address, lovelace), adaOutput(alice.address, FUNDS - lovelace - fee)]),
-    bigNum(fee),
-  );
-  return sign(body, [alice]);
-}
+const payBob = (lovelace: bigint) => payFromFunding(alice, bob, FUNDS, lovelace);
 
 /** Registers alice's stake key (deposit 2 ada) and delegates it to the first genesis pool. */
 function registerAndDelegate(pool: string): Uint8Array {
