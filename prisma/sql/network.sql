@@ -1,44 +1,33 @@
 -- GET /network: supply and stake (docs/semantics.md says which fields are exact and which are not).
--- Aggregates over every unspent output and every account: a full pass over the live UTxO set, as
--- Blockfrost's own query.
+-- The UTxO sums come from utxo_supply, which the indexer keeps equal to a pass over the unspent
+-- outputs (apps/indexer/src/sink/utxo-supply.ts); the stake figures aggregate over the accounts.
 --   max          the Shelley genesis maxLovelaceSupply
 --   circulating  unspent outputs + withdrawable rewards (reward_balance, from the ledger)
---   locked       unspent outputs whose payment credential is a script
+--   locked       unspent outputs whose payment credential is a script (CIP-19 header types 1, 3, 5, 7)
 --   reserves     max - circulating: everything not in circulation, treasury and deposits included
 --   treasury     0: the index holds no treasury
 --   total        max - reserves (= circulating)
 --   live         UTxO + rewards of registered accounts that delegated to a pool (retirements not indexed)
 --   active       = live: the index keeps no stake snapshots
--- Indexes: tx_out_unspent_address_idx (partial, unspent), address_pkey,
+-- Indexes: utxo_supply_pkey, reward_balance_pkey,
 -- stake_registration_stake_address_id_tx_id_idx, delegation_stake_address_id_id_idx.
 WITH unspent AS (
-  SELECT
-    COALESCE(sum(o.value), 0) AS utxo,
-    -- A Shelley address's first bech32 data character holds the top 5 bits of its header byte; the
-    -- payment credential is a script for header types 1, 3, 5 and 7 (CIP-19), i.e. when the 2-bit of
-    -- that character's value is set. Byron addresses (no payment_cred) hold no script credential.
-    COALESCE(sum(o.value) FILTER (
-      WHERE o.payment_cred IS NOT NULL
-        AND (strpos('qpzry9x8gf2tvdw0s3jn54khce6mua7l', substr(a.address, strpos(a.address, '1') + 1, 1)) - 1) & 2 = 2
-    ), 0) AS locked
-  FROM tx_out o
-  JOIN address a ON a.id = o.address_id
-  WHERE o.spent_by_tx_id IS NULL
+  SELECT lovelace AS utxo, locked FROM utxo_supply WHERE id = 1
 ),
 rewards AS (
   SELECT COALESCE(sum(amount), 0) AS withdrawable FROM reward_balance
 ),
--- RYO's live-stake accounts: registered now (latest registration after the latest deregistration) and
--- delegated at some point.
+-- RYO's live-stake accounts: registered now (the latest certificate is a registration; a registration
+-- and a deregistration in one transaction leave the account deregistered) and delegated at some point.
+-- One pass in index order over the certificates instead of a probe per stake address.
 live_accounts AS (
-  SELECT s.id
-  FROM stake_address s
-  WHERE EXISTS (SELECT 1 FROM delegation d WHERE d.stake_address_id = s.id)
-    AND (
-      SELECT coalesce(max(r.tx_id) FILTER (WHERE NOT r.deregistration), 0)
-        > coalesce(max(r.tx_id) FILTER (WHERE r.deregistration), 0)
-      FROM stake_registration r WHERE r.stake_address_id = s.id
-    )
+  SELECT r.stake_address_id AS id
+  FROM (
+    SELECT DISTINCT ON (stake_address_id) stake_address_id, deregistration
+    FROM stake_registration
+    ORDER BY stake_address_id, tx_id DESC, deregistration DESC
+  ) r
+  WHERE NOT r.deregistration AND EXISTS (SELECT 1 FROM delegation d WHERE d.stake_address_id = r.stake_address_id)
 ),
 live AS (
   SELECT COALESCE(sum(COALESCE(sb.utxo_value, 0) + COALESCE(rb.amount, 0)), 0) AS stake

@@ -56,6 +56,7 @@ export async function startIndexer(config: IndexerConfig, logger: Logger): Promi
       securityParameter: facts.securityParameter,
       genesisDelegates: facts.genesisDelegates,
       genesisHash: config.network === 'custom' ? undefined : BYRON_GENESIS_HASHES[config.network],
+      allowMissingTxCbor: config.allowMissingTxCbor,
     });
     await store.load();
     if (

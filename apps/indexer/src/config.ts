@@ -26,6 +26,11 @@ export interface IndexerConfig {
   queuePrefix: string;
   /** run the token-registry and rewards workers inside the indexer, or leave them to `worker.js` processes */
   inProcessWorkers: boolean;
+  /**
+   * index transactions that arrive without their CBOR (Ogmios without --include-cbor): their size
+   * is then 0 and /txs/{hash}/cbor answers 404; by default the indexer stops on the first one
+   */
+  allowMissingTxCbor: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -85,6 +90,12 @@ function workers(value: string | undefined): boolean {
   throw new ConfigError(`INDEXER_WORKERS must be "in-process" or "separate", got "${value}"`);
 }
 
+function flag(name: string, value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  throw new ConfigError(`${name} must be "true" or "false", got "${value}"`);
+}
+
 export function readIndexerConfig(env: NodeJS.ProcessEnv): IndexerConfig {
   const network = (env.NETWORK ?? 'mainnet') as IndexerConfig['network'];
   if (!NETWORKS.includes(network))
@@ -111,5 +122,6 @@ export function readIndexerConfig(env: NodeJS.ProcessEnv): IndexerConfig {
     readyMaxLagSlots: integer('INDEXER_READY_MAX_LAG_SLOTS', env.INDEXER_READY_MAX_LAG_SLOTS, 600, 0),
     queuePrefix: env.INDEXER_QUEUE_PREFIX || 'frostline',
     inProcessWorkers: workers(env.INDEXER_WORKERS),
+    allowMissingTxCbor: flag('INDEXER_ALLOW_MISSING_CBOR', env.INDEXER_ALLOW_MISSING_CBOR),
   };
 }

@@ -2,6 +2,7 @@
 import { startIndexer } from './app.js';
 import { ConfigError, readIndexerConfig } from './config.js';
 import { createLogger } from './logger.js';
+import { MissingTransactionCborError } from './sink/chain-store.js';
 import { WriterLockTakenError } from './sink/writer-lock.js';
 
 let config;
@@ -31,7 +32,9 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   });
 }
 running.done.catch(async (error) => {
-  logger.fatal({ err: error }, 'indexer stopped on an unrecoverable error');
+  // A setup mistake the operator fixes: one line, no stack.
+  if (error instanceof MissingTransactionCborError) console.error(`indexer: ${error.message}`);
+  else logger.fatal({ err: error }, 'indexer stopped on an unrecoverable error');
   // Another indexer holds the writer lock: nothing buffered may be written; a restart resumes from what was committed.
   if (!(error instanceof WriterLockTakenError)) await running.stop();
   process.exit(1);

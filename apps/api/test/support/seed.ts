@@ -1,4 +1,4 @@
-import { assetFingerprint } from '@frostline/model';
+import { assetFingerprint, decodeShelleyAddress } from '@frostline/model';
 import type pg from 'pg';
 
 // Rows exactly as the indexer writes them (prisma/schema.prisma comments): ids in chain order, bytes as
@@ -56,6 +56,8 @@ export class ChainSeed {
   private readonly ids = new Map<string, number>();
   private readonly addressIds = new Map<string, number>();
   private readonly assetIds = new Map<string, number>();
+  /** what each unspent output adds to utxo_supply, which the indexer keeps per batch */
+  private readonly supplies = new Map<number, { lovelace: string; locked: string }>();
   private lastBlockId = 0;
 
   constructor(private readonly sql: pg.Client) {}
@@ -209,6 +211,11 @@ export class ChainSeed {
         output.referenceScriptHash ?? null,
       ],
     );
+    const decoded = decodeShelleyAddress(output.address);
+    const script = decoded !== null && 'payment' in decoded && decoded.payment.type === 'script';
+    const supply = { lovelace: output.value, locked: script ? output.value : '0' };
+    this.supplies.set(id, supply);
+    await this.changeSupply(supply, 1);
     for (const asset of assets) {
       const assetId = await this.asset(asset.policyId, asset.assetName);
       await this.sql.query(
@@ -225,6 +232,14 @@ export class ChainSeed {
       `WITH spent AS (UPDATE tx_out SET spent_by_tx_id = $2 WHERE id = $1)
        DELETE FROM unspent_ma_tx_out WHERE tx_out_id = $1`,
       [txOutId, byTxId],
+    );
+    await this.changeSupply(this.supplies.get(txOutId)!, -1);
+  }
+
+  private async changeSupply(supply: { lovelace: string; locked: string }, sign: 1 | -1): Promise<void> {
+    await this.sql.query(
+      `UPDATE utxo_supply SET lovelace = lovelace + $3 * $1::int8, locked = locked + $3 * $2::int8 WHERE id = 1`,
+      [supply.lovelace, supply.locked, sign],
     );
   }
 

@@ -2,8 +2,13 @@ import { createPrismaClient, type PrismaClient } from '@frostline/db';
 import { createTestDatabase, type TestDatabase } from '@frostline/db/testing';
 import { PREPROD_CHAIN_TIME, type OgmiosBlock } from '@frostline/model';
 import { preprodChunkBlocks } from '../test-support/chains.js';
-import { dumpChainTables } from '../test-support/database.js';
-import { ChainStore, ROLLBACK_TABLES, UnrecoverableRollbackError } from './chain-store.js';
+import { dumpChainTables, utxoSupplyAndRecomputation } from '../test-support/database.js';
+import {
+  ChainStore,
+  MissingTransactionCborError,
+  ROLLBACK_TABLES,
+  UnrecoverableRollbackError,
+} from './chain-store.js';
 
 // Pools made every block of the preprod chunk: no genesis delegate matters here.
 const options = {
@@ -13,10 +18,10 @@ const options = {
   genesisDelegates: new Set<string>(),
 };
 
-async function freshStore() {
+async function freshStore(allowMissingTxCbor = false) {
   const db = await createTestDatabase();
   const prisma = createPrismaClient(db.url);
-  const store = new ChainStore(prisma, options);
+  const store = new ChainStore(prisma, { ...options, allowMissingTxCbor });
   await store.load();
   return { db, prisma, store };
 }
@@ -86,6 +91,12 @@ describe('ChainStore on 864 real preprod blocks', () => {
     expect(diff).toMatchObject({ missing: 0n, extra: 0n });
   });
 
+  it('keeps utxo_supply equal to the sums over the live outputs', async () => {
+    const { stored, recomputed } = await utxoSupplyAndRecomputation(db.url);
+    expect(BigInt(recomputed.lovelace)).toBeGreaterThan(0n);
+    expect(stored).toEqual(recomputed);
+  });
+
   it('rolls back to a point exactly as if only the chain up to it had been indexed', async () => {
     const keep = blocks.length - 137;
     const point = blocks[keep - 1]!;
@@ -94,6 +105,8 @@ describe('ChainStore on 864 real preprod blocks', () => {
     try {
       await writeInBatches(reference.store, blocks.slice(0, keep), 250);
       expect(await dumpChainTables(db.url)).toEqual(await dumpChainTables(reference.db.url));
+      const rolledBack = await utxoSupplyAndRecomputation(db.url);
+      expect(rolledBack.stored).toEqual(rolledBack.recomputed);
       // …and the chain can go on from there.
       await writeInBatches(store, blocks.slice(keep), 50);
       await writeInBatches(reference.store, blocks.slice(keep), 137);
@@ -115,5 +128,47 @@ describe('ChainStore on 864 real preprod blocks', () => {
     await expect(store.rollBackTo({ slot: 1, id: 'ff'.repeat(32) })).rejects.toThrow(
       UnrecoverableRollbackError,
     );
+  });
+});
+
+describe('transactions that arrive without their CBOR (Ogmios without --include-cbor)', () => {
+  // The first blocks of the chunk up to the first one with transactions, whose CBOR is left out.
+  const withTxs = preprodChunkBlocks().findIndex((b) => (b.transactions?.length ?? 0) > 0);
+  const blocks = preprodChunkBlocks()
+    .slice(0, withTxs + 1)
+    .map((block) => ({
+      ...block,
+      transactions: block.transactions?.map(({ cbor: _cbor, ...tx }) => tx),
+    })) as OgmiosBlock[];
+  const firstTx = blocks.at(-1)!.transactions![0]!.id;
+
+  it('stop the indexer with one line that says what to do', async () => {
+    const { db, prisma, store } = await freshStore();
+    try {
+      await expect(store.write(blocks)).rejects.toThrow(new MissingTransactionCborError(firstTx));
+      expect(new MissingTransactionCborError(firstTx).message).toMatch(
+        /--include-cbor.*INDEXER_ALLOW_MISSING_CBOR=true/,
+      );
+      const [{ n }] = await prisma.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM tx`);
+      expect(n).toBe(0n);
+    } finally {
+      await prisma.$disconnect();
+      await db.drop();
+    }
+  });
+
+  it('are stored with size 0 and no CBOR when INDEXER_ALLOW_MISSING_CBOR allows it', async () => {
+    const { db, prisma, store } = await freshStore(true);
+    try {
+      await store.write(blocks);
+      const rows = await prisma.$queryRawUnsafe<{ size: number; cbor: boolean }[]>(
+        `SELECT t.size, EXISTS (SELECT 1 FROM tx_cbor c WHERE c.tx_id = t.id) AS cbor FROM tx t`,
+      );
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.every((r) => r.size === 0 && !r.cbor)).toBe(true);
+    } finally {
+      await prisma.$disconnect();
+      await db.drop();
+    }
   });
 });

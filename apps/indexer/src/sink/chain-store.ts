@@ -8,11 +8,13 @@ import {
   type GenesisFunds,
   type OgmiosBlock,
 } from '@frostline/model';
+import { FatalIndexerError } from '../chain-sync/follower.js';
 import { ID_TABLES, IdAllocator, TRANSACTION_TABLES, type IdTable } from '../project/ids.js';
 import { batchKeys } from '../project/keys.js';
 import { projectBatch } from '../project/project-batch.js';
 import { lookUp } from './lookups.js';
 import { RecentOutputs } from './recent-outputs.js';
+import { applySupplyChange, undoSupplyChange } from './utxo-supply.js';
 import { batchWrite } from './write-rows.js';
 
 /**
@@ -32,6 +34,8 @@ export const ROLLBACK_TABLES = {
     'asset',
   ],
   perAccount: ['stake_balance', 'reward_balance'],
+  /** the change the removed transactions made is taken back (utxo-supply.ts) */
+  sums: ['utxo_supply'],
   /** rows of outputs created after the point go, rows of outputs spent after it come back */
   perLiveOutput: ['unspent_ma_tx_out'],
   notChainData: [
@@ -79,6 +83,19 @@ export interface ChainPoint {
 /** A rollback below the blocks we keep cannot be undone: the indexer must stop (STYLE.md §6.3). */
 export class UnrecoverableRollbackError extends Error {}
 
+/**
+ * Blockfrost's transaction size and /txs/{hash}/cbor come from the CBOR Ogmios sends only when it
+ * runs with --include-cbor: without it the index would serve wrong sizes without a word.
+ */
+export class MissingTransactionCborError extends FatalIndexerError {
+  constructor(txId: string) {
+    super(
+      `transaction ${txId} arrived without its CBOR: start Ogmios with --include-cbor, ` +
+        `or set INDEXER_ALLOW_MISSING_CBOR=true to index without transaction sizes and CBOR`,
+    );
+  }
+}
+
 export interface ChainStoreOptions {
   networkId: number;
   chainTime: ChainTime;
@@ -91,6 +108,8 @@ export interface ChainStoreOptions {
    * block (BYRON_GENESIS_HASHES of the public networks; unknown for a custom one)
    */
   genesisHash?: string;
+  /** index transactions without CBOR (size 0, no /txs/{hash}/cbor) instead of stopping */
+  allowMissingTxCbor?: boolean;
 }
 
 export interface WriteResult {
@@ -188,6 +207,10 @@ export class ChainStore {
       genesisHash: this.options.genesisHash,
     });
     this.decodedSlot = decoded.slot;
+    if (!this.options.allowMissingTxCbor) {
+      const withoutCbor = decoded.transactions.find((tx) => tx.details.cbor === null);
+      if (withoutCbor) throw new MissingTransactionCborError(withoutCbor.hash);
+    }
     return decoded;
   }
 
@@ -221,7 +244,10 @@ export class ChainStore {
       (n, table) => n + (Array.isArray(table) ? table.length : table.size),
       0,
     );
-    await this.inTransaction((client) => batchWrite(rows).run(client));
+    const write = batchWrite(rows);
+    const [firstTx] = rows.txs;
+    if (firstTx) write.afterwards(applySupplyChange(firstTx.id - 1n));
+    await this.inTransaction((client) => write.run(client));
     const newAssets = rows.assets.map((asset) => asset.policy + asset.name);
     const touchedAccounts = [...rows.rewardAccounts];
     this.ids.adopt(ids);
@@ -320,6 +346,8 @@ export class ChainStore {
             emptied.map((r) => r.id),
           );
         }
+        const undo = undoSupplyChange(last_tx);
+        await sql.$executeRawUnsafe(undo.sql, ...undo.params);
         await sql.$executeRawUnsafe(ROLLBACK_SQL, blockId, last_tx);
         return Number(count);
       },

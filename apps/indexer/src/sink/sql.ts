@@ -122,7 +122,8 @@ export class BatchWrite {
     return this;
   }
 
-  then(statement: Statement): this {
+  /** A statement run after the copies and inserts (it reads what they wrote). */
+  afterwards(statement: Statement): this {
     this.later.push(statement);
     return this;
   }

@@ -233,7 +233,7 @@ export function batchWrite(rows: BatchRows): BatchWrite {
   );
   if (deltas.length) {
     // A row exists only while its balance is non-zero, so the table does not depend on history.
-    write.then({
+    write.afterwards({
       sql: `DELETE FROM stake_balance WHERE utxo_value = 0 AND stake_address_id = ANY($1::text[]::int8[])`,
       params: [textArray(deltas.map(([id]) => id))],
     });

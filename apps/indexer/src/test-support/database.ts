@@ -3,7 +3,7 @@ import pg from 'pg';
 
 // Tables whose rows come from blocks: every table with indexer-assigned ids, plus those keyed by
 // other rows' ids. The others hold ledger-state answers, registry data or status.
-const CHAIN_TABLES = [...ID_TABLES, 'ma_tx_out', 'unspent_ma_tx_out', 'stake_balance'];
+const CHAIN_TABLES = [...ID_TABLES, 'ma_tx_out', 'unspent_ma_tx_out', 'stake_balance', 'utxo_supply'];
 
 /** Every chain-derived row, table by table in primary-key order, as comparable text. */
 export async function dumpChainTables(url: string): Promise<Record<string, string[]>> {
@@ -18,6 +18,35 @@ export async function dumpChainTables(url: string): Promise<Record<string, strin
       dump[table] = rows.map((r) => r.row);
     }
     return dump;
+  } finally {
+    await client.end();
+  }
+}
+
+export interface UtxoSums {
+  lovelace: string;
+  locked: string;
+}
+
+/** utxo_supply as the indexer maintains it, and the same sums computed over every unspent output. */
+export async function utxoSupplyAndRecomputation(
+  url: string,
+): Promise<{ stored: UtxoSums; recomputed: UtxoSums }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ stored: UtxoSums; recomputed: UtxoSums }>(
+      `SELECT
+         (SELECT json_build_object('lovelace', lovelace::text, 'locked', locked::text) FROM utxo_supply) AS stored,
+         json_build_object(
+           'lovelace', COALESCE(sum(o.value), 0)::text,
+           'locked', COALESCE(sum(o.value) FILTER (WHERE o.payment_cred IS NOT NULL AND
+             (strpos('qpzry9x8gf2tvdw0s3jn54khce6mua7l', substr(a.address, strpos(a.address, '1') + 1, 1)) - 1) & 2 = 2), 0)::text
+         ) AS recomputed
+       FROM tx_out o JOIN address a ON a.id = o.address_id
+       WHERE o.spent_by_tx_id IS NULL`,
+    );
+    return rows[0]!;
   } finally {
     await client.end();
   }

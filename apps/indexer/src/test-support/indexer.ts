@@ -33,6 +33,7 @@ export function indexerConfig(
     readyMaxLagSlots: 600,
     queuePrefix: `test-${randomBytes(4).toString('hex')}`,
     inProcessWorkers: true,
+    allowMissingTxCbor: false,
     ...overrides,
   };
 }

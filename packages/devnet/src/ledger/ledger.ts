@@ -10,6 +10,7 @@ import { withChanges, type DelegationState } from './delegation.js';
 import { LedgerData } from './ledger-data.js';
 import { Mempool } from './mempool.js';
 import { Registrations } from './registrations.js';
+import { mempoolFull } from './submit-errors.js';
 import { validateTransaction, type LedgerView } from './validate.js';
 
 /**
@@ -53,14 +54,41 @@ export class Ledger {
    * block: Ogmios' `submitTransaction` answer. Nothing changes when it is rejected.
    */
   submit(cbor: Uint8Array): Outcome {
+    const capacity = this.mempoolCapacity();
+    if (this.mempool.size.bytes + cbor.length > capacity) return { error: mempoolFull(capacity) };
     const validation = validateTransaction(cbor, this.view());
     if (!validation.ok) return { error: validation.error };
     this.mempool.add(validation.transaction);
     return { result: { transaction: { id: validation.transaction.id } } };
   }
 
-  /** What validation sees: the tip's UTxO set after the mempool's transactions, at the current slot. */
-  view(): LedgerView {
+  /** cardano-node's default mempool capacity: two blocks' worth of transactions. */
+  mempoolCapacity(): number {
+    return 2 * Number((this.protocolParameters().maxBlockBodySize as { bytes: number }).bytes);
+  }
+
+  /**
+   * After a block: its transactions leave the mempool, and the others are validated again, in arrival
+   * order, against the new tip and the ones kept before them, like a node's mempool re-sync. Those no
+   * longer valid (expired validity interval, an input the chain spent or lost) leave too; returns them.
+   */
+  blockForged(included: string[]): string[] {
+    this.mempool.remove(included);
+    const kept = new Mempool();
+    const evicted = this.mempool
+      .list()
+      .filter((transaction) => {
+        const validation = validateTransaction(transaction.cbor, this.view(kept));
+        if (validation.ok) kept.add(validation.transaction);
+        return !validation.ok;
+      })
+      .map(({ id }) => id);
+    this.mempool.remove(evicted);
+    return evicted;
+  }
+
+  /** What validation sees: the tip's UTxO set after `mempool`'s transactions, at the current slot. */
+  view(mempool: Mempool = this.mempool): LedgerView {
     const slot = this.currentSlot();
     const { era } = slotInfo(this.network, slot);
     if (era !== 'babbage' && era !== 'conway')
@@ -71,8 +99,8 @@ export class Ledger {
       networkId: this.network.genesis.shelley.networkId === 'Mainnet' ? 1 : 0,
       protocolParameters: this.protocolParameters(),
       slotConfig: shelleySlotConfig(this.network),
-      utxo: (reference) => this.mempool.utxo(reference, (onChain) => this.utxos.get(onChain)),
-      delegation: this.mempool
+      utxo: (reference) => mempool.utxo(reference, (onChain) => this.utxos.get(onChain)),
+      delegation: mempool
         .list()
         .reduce((state, { delegation }) => withChanges(state, delegation), this.delegation(slot)),
     };

@@ -58,7 +58,7 @@ export class Mempool extends EventEmitter<{ change: [] }> {
     return taken;
   }
 
-  /** Transactions that made it into a block leave the mempool. */
+  /** Transactions that made it into a block, or that it made invalid, leave the mempool. */
   remove(ids: string[]): void {
     if (ids.length === 0) return;
     ids.forEach((id) => this.transactions.delete(id));

@@ -250,3 +250,12 @@ export const delegateRepresentativeNotRegistered = (drep: object): RpcError => (
     "The transaction references an unknown delegate representative. To delegate to a representative, it must first register as such. This may be done in the same transaction or in an earlier transaction but cannot happen retro-actively. The field 'data.unknownDelegateRepresentative' indicates what credential is used without being registered.",
   data: { unknownDelegateRepresentative: drep },
 });
+
+/**
+ * Not one of Ogmios' failures: a real node makes the submitter wait while its mempool is full. The
+ * devnet answers at once instead, with the words the API turns into Blockfrost's 425 Mempool Full.
+ */
+export const mempoolFull = (capacityBytes: number): RpcError => ({
+  code: -32603,
+  message: `Internal error: the mempool is full (${capacityBytes} bytes, twice the maximum block body size); try again after the next block`,
+});

@@ -47,7 +47,8 @@ export class Forger {
     return tip === 'origin' ? wallSlot : Math.max(wallSlot, Number(tip.slot) + 1);
   }
 
-  forge(): void {
+  /** Forges the next block; returns the mempool transactions it made invalid (evicted). */
+  forge(): string[] {
     const { chain, ledger, file } = this.options;
     const tip = chain.tip();
     const slot = this.currentSlot();
@@ -80,7 +81,7 @@ export class Forger {
       memoryEntry(block, tip === 'origin' ? undefined : tip.slot, byronEpochLength(ledger.network)),
     );
     if (event !== undefined) ledger.data.setRewardAccounts(slot, accounts);
-    ledger.mempool.remove(accepted.map(({ id }) => id));
+    return ledger.blockForged(accepted.map(({ id }) => id));
   }
 }
 

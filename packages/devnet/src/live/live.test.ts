@@ -1,7 +1,7 @@
 /// <reference types="jest" />
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import CSL from '@emurgo/cardano-serialization-lib-nodejs';
 import { stringifyJson } from '../chain/json.js';
 import { genesisStakePoolIds } from '../networks/genesis.js';
@@ -15,6 +15,7 @@ import {
   input,
   inputs,
   outputs,
+  payFromFunding,
   sign,
   transactionId,
 } from '../ledger/test-support/transactions.js';
@@ -28,15 +29,7 @@ const FUNDS = 100_000_000n;
 
 const chainFunding = fundingBlock(alice, FUNDS);
 
-function payBob(lovelace: bigint): Uint8Array {
-  const fee = 200_000n;
-  const body = CSL.TransactionBody.new_tx_body(
-    inputs([input({ transaction: { id: FUNDING_TX }, index: 0 })]),
-    outputs([adaOutput(bob.address, lovelace), adaOutput(alice.address, FUNDS - lovelace - fee)]),
-    bigNum(fee),
-  );
-  return sign(body, [alice]);
-}
+const payBob = (lovelace: bigint) => payFromFunding(alice, bob, FUNDS, lovelace);
 
 /** Registers alice's stake key (deposit 2 ada) and delegates it to the first genesis pool. */
 function registerAndDelegate(pool: string): Uint8Array {
@@ -183,6 +176,28 @@ describe('live devnet', () => {
     devnet = await startDevnet({ chain: { file }, port: 0, forgeInterval: 50 });
     await devnet.replayed;
     expect(await summaries(devnet.port)).toEqual(expected);
+  });
+
+  it('logs a block it cannot forge and goes on forging once the cause is gone', async () => {
+    const height = () => {
+      const tip = devnet.tip();
+      return tip === 'origin' ? 0 : Number(tip.height);
+    };
+    // The chain file's folder disappears: appending a block fails until it is back.
+    const folder = dirname(file);
+    renameSync(folder, `${folder}.away`);
+    const logged: string[] = [];
+    const log = console.error;
+    console.error = (line: string) => logged.push(line);
+    try {
+      while (logged.length < 2) await new Promise((wake) => setTimeout(wake, 20));
+    } finally {
+      console.error = log;
+    }
+    expect(logged[0]).toMatch(/^devnet: could not forge a block: ENOENT/);
+    renameSync(`${folder}.away`, folder);
+    const start = height();
+    while (height() < start + 2) await new Promise((wake) => setTimeout(wake, 20));
   });
 
   it('keeps forging empty blocks while the mempool is empty', async () => {

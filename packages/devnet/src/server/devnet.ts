@@ -108,7 +108,7 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   let forging: NodeJS.Timeout | undefined;
   void replayed.then(() => {
     if (forger !== undefined && !aborter.signal.aborted)
-      forging = setInterval(() => forger.forge(), forgeInterval);
+      forging = setInterval(() => forgeNext(forger), forgeInterval);
   });
 
   const entry = (block: object) => {
@@ -162,4 +162,16 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 /** /health is plain JSON for any HTTP client; slots beyond 2^53 only occur in synthetic chains. */
 function bigintAsNumber(_key: string, value: unknown): unknown {
   return typeof value === 'bigint' ? Number(value) : value;
+}
+
+/**
+ * One block of the live chain. A failure is logged and the next interval tries again: one bad block
+ * must not stop the chain, nor (uncaught in a timer) the process serving it.
+ */
+function forgeNext(forger: Forger): void {
+  try {
+    forger.forge();
+  } catch (error) {
+    console.error(`devnet: could not forge a block: ${(error as Error).message}`);
+  }
 }

@@ -84,3 +84,24 @@ export function fundingBlock(owner: DemoKey, lovelace: bigint) {
     ],
   };
 }
+
+/**
+ * `payer` pays `lovelace` to `payee` from the output of `fundingBlock(payer, funds)`, the rest back
+ * to itself; `ttl` bounds the slots it is valid in.
+ */
+export function payFromFunding(
+  payer: DemoKey,
+  payee: DemoKey,
+  funds: bigint,
+  lovelace: bigint,
+  ttl?: number,
+): Uint8Array {
+  const fee = 200_000n;
+  const body = CSL.TransactionBody.new_tx_body(
+    inputs([input({ transaction: { id: FUNDING_TX }, index: 0 })]),
+    outputs([adaOutput(payee.address, lovelace), adaOutput(payer.address, funds - lovelace - fee)]),
+    bigNum(fee),
+  );
+  if (ttl !== undefined) body.set_ttl(bigNum(ttl));
+  return sign(body, [payer]);
+}

@@ -1,0 +1,35 @@
+import type { Statement } from './sql.js';
+
+/**
+ * Keeps utxo_supply (GET /network's circulating and locked lovelace) equal to the sums over the
+ * unspent outputs, so that no request has to pass over the whole UTxO set. The transactions after
+ * `$1` changed the sums by what their unspent outputs add minus what they spent of older outputs;
+ * a batch applies that change once written (sign 1), a rollback takes it back before deleting the
+ * transactions (sign -1). Both sides are index ranges over the transactions concerned only.
+ * A payment credential is a script for CIP-19 header types 1, 3, 5 and 7: the 2-bit of the first
+ * bech32 data character's value.
+ */
+const SQL = `WITH changed AS (
+    SELECT value, address_id, payment_cred FROM tx_out WHERE tx_id > $1 AND spent_by_tx_id IS NULL
+    UNION ALL
+    SELECT -value, address_id, payment_cred FROM tx_out WHERE spent_by_tx_id > $1 AND tx_id <= $1
+  ),
+  change AS (
+    SELECT COALESCE(sum(c.value), 0) AS lovelace, COALESCE(sum(c.value) FILTER (
+      WHERE c.payment_cred IS NOT NULL
+        AND (strpos('qpzry9x8gf2tvdw0s3jn54khce6mua7l', substr(a.address, strpos(a.address, '1') + 1, 1)) - 1) & 2 = 2
+    ), 0) AS locked
+    FROM changed c JOIN address a ON a.id = c.address_id
+  )
+UPDATE utxo_supply s SET lovelace = s.lovelace + $2::int8 * change.lovelace, locked = s.locked + $2::int8 * change.locked
+FROM change WHERE s.id = 1`;
+
+/** Adds what the transactions after `lastKeptTxId` changed (run after writing them). */
+export function applySupplyChange(lastKeptTxId: bigint): Statement {
+  return { sql: SQL, params: [lastKeptTxId, 1] };
+}
+
+/** Takes back what the transactions after `lastKeptTxId` changed (run before deleting them). */
+export function undoSupplyChange(lastKeptTxId: bigint): Statement {
+  return { sql: SQL, params: [lastKeptTxId, -1] };
+}
