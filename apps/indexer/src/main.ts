@@ -14,7 +14,18 @@ try {
   process.exit(2);
 }
 const logger = createLogger(config.logLevel);
-let running;
+let running: Awaited<ReturnType<typeof startIndexer>> | undefined;
+// Listening before the start, so that a stop asked for while starting (a container stopped early) is
+// as graceful as one asked for later: it takes effect as soon as the indexer runs.
+let stopAsked = false;
+const stop = () => running!.stop().then(() => process.exit(0));
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    logger.info({ signal }, 'stopping');
+    if (running) void stop();
+    else stopAsked = true;
+  });
+}
 try {
   running = await startIndexer(config, logger);
 } catch (error) {
@@ -25,12 +36,7 @@ try {
   logger.fatal({ err: error }, 'indexer could not start');
   process.exit(1);
 }
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, () => {
-    logger.info({ signal }, 'stopping');
-    running.stop().then(() => process.exit(0));
-  });
-}
+if (stopAsked) await stop();
 running.done.catch(async (error) => {
   // A setup mistake the operator fixes: one line, no stack.
   if (error instanceof MissingTransactionCborError) console.error(`indexer: ${error.message}`);

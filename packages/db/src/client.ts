@@ -21,6 +21,10 @@ export function createPrismaClient(connectionString: string, options: DbOptions 
     max: options.maxConnections ?? 10,
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
   });
+  // A connection that drops while idle (a database restart) is discarded by the pool and replaced on
+  // the next query; unheard, its 'error' event would end the process. Prisma only listens once it
+  // has connected, and pgPool() users may come first.
+  pool.on('error', () => undefined);
   const client = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
   pools.set(client, pool);
   return client;

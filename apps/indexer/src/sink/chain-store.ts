@@ -280,6 +280,10 @@ export class ChainStore {
    */
   private async inTransaction(work: (client: pg.PoolClient) => Promise<void>): Promise<void> {
     const client = await pgPool(this.prisma).connect();
+    // A connection lost mid-transaction (a database restart) fails the pending query, which throws
+    // below; its 'error' event, unheard, would end the process.
+    const ignoreConnectionError = () => undefined;
+    client.on('error', ignoreConnectionError);
     try {
       await client.query('BEGIN');
       await work(client);
@@ -290,6 +294,8 @@ export class ChainStore {
       await client.query('ROLLBACK').catch(() => undefined);
       client.release(true);
       throw error;
+    } finally {
+      client.off('error', ignoreConnectionError);
     }
   }
 
