@@ -52,6 +52,8 @@ export interface ApiConfig {
   logLevel: LogLevel;
   /** /ready fails when the newest block is further behind the node's tip (indexer_status). */
   readyMaxLagSlots: number;
+  /** /ready fails when the read replica's answers are older than this (seconds) */
+  readyMaxReplicationLagSeconds: number;
   /** Ogmios v6 (ws:// or wss://, http(s):// accepted as the indexer does) for the Ogmios evaluator. */
   ogmiosUrl: string | null;
   evaluator: EvaluatorKind;
@@ -105,6 +107,11 @@ export function loadConfig(env: Env): ApiConfig {
     trustProxy: read('TRUST_PROXY', trustedProxies, { kind: 'none' }),
     logLevel: read('LOG_LEVEL', oneOf(LOG_LEVELS, 'info'), 'info'),
     readyMaxLagSlots: read('API_READY_MAX_LAG_SLOTS', integerIn(0, 1_000_000_000, 600), 0),
+    readyMaxReplicationLagSeconds: read(
+      'API_READY_MAX_REPLICATION_LAG_SECONDS',
+      integerIn(0, 1_000_000_000, 60),
+      0,
+    ),
     ogmiosUrl: read('OGMIOS_URL', optional(url(['ws:', 'wss:', 'http:', 'https:'])), null),
     evaluator: 'local',
     corsOrigins: read('CORS_ORIGINS', origins, '*'),

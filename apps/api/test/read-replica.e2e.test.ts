@@ -66,6 +66,7 @@ beforeAll(async () => {
       NETWORK: 'custom',
       LOG_LEVEL: 'silent',
       RATE_LIMIT_ENABLED: 'false',
+      API_READY_MAX_REPLICATION_LAG_SECONDS: '1',
       RATE_LIMIT_REDIS_PREFIX: `test:${randomBytes(6).toString('hex')}:`,
     }),
   );
@@ -115,10 +116,18 @@ it('reports on /ready how far the replica is behind, and answers what the replic
     // The primary's write is not visible through the API: it reads the replica.
     expect(behind.lagSlots).toBe(before.lagSlots);
     expect(behind.replication.lagSeconds).toBeGreaterThan(0);
+    // Older than API_READY_MAX_REPLICATION_LAG_SECONDS: out of rotation, although its slots look current.
+    await waitUntil(async () => (await ready()).replication.lagSeconds > 1, 30_000, 'a lag over 1 s');
+    const stale = await get(app, '/ready', {});
+    expect([stale.status, stale.body.ready, stale.body.lagSlots]).toEqual([503, false, before.lagSlots]);
   } finally {
     await query(replica, 'SELECT pg_wal_replay_resume()');
   }
 
   await caughtUp();
-  expect((await ready()).lagSlots).toBe(before.lagSlots + 1000);
+  // Current again; 1000 slots behind the node's tip now (the write above), so it fails on that instead.
+  expect(await ready()).toMatchObject({
+    replication: { lagSeconds: 0, unreplayedBytes: 0 },
+    lagSlots: before.lagSlots + 1000,
+  });
 });

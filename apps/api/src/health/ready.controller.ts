@@ -25,9 +25,10 @@ export interface ReplicationLag {
 
 /**
  * Readiness for load balancers and orchestrators (liveness is /health): 503 unless the database and
- * Redis answer and the indexed data is at most API_READY_MAX_LAG_SLOTS behind the node, so a replica
- * reading a stale replica database or a stalled indexer is taken out of rotation. The indexer's /ready
- * body, plus the read replica's replication lag, reported for alerting rather than a condition.
+ * Redis answer, the indexed data is at most API_READY_MAX_LAG_SLOTS behind the node (a stalled
+ * indexer), and a read replica's answers are at most API_READY_MAX_REPLICATION_LAG_SECONDS old. The
+ * replica needs its own condition: the slot lag is read from the replica too, where the indexer's
+ * status is as old as the blocks, so a replica that stopped replaying still looks current by slots.
  */
 @Public()
 @Controller('ready')
@@ -49,7 +50,14 @@ export class ReadyController {
       ),
     ]);
     const lagSlots = lag === 'down' ? null : lag;
-    const ready = lag !== 'down' && lagSlots !== null && lagSlots <= this.config.readyMaxLagSlots && redisUp;
+    const replicaCurrent =
+      replication === null || replication.lagSeconds <= this.config.readyMaxReplicationLagSeconds;
+    const ready =
+      lag !== 'down' &&
+      lagSlots !== null &&
+      lagSlots <= this.config.readyMaxLagSlots &&
+      replicaCurrent &&
+      redisUp;
     if (!ready) reply.status(503);
     return {
       ready,
