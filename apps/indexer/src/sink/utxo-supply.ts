@@ -1,13 +1,19 @@
 import type { Statement } from './sql.js';
 
 /**
+ * SQL that is true for a Shelley address whose payment credential is a script: CIP-19 header types
+ * 1, 3, 5 and 7, the 2-bit of the first bech32 data character's value.
+ */
+export function scriptPaymentSql(paymentCred: string, address: string): string {
+  return `${paymentCred} IS NOT NULL AND (strpos('qpzry9x8gf2tvdw0s3jn54khce6mua7l', substr(${address}, strpos(${address}, '1') + 1, 1)) - 1) & 2 = 2`;
+}
+
+/**
  * Keeps utxo_supply (GET /network's circulating and locked lovelace) equal to the sums over the
  * unspent outputs, so that no request has to pass over the whole UTxO set. The transactions after
  * `$1` changed the sums by what their unspent outputs add minus what they spent of older outputs;
  * a batch applies that change once written (sign 1), a rollback takes it back before deleting the
  * transactions (sign -1). Both sides are index ranges over the transactions concerned only.
- * A payment credential is a script for CIP-19 header types 1, 3, 5 and 7: the 2-bit of the first
- * bech32 data character's value.
  */
 const SQL = `WITH changed AS (
     SELECT value, address_id, payment_cred FROM tx_out WHERE tx_id > $1 AND spent_by_tx_id IS NULL
@@ -16,8 +22,7 @@ const SQL = `WITH changed AS (
   ),
   change AS (
     SELECT COALESCE(sum(c.value), 0) AS lovelace, COALESCE(sum(c.value) FILTER (
-      WHERE c.payment_cred IS NOT NULL
-        AND (strpos('qpzry9x8gf2tvdw0s3jn54khce6mua7l', substr(a.address, strpos(a.address, '1') + 1, 1)) - 1) & 2 = 2
+      WHERE ${scriptPaymentSql('c.payment_cred', 'a.address')}
     ), 0) AS locked
     FROM changed c JOIN address a ON a.id = c.address_id
   )

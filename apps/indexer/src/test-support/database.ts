@@ -1,5 +1,6 @@
 import { ID_TABLES } from '../project/ids.js';
 import pg from 'pg';
+import { scriptPaymentSql } from '../sink/utxo-supply.js';
 
 // Tables whose rows come from blocks: every table with indexer-assigned ids, plus those keyed by
 // other rows' ids. The others hold ledger-state answers, registry data or status.
@@ -40,8 +41,7 @@ export async function utxoSupplyAndRecomputation(
          (SELECT json_build_object('lovelace', lovelace::text, 'locked', locked::text) FROM utxo_supply) AS stored,
          json_build_object(
            'lovelace', COALESCE(sum(o.value), 0)::text,
-           'locked', COALESCE(sum(o.value) FILTER (WHERE o.payment_cred IS NOT NULL AND
-             (strpos('qpzry9x8gf2tvdw0s3jn54khce6mua7l', substr(a.address, strpos(a.address, '1') + 1, 1)) - 1) & 2 = 2), 0)::text
+           'locked', COALESCE(sum(o.value) FILTER (WHERE ${scriptPaymentSql('o.payment_cred', 'a.address')}), 0)::text
          ) AS recomputed
        FROM tx_out o JOIN address a ON a.id = o.address_id
        WHERE o.spent_by_tx_id IS NULL`,
