@@ -8,6 +8,7 @@ import {
 } from '@frostline/model';
 import type { IdAllocator } from './ids.js';
 import { stakeHashRaw, type BatchLookups, type StoredOutput } from './keys.js';
+import { OutputMap } from './output-map.js';
 import { emptyBatchRows, type BatchRows, type TxOutRow } from './rows.js';
 
 /** A transaction being projected, with the ids it and its block were given. */
@@ -34,10 +35,10 @@ export class BatchState {
   private readonly knownScripts: Set<string>;
   /** pointer key → stake address id; registrations of the batch are added */
   readonly pointers: Map<string, bigint>;
-  /** outputs stored before the batch, by output key */
-  readonly storedOutputs: ReadonlyMap<string, StoredOutput>;
+  /** outputs stored before the batch */
+  readonly storedOutputs: Pick<OutputMap<StoredOutput>, 'get'>;
   /** outputs created by the batch, so that later transactions of the batch can spend them */
-  readonly batchOutputs = new Map<string, TxOutRow>();
+  readonly batchOutputs = new OutputMap<TxOutRow>();
 
   constructor(
     readonly networkId: number,

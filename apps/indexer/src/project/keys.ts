@@ -6,6 +6,7 @@ import {
   type OutputReference,
   type Pointer,
 } from '@frostline/model';
+import type { OutputMap } from './output-map.js';
 
 /** An output stored before the batch, as a spend needs it. */
 export interface StoredOutput {
@@ -16,7 +17,7 @@ export interface StoredOutput {
 
 /** Answers from the database for the keys a batch mentions; all ids of rows stored before the batch. */
 export interface BatchLookups {
-  outputs: Map<string, StoredOutput>;
+  outputs: OutputMap<StoredOutput>;
   addressIds: Map<string, bigint>;
   stakeAddressIds: Map<string, bigint>;
   assetIds: Map<string, bigint>;
@@ -38,7 +39,6 @@ export interface BatchKeys {
   scripts: string[];
 }
 
-export const outputKey = (txHash: string, index: number) => `${txHash}#${index}`;
 export const pointerKey = (p: {
   slot: bigint | number;
   txIndex: bigint | number;
@@ -91,7 +91,8 @@ function stakeCredentialsOf(tx: DecodedTransaction, networkId: number): string[]
 
 /** The keys of rows stored before the batch that its projection needs; outputs it creates itself are not looked up. */
 export function batchKeys(blocks: DecodedBlock[], networkId: number): BatchKeys {
-  const created = new Set<string>();
+  // Outputs of the batch's own transactions, whatever their index, are found in the batch.
+  const batchTransactions = new Set<string>();
   const spends: OutputReference[] = [];
   const addresses = new Set<string>();
   const stakeAddresses = new Set<string>();
@@ -101,9 +102,9 @@ export function batchKeys(blocks: DecodedBlock[], networkId: number): BatchKeys 
   const scripts = new Set<string>();
   for (const block of blocks) {
     for (const tx of block.transactions) {
-      for (const ref of tx.spends) if (!created.has(outputKey(ref.txHash, ref.index))) spends.push(ref);
+      for (const ref of tx.spends) if (!batchTransactions.has(ref.txHash)) spends.push(ref);
+      batchTransactions.add(tx.hash);
       for (const output of tx.outputs) {
-        created.add(outputKey(tx.hash, output.index));
         addresses.add(output.address);
         for (const asset of output.assets) assets.add(asset.policy + asset.name);
         if (output.stake?.kind === 'pointer' && resolvesPointers(block.era))

@@ -8,6 +8,8 @@ import {
   hash32,
   txInBlock,
 } from '../test-support/decoded.js';
+import type { StoredOutput } from './keys.js';
+import { OutputMap } from './output-map.js';
 import { projectOutputs, projectSpends } from './outputs.js';
 
 const stakeCredential = { type: 'key' as const, hash: hash28(0x51) };
@@ -90,9 +92,9 @@ describe('projectOutputs', () => {
 
 describe('projectSpends', () => {
   it('marks outputs of the batch spent and outputs stored before it in spentBefore', () => {
-    const state = emptyBatch(
-      emptyLookups({ outputs: new Map([[`${hash32(2)}#0`, { id: 50n, value: 4n, stakeAddressId: 8n }]]) }),
-    );
+    const stored = new OutputMap<StoredOutput>();
+    stored.set({ txHash: hash32(2), index: 0 }, { id: 50n, value: 4n, stakeAddressId: 8n });
+    const state = emptyBatch(emptyLookups({ outputs: stored }));
     const first = decodedTransaction({
       hash: hash32(1),
       outputs: [decodedOutput({ stake: withStake, lovelace: 6n })],

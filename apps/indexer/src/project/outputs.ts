@@ -1,5 +1,5 @@
 import type { BatchState, TxInBlock } from './batch-state.js';
-import { outputKey, pointerKey, resolvesPointers, stakeHashRaw } from './keys.js';
+import { pointerKey, resolvesPointers, stakeHashRaw } from './keys.js';
 import type { TxOutRow } from './rows.js';
 
 /**
@@ -10,15 +10,14 @@ import type { TxOutRow } from './rows.js';
 export function projectSpends(state: BatchState, { tx, txId }: TxInBlock): bigint | null {
   let spentValue: bigint | null = 0n;
   for (const ref of tx.spends) {
-    const key = outputKey(ref.txHash, ref.index);
-    const inBatch = state.batchOutputs.get(key);
+    const inBatch = state.batchOutputs.get(ref);
     if (inBatch) {
       inBatch.spentByTxId = txId;
       state.addBalanceDelta(inBatch.stakeAddressId, -inBatch.value);
       if (spentValue !== null) spentValue += inBatch.value;
       continue;
     }
-    const stored = state.storedOutputs.get(key);
+    const stored = state.storedOutputs.get(ref);
     if (stored) {
       state.rows.spentBefore.push({ txOutId: stored.id, txId });
       state.addBalanceDelta(stored.stakeAddressId, -stored.value);
@@ -62,7 +61,7 @@ export function projectOutputs(state: BatchState, { block, blockId, tx, txId }: 
       spentByTxId: null,
     };
     state.rows.txOuts.push(row);
-    state.batchOutputs.set(outputKey(tx.hash, output.index), row);
+    state.batchOutputs.set({ txHash: tx.hash, index: output.index }, row);
     state.addBalanceDelta(stakeAddressId, output.lovelace);
     outSum += output.lovelace;
     for (const asset of output.assets) {

@@ -233,7 +233,7 @@ export class ChainStore {
     const keys = batchKeys(decoded, this.options.networkId);
     const recent = this.recentOutputs.resolve(keys.spends);
     const lookups = await lookUp(this.prisma, { ...keys, spends: recent.unknown });
-    for (const [key, output] of recent.known) lookups.outputs.set(key, output);
+    lookups.outputs.setAll(recent.known);
     const rows = projectBatch(decoded, {
       networkId: this.options.networkId,
       ids,

@@ -1,5 +1,6 @@
 import type { Pointer } from '@frostline/model';
-import { outputKey, type BatchKeys, type BatchLookups, type StoredOutput } from '../project/keys.js';
+import type { BatchKeys, BatchLookups, StoredOutput } from '../project/keys.js';
+import { OutputMap } from '../project/output-map.js';
 import { textArray, type Sql } from './sql.js';
 
 /** Resolves everything a batch mentions that was stored before it, in one query per kind. */
@@ -34,8 +35,9 @@ async function idsBy(sql: Sql, query: string, ...params: unknown[][]): Promise<M
   return new Map(rows.map((r) => [r.key, r.id]));
 }
 
-async function storedOutputs(sql: Sql, keys: BatchKeys): Promise<Map<string, StoredOutput>> {
-  if (keys.spends.length === 0) return new Map();
+async function storedOutputs(sql: Sql, keys: BatchKeys): Promise<OutputMap<StoredOutput>> {
+  const outputs = new OutputMap<StoredOutput>();
+  if (keys.spends.length === 0) return outputs;
   const rows = await sql.$queryRawUnsafe<
     { hash: string; index: number; id: bigint; value: bigint; stake_address_id: bigint | null }[]
   >(
@@ -45,12 +47,12 @@ async function storedOutputs(sql: Sql, keys: BatchKeys): Promise<Map<string, Sto
     keys.spends.map((s) => s.txHash),
     textArray(keys.spends.map((s) => s.index)),
   );
-  return new Map(
-    rows.map((r) => [
-      outputKey(r.hash, r.index),
+  for (const r of rows)
+    outputs.set(
+      { txHash: r.hash, index: r.index },
       { id: r.id, value: r.value, stakeAddressId: r.stake_address_id },
-    ]),
-  );
+    );
+  return outputs;
 }
 
 /** Pointer (slot, tx index, certificate index) → the stake address its registration certificate registered. */

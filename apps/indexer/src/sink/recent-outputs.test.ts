@@ -46,21 +46,25 @@ describe('RecentOutputs', () => {
       { txHash: hash(1), index: 1 },
       { txHash: hash(2), index: 0 },
     ]);
-    expect([...known]).toEqual([[`${hash(1)}#0`, { id: 100n, value: 1n, stakeAddressId: null }]]);
+    expect(known.size).toBe(1);
+    expect(known.get({ txHash: hash(1), index: 0 })).toEqual({ id: 100n, value: 1n, stakeAddressId: null });
     expect(unknown).toEqual([
       { txHash: hash(1), index: 1 },
       { txHash: hash(2), index: 0 },
     ]);
   });
 
-  it('forgets what a later batch spent, and the oldest outputs beyond its capacity', () => {
-    const recent = new RecentOutputs(3);
+  it("forgets what a later batch spent, and the oldest transactions' outputs beyond its capacity", () => {
+    const recent = new RecentOutputs(4);
     recent.addCommitted(batch([{ id: 1, outputs: 3 }]), []);
     recent.addCommitted(batch([{ id: 2, outputs: 2 }]), [{ txHash: hash(1), index: 2 }]);
+    expect(recent.size).toBe(4);
+    expect(recent.resolve([{ txHash: hash(1), index: 2 }]).unknown).toHaveLength(1);
+    recent.addCommitted(batch([{ id: 3, outputs: 1 }]), []);
+    // 5 > 4: transaction 1, the oldest, goes with both its unspent outputs.
     expect(recent.size).toBe(3);
-    const { unknown } = recent.resolve([0, 1, 2].map((index) => ({ txHash: hash(1), index })));
-    // #0 was the oldest (evicted), #2 was spent.
-    expect(unknown.map((ref) => ref.index)).toEqual([0, 2]);
+    const { unknown } = recent.resolve([0, 1].map((index) => ({ txHash: hash(1), index })));
+    expect(unknown.map((ref) => ref.index)).toEqual([0, 1]);
     recent.clear();
     expect(recent.size).toBe(0);
   });

@@ -1,5 +1,6 @@
 import type { OutputReference } from '@frostline/model';
-import { outputKey, type StoredOutput } from '../project/keys.js';
+import type { StoredOutput } from '../project/keys.js';
+import { OutputMap } from '../project/output-map.js';
 import type { BatchRows } from '../project/rows.js';
 
 /**
@@ -7,10 +8,10 @@ import type { BatchRows } from '../project/rows.js';
  * database lookup: most outputs are spent soon after they are created, and the lookup by
  * (transaction hash, index) is the largest query of a catch-up batch. Holds only committed
  * outputs (callers add a batch after its transaction commits) and is cleared on rollback.
- * Bounded: the oldest entries go first (a Map iterates in insertion order).
+ * Bounded: the oldest transactions' outputs go first.
  */
 export class RecentOutputs {
-  private readonly outputs = new Map<string, StoredOutput>();
+  private readonly outputs = new OutputMap<StoredOutput>();
 
   constructor(private readonly capacity: number) {}
 
@@ -19,13 +20,12 @@ export class RecentOutputs {
   }
 
   /** Splits a batch's spends into the outputs known here and the references to look up. */
-  resolve(spends: OutputReference[]): { known: Map<string, StoredOutput>; unknown: OutputReference[] } {
-    const known = new Map<string, StoredOutput>();
+  resolve(spends: OutputReference[]): { known: OutputMap<StoredOutput>; unknown: OutputReference[] } {
+    const known = new OutputMap<StoredOutput>();
     const unknown: OutputReference[] = [];
     for (const ref of spends) {
-      const key = outputKey(ref.txHash, ref.index);
-      const output = this.outputs.get(key);
-      if (output) known.set(key, output);
+      const output = this.outputs.get(ref);
+      if (output) known.set(ref, output);
       else unknown.push(ref);
     }
     return { known, unknown };
@@ -33,20 +33,16 @@ export class RecentOutputs {
 
   /** After a batch committed: forget what it spent, remember what it created and left unspent. */
   addCommitted(rows: BatchRows, spent: OutputReference[]): void {
-    for (const ref of spent) this.outputs.delete(outputKey(ref.txHash, ref.index));
+    for (const ref of spent) this.outputs.delete(ref);
     const txHashes = new Map(rows.txs.map((tx) => [tx.id, tx.hash]));
     for (const output of rows.txOuts) {
       if (output.spentByTxId !== null) continue;
-      this.outputs.set(outputKey(txHashes.get(output.txId)!, output.index), {
-        id: output.id,
-        value: output.value,
-        stakeAddressId: output.stakeAddressId,
-      });
+      this.outputs.set(
+        { txHash: txHashes.get(output.txId)!, index: output.index },
+        { id: output.id, value: output.value, stakeAddressId: output.stakeAddressId },
+      );
     }
-    for (const key of this.outputs.keys()) {
-      if (this.outputs.size <= this.capacity) break;
-      this.outputs.delete(key);
-    }
+    this.outputs.trimTo(this.capacity);
   }
 
   clear(): void {

@@ -7,6 +7,7 @@ import {
 import { BatchState, type TxInBlock } from '../project/batch-state.js';
 import { IdAllocator } from '../project/ids.js';
 import type { BatchLookups } from '../project/keys.js';
+import { OutputMap } from '../project/output-map.js';
 
 // Hand-made decoded chain data for the projections' unit tests: every field a realistic default,
 // each test states only what it is about.
@@ -74,7 +75,7 @@ export function decodedBlock(fields: Partial<DecodedBlock> = {}): DecodedBlock {
 
 export function emptyLookups(fields: Partial<BatchLookups> = {}): BatchLookups {
   return {
-    outputs: new Map(),
+    outputs: new OutputMap(),
     addressIds: new Map(),
     stakeAddressIds: new Map(),
     assetIds: new Map(),
