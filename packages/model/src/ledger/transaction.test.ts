@@ -1,4 +1,5 @@
 import { decodeShelleyAddress } from '../address.js';
+import { scriptHash, type ScriptLanguage } from '../metadata/hashes.js';
 import { decodeOutput } from './transaction.js';
 
 const BASE_ADDRESS =
@@ -15,5 +16,20 @@ describe('decodeOutput', () => {
     expect(second.paymentCredential).toBe(first.paymentCredential);
     expect(second.stake).toBe(first.stake);
     expect([first.lovelace, second.lovelace]).toEqual([1n, 2n]);
+  });
+});
+
+describe('decodeOutput reference scripts', () => {
+  it('hashes the same bytes again under each language, its tag being part of the hash', () => {
+    const script = '8200581c' + '11'.repeat(28);
+    const decode = (language: ScriptLanguage) =>
+      decodeOutput(
+        { address: BASE_ADDRESS, value: { ada: { lovelace: 1 } }, script: { language, cbor: script } },
+        0,
+      ).referenceScript?.hash;
+    expect(decode('native')).toBe(scriptHash('native', script));
+    expect(decode('plutus:v1')).toBe(scriptHash('plutus:v1', script));
+    expect(decode('native')).toBe(scriptHash('native', script));
+    expect(decode('native')).not.toBe(decode('plutus:v1'));
   });
 });

@@ -147,21 +147,33 @@ function addressParts(address: string): AddressParts {
   return { paymentCredential: shelley && shelley.type !== 'reward' ? shelley.payment : null, stake };
 }
 
-// Outputs go to the same addresses again and again (wallets' change, exchanges, DEXes), and bech32
-// decoding is the costliest part of decoding an output: recent answers are kept, shared by the outputs
-// (read-only). A Map emptied when full: an LRU's bookkeeping on every output would cost more than
-// decoding an address again now and then.
-const RECENT_ADDRESSES_MAX = 100_000;
-const recentAddresses = new Map<string, AddressParts>();
-
-function recentAddressParts(address: string): AddressParts {
-  let parts = recentAddresses.get(address);
-  if (parts === undefined) {
-    if (recentAddresses.size >= RECENT_ADDRESSES_MAX) recentAddresses.clear();
-    parts = addressParts(address);
-    recentAddresses.set(address, parts);
+/**
+ * `compute(key)`, kept in `answers` for the next time (read-only answers, shared). A Map emptied when
+ * it holds `max`: an LRU's bookkeeping on every call would cost more than computing again now and then.
+ */
+function remembered<T>(answers: Map<string, T>, max: number, key: string, compute: (key: string) => T): T {
+  let answer = answers.get(key);
+  if (answer === undefined) {
+    if (answers.size >= max) answers.clear();
+    answer = compute(key);
+    answers.set(key, answer);
   }
-  return parts;
+  return answer;
+}
+
+// Outputs go to the same addresses again and again (wallets' change, exchanges, DEXes), and bech32
+// decoding is the costliest part of decoding an output.
+const recentAddresses = new Map<string, AddressParts>();
+const recentAddressParts = (address: string) => remembered(recentAddresses, 100_000, address, addressParts);
+
+// Scripts are witnessed again and again (a DEX's validator, a minting policy), and hashing is most
+// of decoding one; by language, as the language tag is part of what is hashed. At most ≈ 16 kB each.
+const recentScriptHashes = new Map<ScriptLanguage, Map<string, string>>();
+
+function recentScriptHash(language: ScriptLanguage, cbor: string): string {
+  let hashes = recentScriptHashes.get(language);
+  if (!hashes) recentScriptHashes.set(language, (hashes = new Map()));
+  return remembered(hashes, 2_000, cbor, (bytes) => scriptHash(language, bytes));
 }
 
 export function decodeOutput(output: OgmiosOutput, index: number): DecodedOutput {
@@ -184,7 +196,7 @@ export function decodeOutput(output: OgmiosOutput, index: number): DecodedOutput
 function decodeScript(script: OgmiosScript, holder: string): DecodedScript {
   if (!script.cbor)
     throw new Error(`${holder} has a ${script.language} script without CBOR: run Ogmios with --include-cbor`);
-  return { hash: scriptHash(script.language, script.cbor), language: script.language, bytes: script.cbor };
+  return { hash: recentScriptHash(script.language, script.cbor), language: script.language, bytes: script.cbor };
 }
 
 const reference = (ref: { transaction: { id: string }; index: number }): OutputReference => ({
