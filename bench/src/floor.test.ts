@@ -1,22 +1,18 @@
 import { existsSync } from 'node:fs';
-import { createTestDatabase, type TestDatabase } from '@frostline/db/testing';
 import pg from 'pg';
 import { postgresFloor } from './floor.js';
 import { postgresCpuSeconds, postmasterPid } from './proc-cpu.js';
+import { connectedTestDatabase, type ConnectedTestDatabase } from './test-database.js';
 
-let db: TestDatabase;
+let db: ConnectedTestDatabase;
 let client: pg.Client;
 
 beforeEach(async () => {
-  db = await createTestDatabase();
-  client = new pg.Client({ connectionString: db.url });
-  await client.connect();
+  db = await connectedTestDatabase();
+  client = db.client;
 });
 
-afterEach(async () => {
-  await client.end();
-  await db.drop();
-});
+afterEach(() => db.drop());
 
 // Rows shaped as bench/src/populate.ts writes them: 3 blocks (the first its genesis pseudo-block), 8 transactions,
 // 2 addresses.

@@ -1,21 +1,64 @@
-import { copyText } from './sql.js';
+import { copyBinary } from './sql.js';
 
-describe('copyText', () => {
-  it('writes one tab-separated line per row with null, booleans, bytes and big numbers', () => {
-    const text = copyText([
-      { type: 'int8', values: [1n, 18446744073709551615n] },
+const HEADER = 'PGCOPY\n\xff\r\n\0' + '\0'.repeat(8);
+const TRAILER = 'ffff';
+/** COPY's binary header, then the rows as hex (each field a 32-bit length and its bytes), then its trailer. */
+const hex = (rows: string) => Buffer.from(HEADER, 'latin1').toString('hex') + rows + TRAILER;
+
+describe('copyBinary', () => {
+  it('writes a field count per row and a length per field, -1 for null', () => {
+    const rows = copyBinary([
+      { type: 'int8', values: [1n, null] },
+      { type: 'int4', values: [-2, 7] },
       { type: 'bool', values: [true, false] },
-      { type: 'bytea', values: ['00ff', null] },
-      { type: 'numeric', values: [null, -5n] },
+      { type: 'bytea', values: ['00ff', ''] },
     ]);
-    expect(text).toBe('1\tt\t\\\\x00ff\t\\N\n18446744073709551615\tf\t\\N\t-5\n');
+    expect(rows.toString('hex')).toBe(
+      hex(
+        '0004' +
+          '00000008' +
+          '0000000000000001' +
+          '00000004' +
+          'fffffffe' +
+          '00000001' +
+          '01' +
+          '00000002' +
+          '00ff' +
+          '0004' +
+          'ffffffff' +
+          '00000004' +
+          '00000007' +
+          '00000001' +
+          '00' +
+          '00000000',
+      ),
+    );
   });
 
-  it("escapes COPY's special characters in text and JSON", () => {
-    const text = copyText([
-      { type: 'text', values: ['a\tb\nc\rd\\e', '\\N'] },
-      { type: 'jsonb', values: ['{"k":"x\\ny"}', null] },
+  it('writes text as UTF-8 and jsonb with its version byte, without escaping', () => {
+    const rows = copyBinary([
+      { type: 'text', values: ['a\tb\\é'] },
+      { type: 'jsonb', values: ['{"k":"x\\ny"}'] },
     ]);
-    expect(text).toBe('a\\tb\\nc\\rd\\\\e\t{"k":"x\\\\ny"}\n\\\\N\t\\N\n');
+    const text = Buffer.from('a\tb\\é').toString('hex');
+    const json = Buffer.from('{"k":"x\\ny"}').toString('hex');
+    expect(rows.toString('hex')).toBe(hex('0002' + '00000006' + text + '0000000d' + '01' + json));
+  });
+
+  // The expected bytes are PostgreSQL's own: SELECT numeric_send(v::numeric(39,0)).
+  it.each([
+    [12345678901n, '0003000200000000007b11d722c5'],
+    [-10000n, '00010001400000000001'],
+    [0n, '0000000000000000'],
+    [340282366920938463463374607431768211455n, '000a00090000000001540b071a2403aa121a18c111ff10dd1aa505af'],
+  ])('writes the integer %s as numeric in base 10,000', (value, expected) => {
+    const length = (expected.length / 2).toString(16).padStart(8, '0');
+    expect(copyBinary([{ type: 'numeric', values: [value] }]).toString('hex')).toBe(
+      hex('0001' + length + expected),
+    );
+  });
+
+  it('refuses a fraction for a numeric column', () => {
+    expect(() => copyBinary([{ type: 'numeric', values: ['1.5'] }])).toThrow('not an integer');
   });
 });
