@@ -45,8 +45,9 @@ export class TxService {
   /** maxTransactionSize of the newest protocol parameters the indexer stored, if any. */
   private async maxTransactionSize(): Promise<number | null> {
     const row = await epochsNumberParameters(this.db, 'latest');
-    const size = (row?.params as { maxTransactionSize?: { bytes: number | string } } | undefined)
-      ?.maxTransactionSize?.bytes;
+    if (!row) return null;
+    const size = (JSON.parse(row.params) as { maxTransactionSize?: { bytes: number | string } })
+      .maxTransactionSize?.bytes;
     return size === undefined ? null : Number(size);
   }
 }

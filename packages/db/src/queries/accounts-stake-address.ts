@@ -1,5 +1,5 @@
 import type { PrismaClient } from '../client.js';
-import { readSqlFile } from './sql-file.js';
+import { queryRows, readSqlFile } from './sql-file.js';
 
 const SQL = readSqlFile('accounts_stake_address');
 
@@ -26,6 +26,6 @@ export async function accountsStakeAddress(
   db: PrismaClient,
   stakeAddress: string,
 ): Promise<AccountRow | null> {
-  const rows = await db.$queryRawUnsafe<AccountRow[]>(SQL, stakeAddress);
+  const rows = await queryRows<AccountRow>(db, SQL, [stakeAddress]);
   return rows[0] ?? null;
 }

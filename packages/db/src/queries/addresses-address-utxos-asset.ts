@@ -1,5 +1,5 @@
 import type { PrismaClient } from '../client.js';
-import { hexBytes, readSqlFile, sqlByDirection, type Order } from './sql-file.js';
+import { hexBytes, queryRows, readSqlFile, sqlByDirection, type Order } from './sql-file.js';
 
 const SQL = sqlByDirection(readSqlFile('addresses_address_utxos_asset'));
 
@@ -43,15 +43,14 @@ export async function addressesAddressUtxosAsset(
   db: PrismaClient,
   { address, asset, limit, offset, order }: AddressesAddressUtxosAssetParams,
 ): Promise<AddressesAddressUtxosAssetResult> {
-  const rows = await db.$queryRawUnsafe<Row[]>(
-    SQL[order],
+  const rows = await queryRows<Row>(db, SQL[order], [
     address.kind === 'address' ? address.address : null,
     address.kind === 'paymentCredential' ? hexBytes(address.hash) : null,
     asset === 'lovelace' ? null : hexBytes(asset.policyId),
     asset === 'lovelace' ? null : hexBytes(asset.assetName),
     limit,
     offset,
-  );
+  ]);
   const [probe] = rows;
   return {
     addressSeen: probe.address_seen,

@@ -1,6 +1,6 @@
 import type { PrismaClient } from '../client.js';
 import type { AddressesAddressUtxosAssetParams, AddressUtxoRow } from './addresses-address-utxos-asset.js';
-import { hexBytes, readSqlFile, sqlByDirection } from './sql-file.js';
+import { hexBytes, queryRows, readSqlFile, sqlByDirection } from './sql-file.js';
 
 const SQL = sqlByDirection(readSqlFile('addresses_address_utxos'));
 
@@ -21,13 +21,12 @@ export async function addressesAddressUtxos(
   db: PrismaClient,
   { address, limit, offset, order }: AddressesAddressUtxosParams,
 ): Promise<AddressesAddressUtxosResult> {
-  const rows = await db.$queryRawUnsafe<Row[]>(
-    SQL[order],
+  const rows = await queryRows<Row>(db, SQL[order], [
     address.kind === 'address' ? address.address : null,
     address.kind === 'paymentCredential' ? hexBytes(address.hash) : null,
     limit,
     offset,
-  );
+  ]);
   const [probe] = rows;
   // The probe row comes back alone, with null output columns, when the page is empty.
   return { addressSeen: probe.address_seen, utxos: probe.tx_hash === null ? [] : rows, tip: probe.tip };

@@ -1,5 +1,5 @@
 import type { PrismaClient } from '../client.js';
-import { hexBytes, readSqlFile, sqlByDirection, type Order } from './sql-file.js';
+import { hexBytes, queryRows, readSqlFile, sqlByDirection, type Order } from './sql-file.js';
 
 const SQL = sqlByDirection(readSqlFile('assets_asset_addresses'));
 
@@ -27,13 +27,12 @@ export async function assetsAssetAddresses(
   db: PrismaClient,
   { policyId, assetName, limit, offset, order }: AssetsAssetAddressesParams,
 ): Promise<AssetsAssetAddressesResult> {
-  const rows = await db.$queryRawUnsafe<(AssetAddressRow & { asset_seen: boolean })[]>(
-    SQL[order],
+  const rows = await queryRows<AssetAddressRow & { asset_seen: boolean }>(db, SQL[order], [
     hexBytes(policyId),
     hexBytes(assetName),
     limit,
     offset,
-  );
+  ]);
   const [probe] = rows;
   // The probe row comes back alone, with null address columns, when the page is empty.
   return {

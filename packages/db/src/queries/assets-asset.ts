@@ -1,5 +1,5 @@
 import type { PrismaClient } from '../client.js';
-import { hexBytes, readSqlFile } from './sql-file.js';
+import { hexBytes, queryRows, readSqlFile } from './sql-file.js';
 
 const SQL = readSqlFile('assets_asset');
 
@@ -38,12 +38,11 @@ export async function assetsAsset(
   db: PrismaClient,
   { policyId, assetName, referenceNftName }: AssetsAssetParams,
 ): Promise<AssetRow | null> {
-  const rows = await db.$queryRawUnsafe<AssetRow[]>(
-    SQL,
+  const rows = await queryRows<AssetRow>(db, SQL, [
     hexBytes(policyId),
     hexBytes(assetName),
     policyId + assetName,
     referenceNftName === null ? null : hexBytes(referenceNftName),
-  );
+  ]);
   return rows[0] ?? null;
 }

@@ -1,5 +1,6 @@
 import type { PrismaClient } from '../client.js';
 import { readBlockSqlFile, type BlockRow } from './block-content.js';
+import { queryRows } from './sql-file.js';
 
 const SQL = readBlockSqlFile('blocks_epoch_number_slot_slot_number');
 
@@ -8,6 +9,6 @@ export async function blocksEpochNumberSlotSlotNumber(
   db: PrismaClient,
   { epoch, epochSlot }: { epoch: number; epochSlot: number },
 ): Promise<BlockRow | null> {
-  const rows = await db.$queryRawUnsafe<BlockRow[]>(SQL, epoch, epochSlot);
+  const rows = await queryRows<BlockRow>(db, SQL, [epoch, epochSlot]);
   return rows[0] ?? null;
 }

@@ -1,6 +1,6 @@
 import type { PrismaClient } from '../client.js';
 import { readBlockSqlFile, type BlockRow } from './block-content.js';
-import { hexBytes } from './sql-file.js';
+import { hexBytes, queryRows } from './sql-file.js';
 
 const SQL = readBlockSqlFile('blocks_hash_or_number');
 
@@ -9,10 +9,9 @@ export async function blocksHashOrNumber(
   db: PrismaClient,
   block: { height: number } | { hash: string },
 ): Promise<BlockRow | null> {
-  const rows = await db.$queryRawUnsafe<BlockRow[]>(
-    SQL,
+  const rows = await queryRows<BlockRow>(db, SQL, [
     'height' in block ? block.height : null,
     'hash' in block ? hexBytes(block.hash) : null,
-  );
+  ]);
   return rows[0] ?? null;
 }

@@ -1,10 +1,11 @@
 import type { PrismaClient } from '../client.js';
 import { readBlockSqlFile, type BlockRow } from './block-content.js';
+import { queryRows } from './sql-file.js';
 
 const SQL = readBlockSqlFile('blocks_latest');
 
 /** The newest indexed block, or null before the first one. */
 export async function blocksLatest(db: PrismaClient): Promise<BlockRow | null> {
-  const rows = await db.$queryRawUnsafe<BlockRow[]>(SQL);
+  const rows = await queryRows<BlockRow>(db, SQL);
   return rows[0] ?? null;
 }

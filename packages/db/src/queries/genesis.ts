@@ -1,5 +1,5 @@
 import type { PrismaClient } from '../client.js';
-import { readSqlFile } from './sql-file.js';
+import { queryRows, readSqlFile } from './sql-file.js';
 
 const SQL = readSqlFile('genesis');
 
@@ -19,6 +19,6 @@ export interface GenesisRow {
 
 /** The stored Shelley genesis, or null before the indexer first reached the node. */
 export async function genesis(db: PrismaClient): Promise<GenesisRow | null> {
-  const rows = await db.$queryRawUnsafe<GenesisRow[]>(SQL);
+  const rows = await queryRows<GenesisRow>(db, SQL);
   return rows[0] ?? null;
 }

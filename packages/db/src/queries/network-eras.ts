@@ -1,5 +1,5 @@
 import type { PrismaClient } from '../client.js';
-import { readSqlFile } from './sql-file.js';
+import { queryRows, readSqlFile } from './sql-file.js';
 
 const SQL = readSqlFile('network_eras');
 
@@ -20,5 +20,5 @@ export interface EraSummaryRow {
 
 /** The era summaries in era order; empty before the indexer first reached the node. */
 export async function networkEras(db: PrismaClient): Promise<EraSummaryRow[]> {
-  return db.$queryRawUnsafe<EraSummaryRow[]>(SQL);
+  return queryRows<EraSummaryRow>(db, SQL);
 }

@@ -1,5 +1,5 @@
 import type { PrismaClient } from '../client.js';
-import { readSqlFile } from './sql-file.js';
+import { queryRows, readSqlFile } from './sql-file.js';
 
 const SQL = readSqlFile('network');
 
@@ -17,6 +17,6 @@ export interface NetworkRow {
 
 /** Supply and stake, or null before the indexer stored the genesis. */
 export async function network(db: PrismaClient): Promise<NetworkRow | null> {
-  const rows = await db.$queryRawUnsafe<NetworkRow[]>(SQL);
+  const rows = await queryRows<NetworkRow>(db, SQL);
   return rows[0] ?? null;
 }

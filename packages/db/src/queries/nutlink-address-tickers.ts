@@ -1,5 +1,5 @@
 import type { PrismaClient } from '../client.js';
-import { hexBytes, readSqlFile, type Order } from './sql-file.js';
+import { hexBytes, queryRows, readSqlFile, type Order } from './sql-file.js';
 
 const SQL = readSqlFile('nutlink_address_tickers');
 
@@ -28,14 +28,13 @@ export async function nutlinkAddressTickers(
   db: PrismaClient,
   { address, limit, offset, order }: NutlinkAddressTickersParams,
 ): Promise<NutlinkAddressTickersResult> {
-  const rows = await db.$queryRawUnsafe<Row[]>(
-    SQL,
+  const rows = await queryRows<Row>(db, SQL, [
     address.kind === 'address' ? address.address : null,
     address.kind === 'paymentCredential' ? hexBytes(address.hash) : null,
     order,
     limit,
     offset,
-  );
+  ]);
   const [probe] = rows;
   // The probe row comes back alone, with null ticker columns, when the page is empty.
   return { oracleRegistered: probe.oracle_registered, tickers: probe.name === null ? [] : rows };

@@ -1,6 +1,6 @@
 import type { ScriptLanguage } from '@frostline/model';
 import type { PrismaClient } from '../client.js';
-import { hexBytes, readSqlFile } from './sql-file.js';
+import { hexBytes, queryRows, readSqlFile } from './sql-file.js';
 
 const SQL = readSqlFile('scripts_script_hash');
 
@@ -12,6 +12,6 @@ export interface ScriptRow {
 
 /** The stored script with this hash (56 lowercase hex), or null. */
 export async function scriptsScriptHash(db: PrismaClient, scriptHash: string): Promise<ScriptRow | null> {
-  const rows = await db.$queryRawUnsafe<ScriptRow[]>(SQL, hexBytes(scriptHash));
+  const rows = await queryRows<ScriptRow>(db, SQL, [hexBytes(scriptHash)]);
   return rows[0] ?? null;
 }

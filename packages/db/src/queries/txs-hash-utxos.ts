@@ -1,5 +1,5 @@
 import type { PrismaClient } from '../client.js';
-import { hexBytes, readSqlFile } from './sql-file.js';
+import { hexBytes, queryRows, readSqlFile } from './sql-file.js';
 
 const SQL = readSqlFile('txs_hash_utxos');
 
@@ -27,7 +27,7 @@ export interface TxUtxoRow {
 
 /** Inputs then outputs of the transaction in Blockfrost's order, or null if it is unknown. */
 export async function txsHashUtxos(db: PrismaClient, hash: string): Promise<TxUtxoRow[] | null> {
-  const rows = await db.$queryRawUnsafe<(TxUtxoRow | { side: null })[]>(SQL, hexBytes(hash));
+  const rows = await queryRows<TxUtxoRow | { side: null }>(db, SQL, [hexBytes(hash)]);
   if (rows.length === 0) return null;
   // A transaction with neither inputs nor outputs comes back as one row of nulls (LEFT JOIN).
   return rows.filter((row): row is TxUtxoRow => row.side !== null);

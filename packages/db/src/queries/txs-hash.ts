@@ -1,6 +1,6 @@
 import type { PrismaClient } from '../client.js';
 import type { AmountRow } from './txs-hash-utxos.js';
-import { hexBytes, readSqlFile } from './sql-file.js';
+import { hexBytes, queryRows, readSqlFile } from './sql-file.js';
 
 const SQL = readSqlFile('txs_hash');
 
@@ -34,6 +34,6 @@ export interface TxRow {
 
 /** The transaction with hash `hash` (lower-case hex), or null if it is unknown. */
 export async function txsHash(db: PrismaClient, hash: string): Promise<TxRow | null> {
-  const rows = await db.$queryRawUnsafe<TxRow[]>(SQL, hexBytes(hash));
+  const rows = await queryRows<TxRow>(db, SQL, [hexBytes(hash)]);
   return rows[0] ?? null;
 }

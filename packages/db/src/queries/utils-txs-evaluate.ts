@@ -1,5 +1,5 @@
 import type { PrismaClient } from '../client.js';
-import { readSqlFile } from './sql-file.js';
+import { queryRows, readSqlFile } from './sql-file.js';
 
 const UTXOS_SQL = readSqlFile('utils_txs_evaluate_utxos');
 const PROTOCOL_PARAMETERS_SQL = readSqlFile('utils_txs_evaluate_utxos_protocol_parameters');
@@ -32,11 +32,10 @@ export async function utilsTxsEvaluateLiveUtxos(
   references: readonly OutputReferenceParam[],
 ): Promise<LiveUtxoRow[]> {
   if (references.length === 0) return [];
-  return db.$queryRawUnsafe<LiveUtxoRow[]>(
-    UTXOS_SQL,
+  return queryRows<LiveUtxoRow>(db, UTXOS_SQL, [
     references.map((reference) => reference.txHash),
     references.map((reference) => reference.index),
-  );
+  ]);
 }
 
 export interface ProtocolParametersRow {
@@ -49,6 +48,6 @@ export interface ProtocolParametersRow {
 export async function utilsTxsEvaluateProtocolParameters(
   db: PrismaClient,
 ): Promise<ProtocolParametersRow | null> {
-  const rows = await db.$queryRawUnsafe<ProtocolParametersRow[]>(PROTOCOL_PARAMETERS_SQL);
+  const rows = await queryRows<ProtocolParametersRow>(db, PROTOCOL_PARAMETERS_SQL);
   return rows[0] ?? null;
 }
