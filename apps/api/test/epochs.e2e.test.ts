@@ -62,6 +62,26 @@ describe('GET /epochs/{number}/parameters and /epochs/latest/parameters', () => 
     expect(latest.body).toEqual({ ...epoch5.body, epoch: 7, nonce: NONCE_7 });
   });
 
+  it('serves a rewritten row’s new parameters, never the answer mapped from the old one', async () => {
+    await storeProtocolParameters(db.sql, 9, parameters, NONCE_5);
+    const before = await request('/epochs/latest/parameters');
+    expect(before.body).toMatchObject({ epoch: 9, min_fee_a: parameters.minFeeCoefficient, nonce: NONCE_5 });
+
+    // As the indexer refreshes an epoch's row: same epoch, new answer.
+    await db.sql.query(
+      `UPDATE protocol_parameters SET params = jsonb_set(params, '{minFeeCoefficient}', $1::jsonb),
+         nonce = decode($2, 'hex') WHERE epoch = 9`,
+      [JSON.stringify(parameters.minFeeCoefficient + 1), NONCE_7],
+    );
+    const after = await request('/epochs/latest/parameters');
+    expect(after.body).toEqual({
+      ...before.body,
+      min_fee_a: parameters.minFeeCoefficient + 1,
+      nonce: NONCE_7,
+    });
+    expect(await request('/epochs/9/parameters')).toMatchObject({ body: after.body });
+  });
+
   it('answers 404 for an epoch it has no parameters of', async () => {
     const response = await request('/epochs/6/parameters');
     expect(response.body).toEqual({

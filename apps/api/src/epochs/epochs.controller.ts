@@ -1,5 +1,4 @@
-import { Controller, Get, Param } from '@nestjs/common';
-import type { EpochParameters } from '@frostline/model';
+import { Controller, Get, Header, Param } from '@nestjs/common';
 import { servedAt } from '../common/route-paths.js';
 import { EpochsService } from './epochs.service.js';
 
@@ -7,13 +6,17 @@ import { EpochsService } from './epochs.service.js';
 export class EpochsController {
   constructor(private readonly epochs: EpochsService) {}
 
+  // The service answers with JSON text it keeps per stored row; the content type makes Fastify send
+  // it as it is (a returned string is otherwise sent as text/plain).
   @Get('latest/parameters')
-  latestParameters(): Promise<EpochParameters> {
-    return this.epochs.parameters('latest');
+  @Header('content-type', 'application/json; charset=utf-8')
+  latestParameters(): Promise<string> {
+    return this.epochs.parametersJson('latest');
   }
 
   @Get(':number/parameters')
-  parameters(@Param('number') number: string): Promise<EpochParameters> {
-    return this.epochs.parameters(number);
+  @Header('content-type', 'application/json; charset=utf-8')
+  parameters(@Param('number') number: string): Promise<string> {
+    return this.epochs.parametersJson(number);
   }
 }
