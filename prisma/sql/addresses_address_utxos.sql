@@ -19,17 +19,19 @@ WITH probe AS (
     -- cache the page until the tip changes (apps/api/src/addresses/tip-cache.ts).
     (SELECT encode(hash, 'hex') FROM block ORDER BY id DESC LIMIT 1) AS tip
 ),
--- The ids of the outputs up to the end of the page, in chain order, from the partial index alone (an
--- index-only scan): a deep page skips index entries, not rows. Exactly one branch runs: the other
--- one's parameter test is a constant false. The address id is a scalar subquery (not a join), so the
--- planner knows the partial index delivers ids in order and LIMIT stops early.
-candidate AS (
+-- The ids of the page's outputs, in chain order, from the partial index alone (an index-only scan): a
+-- deep page skips index entries, not rows. Exactly one branch runs: the other one's parameter test is a
+-- constant false, so each branch takes the page itself and its offset is skipped right above its index
+-- scan rather than passed row by row through a merge of the branches. The address id is a scalar
+-- subquery (not a join), so the planner knows the partial index delivers ids in order and LIMIT stops
+-- early.
+page AS (
   (
     SELECT o.id
     FROM tx_out o
     WHERE $2::bytea IS NULL AND o.address_id = (SELECT address_id FROM probe) AND o.spent_by_tx_id IS NULL
     ORDER BY o.id {{direction}}
-    LIMIT $3::int4 + $4::int4
+    LIMIT $3::int4 OFFSET $4::int4
   )
   UNION ALL
   (
@@ -37,14 +39,8 @@ candidate AS (
     FROM tx_out o
     WHERE o.payment_cred = $2::bytea AND o.spent_by_tx_id IS NULL
     ORDER BY o.id {{direction}}
-    LIMIT $3::int4 + $4::int4
+    LIMIT $3::int4 OFFSET $4::int4
   )
-),
-page AS (
-  SELECT c.id
-  FROM candidate c
-  ORDER BY c.id {{direction}}
-  LIMIT $3 OFFSET $4
 )
 SELECT
   p.address_seen,

@@ -24,11 +24,13 @@ WITH probe AS (
     -- cache the page until the tip changes (apps/api/src/addresses/tip-cache.ts).
     (SELECT encode(hash, 'hex') FROM block ORDER BY id DESC LIMIT 1) AS tip
 ),
--- The ids of the outputs up to the end of the page, in chain order, from indexes alone (index-only
--- scans): a deep page skips index entries, not rows. Exactly one branch runs: the others' parameter
--- tests are constant false. The probe's ids are scalar subqueries (not a join), so the planner knows
--- each index delivers the ids in order and LIMIT stops early.
-candidate AS (
+-- The ids of the page's outputs, in chain order, from indexes alone (index-only scans): a deep page
+-- skips index entries, not rows. Exactly one branch runs: the others' parameter tests are constant
+-- false, so each branch takes the page itself and its offset is skipped right above its index scan
+-- rather than passed row by row through a merge of the branches (≈ 10% less CPU on a random deep page
+-- of a 100,000-output address). The probe's ids are scalar subqueries (not a join), so the planner
+-- knows each index delivers the ids in order and LIMIT stops early.
+page AS (
   -- An address and an asset: one range of unspent_ma_tx_out.
   (
     SELECT u.tx_out_id AS id
@@ -36,7 +38,7 @@ candidate AS (
     WHERE $2::bytea IS NULL AND $3::bytea IS NOT NULL
       AND u.address_id = (SELECT address_id FROM probe) AND u.asset_id = (SELECT asset_id FROM probe)
     ORDER BY u.tx_out_id {{direction}}
-    LIMIT $5::int4 + $6::int4
+    LIMIT $5::int4 OFFSET $6::int4
   )
   UNION ALL
   -- An address and `lovelace`: the unspent outputs without assets (has_assets is in the index).
@@ -46,7 +48,7 @@ candidate AS (
     WHERE $2::bytea IS NULL AND $3::bytea IS NULL
       AND o.address_id = (SELECT address_id FROM probe) AND o.spent_by_tx_id IS NULL AND NOT o.has_assets
     ORDER BY o.id {{direction}}
-    LIMIT $5::int4 + $6::int4
+    LIMIT $5::int4 OFFSET $6::int4
   )
   UNION ALL
   -- A payment credential: unspent_ma_tx_out has no credential column (it would double its size for
@@ -61,14 +63,8 @@ candidate AS (
     WHERE o.payment_cred = $2::bytea AND o.spent_by_tx_id IS NULL
       AND CASE WHEN $3::bytea IS NULL THEN NOT o.has_assets ELSE m.held IS NOT NULL END
     ORDER BY o.id {{direction}}
-    LIMIT $5::int4 + $6::int4
+    LIMIT $5::int4 OFFSET $6::int4
   )
-),
-page AS (
-  SELECT c.id
-  FROM candidate c
-  ORDER BY c.id {{direction}}
-  LIMIT $5 OFFSET $6
 )
 SELECT
   p.address_seen,

@@ -64,3 +64,53 @@ test('keys are separate, the least recently used goes first past the size, and s
   expect(await off.cache.get('k', off.read(['y']))).toEqual(['y']);
   expect(off.chain).toMatchObject({ tipReads: 0, pageReads: 2 });
 });
+
+/** A page read that finishes when the test says so. */
+function heldRead<V>(chain: { pageReads: number }, value: V, tip: string | null) {
+  let finish!: () => void;
+  const done = new Promise<void>((resolve) => (finish = resolve));
+  const read = async () => {
+    chain.pageReads += 1;
+    await done;
+    return { tip, value };
+  };
+  return { read, finish };
+}
+
+test('requests arriving while a page is read share that read when the tip is the same', async () => {
+  const { chain, cache, read } = setup();
+  const first = heldRead(chain, ['x'], 'a');
+  const answers = [cache.get('k', first.read), cache.get('k', read(['y'])), cache.get('k', read(['z']))];
+  first.finish();
+  expect(await Promise.all(answers)).toEqual([['x'], ['x'], ['x']]);
+  expect(chain.pageReads).toBe(1);
+});
+
+test('a request does not take a running read of another tip than the one it arrived at', async () => {
+  const { chain, cache, read } = setup();
+  // The running read's snapshot is at b, newer than the tip a the second request reads on arrival
+  // (and after a rollback it could be older): the second request reads again.
+  const first = heldRead(chain, ['at b'], 'b');
+  const firstAnswer = cache.get('k', first.read);
+  const secondAnswer = cache.get('k', read(['at a'], 'a'));
+  first.finish();
+  expect(await firstAnswer).toEqual(['at b']);
+  expect(await secondAnswer).toEqual(['at a']);
+  expect(chain.pageReads).toBe(2);
+});
+
+test('a failed running read is not shared: the waiting request reads itself', async () => {
+  const { chain, cache, read } = setup();
+  let fail!: (error: Error) => void;
+  const failing = () => {
+    chain.pageReads += 1;
+    return new Promise<never>((_resolve, reject) => (fail = reject));
+  };
+  const firstAnswer = cache.get('k', failing);
+  const secondAnswer = cache.get('k', read(['y']));
+  await Promise.resolve();
+  fail(new Error('connection lost'));
+  await expect(firstAnswer).rejects.toThrow('connection lost');
+  expect(await secondAnswer).toEqual(['y']);
+  expect(chain.pageReads).toBe(2);
+});

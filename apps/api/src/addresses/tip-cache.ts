@@ -14,9 +14,14 @@ export interface AtTip<V> {
  * page), so an answer is never older than the database at the time of the request, and an answer is
  * stored under the tip of its own snapshot rather than one read before its query.
  * Keys without an entry go straight to the query: no extra round trip for keys asked once.
+ *
+ * Requests for a key whose query is already running wait for that query instead of running their own
+ * (when a block arrives, every request for a busy address's page misses at once), and take its answer
+ * only if its tip is the tip they read on arrival: then it shows the chain as it was when they came.
  */
 export class TipCache<V> {
   private readonly entries: LRUCache<string, AtTip<V>> | null;
+  private readonly reading = new Map<string, Promise<AtTip<V>>>();
 
   /**
    * @param maxSize total size of the entries (0: no cache), in the unit of `sizeOf`
@@ -32,10 +37,26 @@ export class TipCache<V> {
   }
 
   async get(key: string, read: () => Promise<AtTip<V>>): Promise<V> {
-    const cached = this.entries?.get(key);
-    if (cached !== undefined && cached.tip === (await this.currentTip())) return cached.value;
-    const fresh = await read();
-    this.entries?.set(key, fresh);
-    return fresh.value;
+    if (this.entries === null) return (await read()).value;
+    const cached = this.entries.get(key);
+    const running = this.reading.get(key);
+    if (cached === undefined && running === undefined) return (await this.readAndKeep(key, read)).value;
+    const tip = await this.currentTip();
+    if (cached?.tip === tip) return cached.value;
+    const shared = await running?.catch(() => undefined);
+    if (shared !== undefined && shared.tip === tip) return shared.value;
+    return (await this.readAndKeep(key, read)).value;
+  }
+
+  private async readAndKeep(key: string, read: () => Promise<AtTip<V>>): Promise<AtTip<V>> {
+    const running = read();
+    this.reading.set(key, running);
+    try {
+      const fresh = await running;
+      this.entries?.set(key, fresh);
+      return fresh;
+    } finally {
+      if (this.reading.get(key) === running) this.reading.delete(key);
+    }
   }
 }
