@@ -63,7 +63,7 @@ async function main() {
     .map((x) => x.toFixed(2))
     .join(', ');
   // Under the repository like npm test's services: the embedded server runs as the postgres user.
-  const workDir = path.join(root, '.bench-cache', `run-${process.pid}`);
+  const workDir = path.join(process.env.BENCH_CACHE_DIR ?? path.join(root, '.bench-cache'), `run-${process.pid}`);
   rmSync(workDir, { recursive: true, force: true });
   mkdirSync(workDir, { recursive: true });
   allowPostgresUser(workDir);

@@ -18,6 +18,7 @@ const config = loadConfig({
   API_TOKENS: process.env.BENCH_TOKEN,
   RATE_LIMIT_ENABLED: 'false',
   LOG_LEVEL: 'warn',
+  ADDRESS_UTXO_CACHE_OUTPUTS: process.env.ADDRESS_UTXO_CACHE_OUTPUTS,
 });
 const app = await createApp(config);
 await app.listen(config.port, '127.0.0.1');
