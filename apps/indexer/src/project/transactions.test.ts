@@ -72,7 +72,11 @@ describe('projectTransactionDetails', () => {
           address: 'addr_collateral',
           lovelace: 4n,
           dataHash: hash32(4),
-          referenceScript: { hash: hash28(5), language: 'plutus:v2', bytes: '4e4d01000033222220051200120011' },
+          referenceScript: {
+            hash: hash28(5),
+            language: 'plutus:v2',
+            bytes: '4e4d01000033222220051200120011',
+          },
         }),
       }),
     });

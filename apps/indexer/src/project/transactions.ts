@@ -31,9 +31,7 @@ export function transactionDetailColumns(
   return {
     size: details.cbor === null ? 0 : details.cbor.length / 2,
     deposit:
-      tx.valid && spentValue !== null
-        ? spentValue + withdrawn - outSum - fee - details.treasuryDonation
-        : 0n,
+      tx.valid && spentValue !== null ? spentValue + withdrawn - outSum - fee - details.treasuryDonation : 0n,
     invalidBefore: details.invalidBefore,
     invalidHereafter: details.invalidHereafter,
     treasuryDonation: details.treasuryDonation,
