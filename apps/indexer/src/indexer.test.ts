@@ -35,7 +35,7 @@ class ControlledStore {
           this.committed.push(...heights);
           const result: WriteResult = {
             newAssets: [],
-            touchedAccounts: [],
+            markedAccounts: 0,
             newEpoch: null,
             blocks: heights.length,
             transactions: 0,

@@ -183,30 +183,45 @@ export class Indexer implements ChainHandler {
         })),
       );
     }
-    if (result.touchedAccounts.length) {
-      await this.queues.rewards.add(
-        'accounts',
-        { kind: 'accounts', hashRaws: result.touchedAccounts },
-        {
-          removeOnComplete: true,
-          removeOnFail: 1000,
-          attempts: 5,
-          backoff: { type: 'exponential', delay: 2000 },
-        },
-      );
-    }
-    if (result.newEpoch) {
-      await this.queues.rewards.add(
-        'all',
-        { kind: 'all' },
-        {
-          deduplication: { id: `epoch-${result.newEpoch}` },
-          removeOnComplete: true,
-          removeOnFail: 1000,
-          attempts: 5,
-        },
-      );
-    }
+    if (result.markedAccounts) await this.queueRewardRefresh();
+    if (result.newEpoch) await this.queueEpochWalk(result.newEpoch);
+  }
+
+  /**
+   * Queues what a previous run may have lost between a commit and the queueing of its follow-ups
+   * (killed, or Redis down): the refresh of the accounts still marked, and the epoch walk when the
+   * stored chain is in a later epoch than the last walk.
+   */
+  async queueLostFollowUps(): Promise<void> {
+    const epoch = this.store.tipEpoch;
+    const status = await this.prisma.indexerStatus.findUnique({
+      where: { id: 1 },
+      select: { rewardsEpoch: true },
+    });
+    // The epoch walk refreshes the marked accounts too, after marking the registered ones.
+    if (epoch !== null && (status?.rewardsEpoch ?? -1) < epoch) await this.queueEpochWalk(epoch);
+    else await this.queueRewardRefresh();
+  }
+
+  private async queueRewardRefresh(): Promise<void> {
+    await this.queues.rewards.add(
+      'accounts',
+      { kind: 'accounts' },
+      {
+        removeOnComplete: true,
+        removeOnFail: 1000,
+        attempts: 5,
+        backoff: { type: 'exponential', delay: 2000 },
+      },
+    );
+  }
+
+  private async queueEpochWalk(epoch: number): Promise<void> {
+    await this.queues.rewards.add(
+      'all',
+      { kind: 'all', epoch },
+      { deduplication: { id: `epoch-${epoch}` }, removeOnComplete: true, removeOnFail: 1000, attempts: 5 },
+    );
   }
 
   private async recordStatus(): Promise<void> {

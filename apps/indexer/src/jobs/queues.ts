@@ -14,8 +14,11 @@ export interface RollbackJob {
 
 export type TokenRegistryJob = { kind: 'subject'; subject: string } | { kind: 'refresh-all' };
 
-/** Stake credentials whose reward balance to re-read; `all` walks every registered account. */
-export type RewardsJob = { kind: 'accounts'; hashRaws: string[] } | { kind: 'all' };
+/**
+ * `accounts` re-reads the reward balances of the accounts marked in reward_refresh; `all`, queued
+ * when the chain enters `epoch`, first marks every registered account.
+ */
+export type RewardsJob = { kind: 'accounts' } | { kind: 'all'; epoch: number };
 
 /** Workers need `maxRetriesPerRequest: null` (BullMQ); the other options come from REDIS_URL. */
 export function redisConnection(redisUrl: string): ConnectionOptions {

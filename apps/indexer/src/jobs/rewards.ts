@@ -52,19 +52,53 @@ export async function refreshRewardBalances(
   return hashRaws.length;
 }
 
-/** Registered accounts a page at a time: the per-epoch refresh walks them all. */
-export async function* registeredAccounts(prisma: PrismaClient, pageSize = 500): AsyncGenerator<string[]> {
-  let after = 0n;
-  for (;;) {
-    const page = await prisma.$queryRawUnsafe<{ id: bigint; hash_raw: string }[]>(
-      `SELECT s.id, encode(s.hash_raw, 'hex') AS hash_raw FROM stake_address s
-       WHERE s.id > $1 AND EXISTS (SELECT 1 FROM stake_registration r WHERE r.stake_address_id = s.id)
-       ORDER BY s.id LIMIT $2`,
+/**
+ * Refreshes every account marked in reward_refresh, a page at a time in marking order, and removes
+ * each mark it answered unless a batch renewed it meanwhile (that batch's change may postdate the
+ * ledger state read here). Returns the number of accounts refreshed.
+ */
+export async function refreshMarkedAccounts(
+  prisma: PrismaClient,
+  ogmios: () => Promise<InteractionContext>,
+  pageSize = 500,
+): Promise<number> {
+  let refreshed = 0;
+  for (let after = 0n; ;) {
+    const page = await prisma.$queryRawUnsafe<{ id: bigint; mark: bigint; hash_raw: string }[]>(
+      `SELECT r.stake_address_id AS id, r.mark, encode(s.hash_raw, 'hex') AS hash_raw
+       FROM reward_refresh r JOIN stake_address s ON s.id = r.stake_address_id
+       WHERE r.mark > $1 ORDER BY r.mark LIMIT $2`,
       after,
       pageSize,
     );
-    if (page.length === 0) return;
-    yield page.map((row) => row.hash_raw);
-    after = page.at(-1)!.id;
+    if (page.length === 0) return refreshed;
+    refreshed += await refreshRewardBalances(
+      prisma,
+      await ogmios(),
+      page.map((row) => row.hash_raw),
+    );
+    await prisma.$executeRawUnsafe(
+      `DELETE FROM reward_refresh r USING unnest($1::text[]::int8[], $2::text[]::int8[]) AS d(id, mark)
+       WHERE r.stake_address_id = d.id AND r.mark = d.mark`,
+      page.map((row) => String(row.id)),
+      page.map((row) => String(row.mark)),
+    );
+    after = page.at(-1)!.mark;
   }
+}
+
+/**
+ * After an epoch change every registered account's rewards may have changed: marks them all and
+ * records the epoch in one transaction, so the walk is done once per epoch even across restarts.
+ */
+export async function markRegisteredAccounts(prisma: PrismaClient, epoch: number): Promise<void> {
+  await prisma.$transaction([
+    prisma.$executeRawUnsafe(
+      `INSERT INTO reward_refresh (stake_address_id)
+       SELECT s.id FROM stake_address s
+       WHERE EXISTS (SELECT 1 FROM stake_registration r WHERE r.stake_address_id = s.id)
+       ON CONFLICT (stake_address_id) DO UPDATE SET mark = EXCLUDED.mark`,
+    ),
+    prisma.$executeRawUnsafe(`UPDATE indexer_status SET rewards_epoch = $1 WHERE id = 1`, epoch),
+  ]);
 }

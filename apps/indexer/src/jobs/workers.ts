@@ -9,7 +9,7 @@ import type { ChainStore } from '../sink/chain-store.js';
 import { QUEUES, type RewardsJob, type RollbackJob, type TokenRegistryJob } from './queues.js';
 import { refreshEraSummaries } from './genesis-and-eras.js';
 import { refreshProtocolParameters } from './protocol-parameters.js';
-import { refreshRewardBalances, registeredAccounts } from './rewards.js';
+import { markRegisteredAccounts, refreshMarkedAccounts } from './rewards.js';
 import {
   allAssetSubjects,
   fetchTokenMetadata,
@@ -77,7 +77,7 @@ export function startTokenRegistryWorker(registry: URL, context: WorkerContext):
   );
 }
 
-/** Reward balances from Ogmios: accounts touched by each batch, and every registered account once per epoch. */
+/** Reward balances from Ogmios: accounts marked by each batch, and every registered account once per epoch. */
 export function startRewardsWorker(ogmiosUrl: URL, context: WorkerContext): Worker<RewardsJob> {
   let ogmios: InteractionContext | null = null;
   const connection = async () => {
@@ -87,16 +87,13 @@ export function startRewardsWorker(ogmiosUrl: URL, context: WorkerContext): Work
     return ogmios;
   };
   const process = async (job: Job<RewardsJob>) => {
-    if (job.data.kind === 'accounts') {
-      await refreshRewardBalances(context.prisma, await connection(), job.data.hashRaws);
-      return;
+    if (job.data.kind === 'all') {
+      // Queued on every epoch change, when new protocol parameters (and eras) take effect.
+      await refreshProtocolParameters(context.prisma, await connection());
+      await refreshEraSummaries(context.prisma, await connection());
+      await markRegisteredAccounts(context.prisma, job.data.epoch);
     }
-    // 'all' is queued on every epoch change, when new protocol parameters (and eras) take effect.
-    await refreshProtocolParameters(context.prisma, await connection());
-    await refreshEraSummaries(context.prisma, await connection());
-    for await (const page of registeredAccounts(context.prisma)) {
-      await refreshRewardBalances(context.prisma, await connection(), page);
-    }
+    await refreshMarkedAccounts(context.prisma, connection);
   };
   const worker = new Worker<RewardsJob>(QUEUES.rewards, process, {
     connection: context.connection,

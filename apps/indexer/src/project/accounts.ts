@@ -13,11 +13,12 @@ export function projectAccounts(state: BatchState, at: TxInBlock): void {
   for (const withdrawal of tx.withdrawals) {
     const raw = rewardAddressBech32ToHex(withdrawal.rewardAddress);
     if (!raw) continue;
-    state.rows.rewardAccounts.add(raw);
+    const stakeAddressId = state.stakeAddressId(raw, blockId);
+    state.rows.rewardAccounts.add(stakeAddressId);
     state.rows.withdrawals.push({
       id: state.ids.take('withdrawal'),
       txId,
-      stakeAddressId: state.stakeAddressId(raw, blockId),
+      stakeAddressId,
       amount: withdrawal.amount,
     });
   }

@@ -88,9 +88,9 @@ export class BatchState {
 
   /** The stake address of a credential named by a certificate; its rewards may change. */
   rewardAccountId(credential: Credential, blockId: bigint): bigint {
-    const hashRaw = stakeHashRaw(credential, this.networkId);
-    this.rows.rewardAccounts.add(hashRaw);
-    return this.stakeAddressId(hashRaw, blockId);
+    const id = this.stakeAddressId(stakeHashRaw(credential, this.networkId), blockId);
+    this.rows.rewardAccounts.add(id);
+    return id;
   }
 
   assetId(policy: string, name: string, blockId: bigint): bigint {

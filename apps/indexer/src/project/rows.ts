@@ -126,8 +126,8 @@ export interface BatchRows {
   }[];
   /** change of unspent lovelace per stake address */
   stakeBalanceDeltas: Map<bigint, bigint>;
-  /** stake addresses (hash_raw) whose rewards may have changed: certificates, withdrawals, MIRs */
-  rewardAccounts: Set<string>;
+  /** stake addresses (ids) whose rewards may have changed: certificates, withdrawals, MIRs */
+  rewardAccounts: Set<bigint>;
 }
 
 export function emptyBatchRows(): BatchRows {

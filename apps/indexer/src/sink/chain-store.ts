@@ -33,7 +33,7 @@ export const ROLLBACK_TABLES = {
     'stake_address',
     'asset',
   ],
-  perAccount: ['stake_balance', 'reward_balance'],
+  perAccount: ['stake_balance', 'reward_balance', 'reward_refresh'],
   /** the change the removed transactions made is taken back (utxo-supply.ts) */
   sums: ['utxo_supply'],
   /** rows of outputs created after the point go, rows of outputs spent after it come back */
@@ -70,6 +70,7 @@ const ROLLBACK_SQL = `WITH
   accounts AS (DELETE FROM stake_address WHERE first_block_id > $1 RETURNING id),
   balances AS (DELETE FROM stake_balance WHERE stake_address_id IN (SELECT id FROM accounts)),
   rewards AS (DELETE FROM reward_balance WHERE stake_address_id IN (SELECT id FROM accounts)),
+  refreshes AS (DELETE FROM reward_refresh WHERE stake_address_id IN (SELECT id FROM accounts)),
   addresses AS (DELETE FROM address WHERE first_block_id > $1),
   assets AS (DELETE FROM asset WHERE first_block_id > $1),
   blocks AS (DELETE FROM block WHERE id > $1)
@@ -115,8 +116,8 @@ export interface ChainStoreOptions {
 export interface WriteResult {
   /** units of assets first seen in the batch (token-registry lookups) */
   newAssets: string[];
-  /** stake addresses (hash_raw hex) whose reward balance may have changed */
-  touchedAccounts: string[];
+  /** how many stake addresses the batch marked in reward_refresh (their reward balance may have changed) */
+  markedAccounts: number;
   /** the epoch the batch entered, if it crossed an epoch boundary */
   newEpoch: number | null;
   blocks: number;
@@ -165,6 +166,10 @@ export class ChainStore {
 
   get tipHeight(): number | null {
     return this.tip?.height ?? null;
+  }
+
+  get tipEpoch(): number | null {
+    return this.tip?.epoch ?? null;
   }
 
   /**
@@ -249,7 +254,6 @@ export class ChainStore {
     if (firstTx) write.afterwards(applySupplyChange(firstTx.id - 1n));
     await this.inTransaction((client) => write.run(client));
     const newAssets = rows.assets.map((asset) => asset.policy + asset.name);
-    const touchedAccounts = [...rows.rewardAccounts];
     this.ids.adopt(ids);
     this.recentOutputs.addCommitted(rows, keys.spends);
     const last = decoded.at(-1)!;
@@ -263,7 +267,7 @@ export class ChainStore {
     const transactions = decoded.reduce((n, b) => n + b.transactions.length, 0);
     return {
       newAssets,
-      touchedAccounts,
+      markedAccounts: rows.rewardAccounts.size,
       newEpoch,
       blocks: decoded.length,
       transactions,

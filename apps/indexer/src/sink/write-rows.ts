@@ -227,6 +227,14 @@ export function batchWrite(rows: BatchRows): BatchWrite {
     [rows.spentBefore.map((s) => s.txOutId)],
     (unnest) => `DELETE FROM unspent_ma_tx_out WHERE tx_out_id IN (SELECT u.c0::int8 FROM ${unnest})`,
   );
+  // Marked in the batch's own transaction, so no crash between the commit and the rewards job loses a
+  // refresh; a mark renewed by a later batch outlives the job that read the older one.
+  write.write(
+    [[...rows.rewardAccounts]],
+    (unnest) =>
+      `INSERT INTO reward_refresh (stake_address_id) SELECT u.c0::int8 FROM ${unnest}
+     ON CONFLICT (stake_address_id) DO UPDATE SET mark = EXCLUDED.mark`,
+  );
   const deltas = [...rows.stakeBalanceDeltas];
   write.write(
     [deltas.map(([id]) => id), deltas.map(([, delta]) => delta)],

@@ -1,0 +1,117 @@
+import { createPrismaClient, type PrismaClient } from '@frostline/db';
+import { createTestDatabase, type TestDatabase } from '@frostline/db/testing';
+import { startDevnet, type Devnet } from '@frostline/devnet';
+import { startIndexer } from '../app.js';
+import { connectOgmios } from '../chain-sync/ogmios.js';
+import { generate, type GeneratedChain } from '../test-support/generated.js';
+import { indexerConfig, silentLogger, waitUntil } from '../test-support/indexer.js';
+import { refreshMarkedAccounts } from './rewards.js';
+
+// Reward balances are read from the ledger by a job queued after each batch commits. What a batch
+// touched is marked in its own transaction, so a refresh whose job was lost (the indexer killed
+// between the commit and the queueing, or Redis down) is done by the next start.
+describe('reward refreshes survive a lost job', () => {
+  let chain: GeneratedChain;
+  let devnet: Devnet;
+  let db: TestDatabase;
+  let prisma: PrismaClient;
+
+  beforeAll(async () => {
+    chain = await generate({ seed: 11, blocks: 150, txPerBlock: 4 });
+    devnet = await startDevnet({ chain: { file: chain.file }, network: 'custom', port: 0 });
+  }, 120_000);
+  beforeEach(async () => {
+    db = await createTestDatabase();
+    prisma = createPrismaClient(db.url);
+  });
+  afterEach(async () => {
+    await prisma.$disconnect();
+    await db.drop();
+  });
+  afterAll(() => devnet?.close());
+
+  const withdrawable = async () => {
+    const rows = await prisma.$queryRawUnsafe<{ view: string; amount: string }[]>(
+      `SELECT s.view, r.amount::text AS amount FROM reward_balance r JOIN stake_address s ON s.id = r.stake_address_id
+       WHERE r.amount > 0`,
+    );
+    return Object.fromEntries(rows.map(({ view, amount }) => [view, amount]));
+  };
+  const marks = async () =>
+    Number((await prisma.$queryRawUnsafe<{ n: bigint }[]>('SELECT count(*) AS n FROM reward_refresh'))[0]!.n);
+
+  it('are done at the next start when the run that committed the batches never ran its jobs', async () => {
+    const expected = Object.fromEntries(
+      Object.entries(chain.expected.accounts)
+        .filter(([, account]) => account.withdrawableAmount !== '0')
+        .map(([view, account]) => [view, account.withdrawableAmount]),
+    );
+    expect(Object.keys(expected).length).toBeGreaterThan(0);
+
+    // Its jobs go to a queue prefix no worker ever reads: lost, as if the process died after each commit.
+    const withoutJobs = await startIndexer(
+      indexerConfig(db.url, devnet.url, { network: 'custom', inProcessWorkers: false }),
+      silentLogger,
+    );
+    await waitUntil(() => withoutJobs.store.tipPoint?.id === chain.expected.tip.id, 60_000, 'the tip');
+    await withoutJobs.stop();
+    expect(await withdrawable()).toEqual({});
+    expect(await marks()).toBeGreaterThan(0);
+
+    const restarted = await startIndexer(
+      indexerConfig(db.url, devnet.url, { network: 'custom' }),
+      silentLogger,
+    );
+    try {
+      const rewardsEpoch = async () =>
+        (
+          await prisma.$queryRawUnsafe<{ epoch: number | null }[]>(
+            'SELECT rewards_epoch AS epoch FROM indexer_status',
+          )
+        )[0]!.epoch;
+      await waitUntil(
+        async () => (await rewardsEpoch()) === restarted.store.tipEpoch && (await marks()) === 0,
+        30_000,
+        'the epoch walk and the marks to be refreshed',
+      );
+      expect(await withdrawable()).toEqual(expected);
+    } finally {
+      await restarted.stop();
+    }
+  }, 120_000);
+
+  it('keep a mark a batch renewed while the job was asking the ledger', async () => {
+    await prisma.$executeRawUnsafe(
+      `INSERT INTO stake_address (id, hash_raw, view, first_block_id) VALUES
+         (1, decode('e0' || repeat('01', 28), 'hex'), 'stake_test1a', 0),
+         (2, decode('e0' || repeat('02', 28), 'hex'), 'stake_test1b', 0)`,
+    );
+    await prisma.$executeRawUnsafe('INSERT INTO reward_refresh (stake_address_id) VALUES (1), (2)');
+    const ogmios = await connectOgmios(new URL(devnet.url));
+    try {
+      let pages = 0;
+      const refreshed = await refreshMarkedAccounts(
+        prisma,
+        async () => {
+          // A batch touching account 1 commits after the job read its mark, before the job removes it.
+          if (pages++ === 0) {
+            await prisma.$executeRawUnsafe(
+              `INSERT INTO reward_refresh (stake_address_id) VALUES (1)
+               ON CONFLICT (stake_address_id) DO UPDATE SET mark = EXCLUDED.mark`,
+            );
+          }
+          return ogmios;
+        },
+        1,
+      );
+      expect(refreshed).toBe(3);
+      expect(await marks()).toBe(0);
+      const balances = await prisma.$queryRawUnsafe<{ id: bigint }[]>(
+        'SELECT stake_address_id AS id FROM reward_balance ORDER BY 1',
+      );
+      expect(balances.map(({ id }) => Number(id))).toEqual([1, 2]);
+    } finally {
+      ogmios.socket.close();
+    }
+  });
+});
