@@ -11,10 +11,12 @@ function setup(maxSize = 10) {
       return chain.tip;
     },
   );
-  const read = (value: string[], tip = chain.tip) => async () => {
-    chain.pageReads += 1;
-    return { tip, value };
-  };
+  const read =
+    (value: string[], tip = chain.tip) =>
+    async () => {
+      chain.pageReads += 1;
+      return { tip, value };
+    };
   return { chain, cache, read };
 }
 
@@ -49,6 +51,32 @@ test('an answer is kept under the tip of its own snapshot, not the tip of the mo
   chain.tip = 'b';
   expect(await cache.get('k', read(['again'], 'b'))).toEqual(['again']);
   expect(await cache.get('k', read(['unused'], 'b'))).toEqual(['again']);
+});
+
+test('an entry of an older tip than one seen since is read again without probing the tip', async () => {
+  const { chain, cache, read } = setup();
+  await cache.get('one', read(['1']));
+  await cache.get('two', read(['2']));
+  chain.tip = 'b';
+  // The first request after the block probes and so learns the new tip; the other key's entry is then
+  // known to be of an older tip.
+  expect(await cache.get('one', read(['1 at b']))).toEqual(['1 at b']);
+  expect(chain).toMatchObject({ tipReads: 1, pageReads: 3 });
+  expect(await cache.get('two', read(['2 at b']))).toEqual(['2 at b']);
+  expect(chain).toMatchObject({ tipReads: 1, pageReads: 4 });
+  // Entries of the tip last seen are still answered after a probe.
+  expect(await cache.get('two', read(['unused']))).toEqual(['2 at b']);
+  expect(chain).toMatchObject({ tipReads: 2, pageReads: 4 });
+});
+
+test('a read of a newer tip than the last probe makes the older entries known stale too', async () => {
+  const { chain, cache, read } = setup();
+  await cache.get('one', read(['1']));
+  await cache.get('two', read(['2']));
+  chain.tip = 'b';
+  await cache.get('three', read(['3']));
+  expect(await cache.get('one', read(['1 at b']))).toEqual(['1 at b']);
+  expect(chain).toMatchObject({ tipReads: 0, pageReads: 4 });
 });
 
 test('keys are separate, the least recently used goes first past the size, and size 0 keeps nothing', async () => {

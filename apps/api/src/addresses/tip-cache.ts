@@ -13,7 +13,10 @@ export interface AtTip<V> {
  * query would return now. The tip is read again for every hit (one index probe, cheaper than the
  * page), so an answer is never older than the database at the time of the request, and an answer is
  * stored under the tip of its own snapshot rather than one read before its query.
- * Keys without an entry go straight to the query: no extra round trip for keys asked once.
+ * Keys without an entry go straight to the query: no extra round trip for keys asked once. So do entries
+ * of another tip than the last one seen (by a probe or a read): they cannot be current, and when blocks
+ * keep coming most entries are of an older tip, which a probe would only confirm. Skipping the probe can
+ * only miss a hit (a rollback back to the entry's tip), never serve an old answer.
  *
  * Requests for a key whose query is already running wait for that query instead of running their own
  * (when a block arrives, every request for a busy address's page misses at once), and take its answer
@@ -22,6 +25,8 @@ export interface AtTip<V> {
 export class TipCache<V> {
   private readonly entries: LRUCache<string, AtTip<V>> | null;
   private readonly reading = new Map<string, Promise<AtTip<V>>>();
+  /** the tip of the latest probe or read; undefined before the first */
+  private lastSeenTip: string | null | undefined;
 
   /**
    * @param maxSize total size of the entries (0: no cache), in the unit of `sizeOf`
@@ -40,8 +45,11 @@ export class TipCache<V> {
     if (this.entries === null) return (await read()).value;
     const cached = this.entries.get(key);
     const running = this.reading.get(key);
-    if (cached === undefined && running === undefined) return (await this.readAndKeep(key, read)).value;
+    const knownStale =
+      cached === undefined || (this.lastSeenTip !== undefined && cached.tip !== this.lastSeenTip);
+    if (knownStale && running === undefined) return (await this.readAndKeep(key, read)).value;
     const tip = await this.currentTip();
+    this.lastSeenTip = tip;
     if (cached?.tip === tip) return cached.value;
     const shared = await running?.catch(() => undefined);
     if (shared !== undefined && shared.tip === tip) return shared.value;
@@ -53,6 +61,7 @@ export class TipCache<V> {
     this.reading.set(key, running);
     try {
       const fresh = await running;
+      this.lastSeenTip = fresh.tip;
       this.entries?.set(key, fresh);
       return fresh;
     } finally {
