@@ -63,7 +63,8 @@ export async function refreshMarkedAccounts(
   pageSize = 500,
 ): Promise<number> {
   let refreshed = 0;
-  for (let after = 0n; ;) {
+  let after = 0n;
+  for (;;) {
     const page = await prisma.$queryRawUnsafe<{ id: bigint; mark: bigint; hash_raw: string }[]>(
       `SELECT r.stake_address_id AS id, r.mark, encode(s.hash_raw, 'hex') AS hash_raw
        FROM reward_refresh r JOIN stake_address s ON s.id = r.stake_address_id
