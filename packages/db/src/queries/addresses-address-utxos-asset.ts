@@ -1,7 +1,9 @@
 import type { PrismaClient } from '../client.js';
+import { OutputIdList } from './addresses-address-utxos-by-ids.js';
 import { hexBytes, queryRows, readSqlFile, sqlByDirection, type Order } from './sql-file.js';
 
 const SQL = sqlByDirection(readSqlFile('addresses_address_utxos_asset'));
+const IDS_SQL = readSqlFile('addresses_address_utxos_asset_ids');
 
 export interface AddressesAddressUtxosAssetParams {
   /** Outputs at exactly this address… */
@@ -58,5 +60,39 @@ export async function addressesAddressUtxosAsset(
     // The probe row comes back alone, with null output columns, when the page is empty.
     utxos: probe.tx_hash === null ? [] : rows,
     tip: probe.tip,
+  };
+}
+
+export interface AddressesAddressUtxoAssetIdsResult {
+  /** The address (or payment credential) appears in some output, spent or not. */
+  addressSeen: boolean;
+  /** The asset exists (always true for `lovelace`). */
+  assetSeen: boolean;
+  ids: OutputIdList;
+  /** The newest block's hash in the query's own snapshot (see chainTip): the state the list reflects. */
+  tip: string | null;
+}
+
+/** The ids of every unspent output of an address or payment credential holding an asset, for deep pages. */
+export async function addressesAddressUtxoAssetIds(
+  db: PrismaClient,
+  { address, asset }: Pick<AddressesAddressUtxosAssetParams, 'address' | 'asset'>,
+): Promise<AddressesAddressUtxoAssetIdsResult> {
+  const [row] = await queryRows<{
+    address_seen: boolean;
+    asset_seen: boolean;
+    tip: string | null;
+    ids: Buffer;
+  }>(db, IDS_SQL, [
+    address.kind === 'address' ? address.address : null,
+    address.kind === 'paymentCredential' ? hexBytes(address.hash) : null,
+    asset === 'lovelace' ? null : hexBytes(asset.policyId),
+    asset === 'lovelace' ? null : hexBytes(asset.assetName),
+  ]);
+  return {
+    addressSeen: row.address_seen,
+    assetSeen: row.asset_seen,
+    ids: new OutputIdList(row.ids),
+    tip: row.tip,
   };
 }

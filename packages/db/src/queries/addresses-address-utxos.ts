@@ -1,8 +1,10 @@
 import type { PrismaClient } from '../client.js';
 import type { AddressesAddressUtxosAssetParams, AddressUtxoRow } from './addresses-address-utxos-asset.js';
+import { OutputIdList } from './addresses-address-utxos-by-ids.js';
 import { hexBytes, queryRows, readSqlFile, sqlByDirection } from './sql-file.js';
 
 const SQL = sqlByDirection(readSqlFile('addresses_address_utxos'));
+const IDS_SQL = readSqlFile('addresses_address_utxos_ids');
 
 export type AddressesAddressUtxosParams = Omit<AddressesAddressUtxosAssetParams, 'asset'>;
 
@@ -30,4 +32,24 @@ export async function addressesAddressUtxos(
   const [probe] = rows;
   // The probe row comes back alone, with null output columns, when the page is empty.
   return { addressSeen: probe.address_seen, utxos: probe.tx_hash === null ? [] : rows, tip: probe.tip };
+}
+
+export interface AddressesAddressUtxoIdsResult {
+  /** The address (or payment credential) appears in some output, spent or not. */
+  addressSeen: boolean;
+  ids: OutputIdList;
+  /** The newest block's hash in the query's own snapshot (see chainTip): the state the list reflects. */
+  tip: string | null;
+}
+
+/** The ids of every unspent output of an address or payment credential, for taking deep pages from. */
+export async function addressesAddressUtxoIds(
+  db: PrismaClient,
+  { address }: Pick<AddressesAddressUtxosParams, 'address'>,
+): Promise<AddressesAddressUtxoIdsResult> {
+  const [row] = await queryRows<{ address_seen: boolean; tip: string | null; ids: Buffer }>(db, IDS_SQL, [
+    address.kind === 'address' ? address.address : null,
+    address.kind === 'paymentCredential' ? hexBytes(address.hash) : null,
+  ]);
+  return { addressSeen: row.address_seen, ids: new OutputIdList(row.ids), tip: row.tip };
 }

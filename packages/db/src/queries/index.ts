@@ -1,6 +1,7 @@
 // One typed wrapper per endpoint around its prisma/sql/<endpoint>.sql read query.
 export * from './addresses-address-utxos.js';
 export * from './addresses-address-utxos-asset.js';
+export * from './addresses-address-utxos-by-ids.js';
 export * from './assets-asset.js';
 export * from './block-content.js';
 export * from './blocks-epoch-number-slot-slot-number.js';

@@ -1,0 +1,56 @@
+-- GET /addresses/{address}/utxos/{asset}, deep pages: the two existence probes and the ids of every
+-- unspent output of the address (or payment credential) holding the asset (or, for `lovelace`, holding no
+-- native asset), ascending, as one bytea of 8-byte big-endian ids (int8send), with the newest block of this
+-- statement's snapshot. The API keeps the list while that block stays the newest and takes any page from
+-- it without skipping index entries (apps/api/src/addresses/utxo-id-lists.ts).
+--   $1 text   exact address string, or null when selecting by payment credential
+--   $2 bytea  28-byte payment credential (addr_vkh/script input), or null
+--   $3 bytea  asset policy id, or null for `lovelace`
+--   $4 bytea  asset name (empty for the empty name)
+-- The selection is the page query's (addresses_address_utxos_asset.sql) without its LIMIT and OFFSET.
+-- Indexes: address_address_key, asset_policy_name_key, unspent_ma_tx_out_address_id_asset_id_tx_out_id_idx,
+-- tx_out_unspent_address_idx / tx_out_unspent_payment_cred_idx, ma_tx_out_pkey.
+WITH probe AS (
+  SELECT
+    (SELECT id FROM address WHERE address = $1) AS address_id,
+    CASE
+      WHEN $2::bytea IS NULL THEN EXISTS (SELECT 1 FROM address WHERE address = $1)
+      ELSE EXISTS (SELECT 1 FROM address WHERE payment_cred = $2::bytea)
+    END AS address_seen,
+    (SELECT id FROM asset WHERE policy = $3::bytea AND name = $4::bytea) AS asset_id,
+    (SELECT encode(hash, 'hex') FROM block ORDER BY id DESC LIMIT 1) AS tip
+),
+ids AS (
+  (
+    SELECT u.tx_out_id AS id
+    FROM unspent_ma_tx_out u
+    WHERE $2::bytea IS NULL AND $3::bytea IS NOT NULL
+      AND u.address_id = (SELECT address_id FROM probe) AND u.asset_id = (SELECT asset_id FROM probe)
+    ORDER BY u.tx_out_id
+  )
+  UNION ALL
+  (
+    SELECT o.id
+    FROM tx_out o
+    WHERE $2::bytea IS NULL AND $3::bytea IS NULL
+      AND o.address_id = (SELECT address_id FROM probe) AND o.spent_by_tx_id IS NULL AND NOT o.has_assets
+    ORDER BY o.id
+  )
+  UNION ALL
+  (
+    SELECT o.id
+    FROM tx_out o
+    LEFT JOIN LATERAL (
+      SELECT true AS held FROM ma_tx_out m WHERE m.tx_out_id = o.id AND m.asset_id = (SELECT asset_id FROM probe) LIMIT 1
+    ) m ON true
+    WHERE o.payment_cred = $2::bytea AND o.spent_by_tx_id IS NULL
+      AND CASE WHEN $3::bytea IS NULL THEN NOT o.has_assets ELSE m.held IS NOT NULL END
+    ORDER BY o.id
+  )
+)
+SELECT
+  p.address_seen,
+  ($3::bytea IS NULL OR p.asset_id IS NOT NULL) AS asset_seen,
+  p.tip,
+  (SELECT coalesce(string_agg(int8send(id), ''::bytea ORDER BY id), ''::bytea) FROM ids) AS ids
+FROM probe p
