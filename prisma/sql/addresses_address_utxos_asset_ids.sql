@@ -7,8 +7,9 @@
 --   $2 bytea  28-byte payment credential (addr_vkh/script input), or null
 --   $3 bytea  asset policy id, or null for `lovelace`
 --   $4 bytea  asset name (empty for the empty name)
+--   $5 text   the tip (block hash, hex) of the list this one follows, or null
 -- The selection is the page query's (addresses_address_utxos_asset.sql) without its LIMIT and OFFSET.
--- Indexes: address_address_key, asset_policy_name_key, unspent_ma_tx_out_address_id_asset_id_tx_out_id_idx,
+-- Indexes: address_address_key, block_hash_key, asset_policy_name_key, unspent_ma_tx_out_address_id_asset_id_tx_out_id_idx,
 -- tx_out_unspent_address_idx / tx_out_unspent_payment_cred_idx, ma_tx_out_pkey.
 WITH probe AS (
   SELECT
@@ -18,7 +19,10 @@ WITH probe AS (
       ELSE EXISTS (SELECT 1 FROM address WHERE payment_cred = $2::bytea)
     END AS address_seen,
     (SELECT id FROM asset WHERE policy = $3::bytea AND name = $4::bytea) AS asset_id,
-    (SELECT encode(hash, 'hex') FROM block ORDER BY id DESC LIMIT 1) AS tip
+    (SELECT encode(hash, 'hex') FROM block ORDER BY id DESC LIMIT 1) AS tip,
+    -- No rollback removed the earlier list's tip: outputs it listed are the same ones (pages read for them stay
+    -- good where this list has the same ids), which a new branch reusing their ids would not be.
+    EXISTS (SELECT 1 FROM block WHERE hash = decode($5::text, 'hex')) AS continues
 ),
 ids AS (
   (
@@ -52,5 +56,6 @@ SELECT
   p.address_seen,
   ($3::bytea IS NULL OR p.asset_id IS NOT NULL) AS asset_seen,
   p.tip,
+  p.continues,
   (SELECT coalesce(string_agg(int8send(id), ''::bytea ORDER BY id), ''::bytea) FROM ids) AS ids
 FROM probe p

@@ -138,6 +138,15 @@ test('deep pages from kept id lists equal the pages skipped to, at every tip and
   expect(atBlock2[0]![0]).toBe('01#5040');
   expect(atBlock2).not.toEqual(atBlock1);
 
+  // A block that does not touch the address: its pages stay as they were.
+  await db.sql.query(
+    `INSERT INTO block (id, hash, height, slot, is_ebb, epoch, epoch_slot, time, size, tx_count, slot_leader, era)
+     VALUES (3, decode($1, 'hex'), 3, 30, false, 0, 30, 3, 3, 0, 'pool1test', 'conway')`,
+    [hash(0xb3)],
+  );
+  expect(await expectSameAnswers()).toEqual(atBlock2);
+  await db.sql.query('DELETE FROM block WHERE id = 3');
+
   // Another branch between two requests: block, transaction and output ids 2 and 12,001… again, other outputs.
   await rollBackBlock2();
   await block2(hash(0xc2), hash(3), 100);

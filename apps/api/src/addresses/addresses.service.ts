@@ -15,7 +15,7 @@ import { parsePage, type PaginationQuery } from '../common/pagination.js';
 import { API_CONFIG, READ_DB } from '../common/tokens.js';
 import { toAddressUtxo } from './addresses.mapper.js';
 import { TipCache, type AtTip } from './tip-cache.js';
-import { UtxoIdLists, type IdList, type PageBounds } from './utxo-id-lists.js';
+import { UtxoIdLists, type ListRead, type PageBounds } from './utxo-id-lists.js';
 
 /** The asset value selecting outputs that carry no native asset at all. */
 const LOVELACE = 'lovelace';
@@ -28,9 +28,8 @@ const LOVELACE = 'lovelace';
 const DEEP_PAGE_OFFSET = 5_000;
 
 /**
- * Ids kept by UtxoIdLists per output the page cache may keep (`ADDRESS_UTXO_CACHE_OUTPUTS`): 8 bytes each
- * against ≈ 1.7 kB per cached output, so the lists add ≈ 10% to the cache's memory (2,000,000 ids, 16 MB, at
- * the default).
+ * Ids kept by UtxoIdLists per output a page cache may keep (`ADDRESS_UTXO_CACHE_OUTPUTS`): 8 bytes each
+ * against ≈ 1.7 kB per cached output (2,000,000 ids, 16 MB, at the default).
  */
 const LISTED_IDS_PER_CACHED_OUTPUT = 20;
 
@@ -44,10 +43,11 @@ interface UtxoPage {
 export class AddressesService {
   /**
    * Busy addresses (exchanges, DEXes) are asked for the same pages again and again between two blocks;
-   * a page costs PostgreSQL up to ≈ 15 ms (a deep offset) and ≈ 50 kB of rows, a hit one tip probe.
+   * a first page costs PostgreSQL ≈ 1.5 ms and ≈ 50 kB of rows, a hit one tip probe.
    */
   private readonly pages: TipCache<UtxoPage>;
-  private readonly idLists: UtxoIdLists;
+  /** Deep pages: their own lists and pages, kept across blocks that leave them as they were. */
+  private readonly deepPages: UtxoIdLists<UtxoPage>;
 
   constructor(
     @Inject(READ_DB) private readonly db: PrismaClient,
@@ -58,26 +58,30 @@ export class AddressesService {
       (page) => page.utxos.length + 1,
       () => chainTip(db),
     );
-    this.idLists = new UtxoIdLists(config.addressUtxoCacheOutputs * LISTED_IDS_PER_CACHED_OUTPUT);
+    this.deepPages = new UtxoIdLists(
+      config.addressUtxoCacheOutputs * LISTED_IDS_PER_CACHED_OUTPUT,
+      config.addressUtxoCacheOutputs,
+      (page) => page.utxos.length + 1,
+      () => chainTip(db),
+    );
   }
 
   /** Check order as RYO: pagination, address; then 404 for an address no output ever had. */
   async utxos(addressParam: string, query: PaginationQuery): Promise<AddressUtxo[]> {
     const page = parsePage(query);
     const address = parseAddressParam(addressParam, this.config.network);
-    const key = JSON.stringify(['utxos', address, page]);
-    const result = await this.pages.get(key, async () => {
-      const pageQuery = async () => {
-        const { addressSeen, utxos, tip } = await addressesAddressUtxos(this.db, { address, ...page });
-        return { tip, value: { found: addressSeen, utxos: utxos.map(toAddressUtxo) } };
-      };
-      if (page.offset < DEEP_PAGE_OFFSET) return pageQuery();
-      return this.deepPage(JSON.stringify(['utxos', address]), page, pageQuery, async () => {
-        const { addressSeen, ids, tip } = await addressesAddressUtxoIds(this.db, { address });
-        return { tip, value: { found: addressSeen, ids } };
-      });
+    const pageQuery = async () => {
+      const { addressSeen, utxos, tip } = await addressesAddressUtxos(this.db, { address, ...page });
+      return { tip, value: { found: addressSeen, utxos: utxos.map(toAddressUtxo) } };
+    };
+    if (page.offset < DEEP_PAGE_OFFSET) {
+      return found(await this.pages.get(JSON.stringify(['utxos', address, page]), pageQuery));
+    }
+    const deep = await this.deepPage(JSON.stringify(['utxos', address]), page, pageQuery, async (since) => {
+      const { addressSeen, ids, tip, continues } = await addressesAddressUtxoIds(this.db, { address }, since);
+      return { tip, continues, value: { found: addressSeen, ids } };
     });
-    return found(result);
+    return found(deep.value);
   }
 
   /** Check order as RYO: pagination, address, asset; then 404 for an unseen address or asset. */
@@ -90,26 +94,24 @@ export class AddressesService {
     const address = parseAddressParam(addressParam, this.config.network);
     const asset = assetParam === LOVELACE ? LOVELACE : parseAssetParam(assetParam);
     if (asset !== LOVELACE && !canNameAnAsset(asset.unit)) throw new BlockfrostError(404);
-    const key = JSON.stringify(['utxos/asset', address, asset, page]);
-    const result = await this.pages.get(key, async () => {
-      const pageQuery = async () => {
-        const { addressSeen, assetSeen, utxos, tip } = await addressesAddressUtxosAsset(this.db, {
-          address,
-          asset,
-          ...page,
-        });
-        return { tip, value: { found: addressSeen && assetSeen, utxos: utxos.map(toAddressUtxo) } };
-      };
-      if (page.offset < DEEP_PAGE_OFFSET) return pageQuery();
-      return this.deepPage(JSON.stringify(['utxos/asset', address, asset]), page, pageQuery, async () => {
-        const { addressSeen, assetSeen, ids, tip } = await addressesAddressUtxoAssetIds(this.db, {
-          address,
-          asset,
-        });
-        return { tip, value: { found: addressSeen && assetSeen, ids } };
+    const pageQuery = async () => {
+      const { addressSeen, assetSeen, utxos, tip } = await addressesAddressUtxosAsset(this.db, {
+        address,
+        asset,
+        ...page,
       });
+      return { tip, value: { found: addressSeen && assetSeen, utxos: utxos.map(toAddressUtxo) } };
+    };
+    if (page.offset < DEEP_PAGE_OFFSET) {
+      return found(await this.pages.get(JSON.stringify(['utxos/asset', address, asset, page]), pageQuery));
+    }
+    const selection = JSON.stringify(['utxos/asset', address, asset]);
+    const deep = await this.deepPage(selection, page, pageQuery, async (since) => {
+      const result = await addressesAddressUtxoAssetIds(this.db, { address, asset }, since);
+      const { addressSeen, assetSeen, ids, tip, continues } = result;
+      return { tip, continues, value: { found: addressSeen && assetSeen, ids } };
     });
-    return found(result);
+    return found(deep.value);
   }
 
   /** A deep page from the selection's list of unspent ids, or from the page query when that cannot be current. */
@@ -117,9 +119,9 @@ export class AddressesService {
     selection: string,
     page: PageBounds,
     pageQuery: () => Promise<AtTip<UtxoPage>>,
-    readList: () => Promise<AtTip<IdList>>,
+    readList: (since: string | null) => Promise<ListRead>,
   ): Promise<AtTip<UtxoPage>> {
-    return this.idLists.page(
+    return this.deepPages.page(
       selection,
       page,
       readList,

@@ -71,28 +71,37 @@ export interface AddressesAddressUtxoAssetIdsResult {
   ids: OutputIdList;
   /** The newest block's hash in the query's own snapshot (see chainTip): the state the list reflects. */
   tip: string | null;
+  /** The block `since` names is in that snapshot. */
+  continues: boolean;
 }
 
-/** The ids of every unspent output of an address or payment credential holding an asset, for deep pages. */
+/**
+ * The ids of every unspent output of an address or payment credential holding an asset, for deep pages.
+ * @param since the tip of an earlier list of the same selection, to learn whether a rollback removed it
+ */
 export async function addressesAddressUtxoAssetIds(
   db: PrismaClient,
   { address, asset }: Pick<AddressesAddressUtxosAssetParams, 'address' | 'asset'>,
+  since: string | null,
 ): Promise<AddressesAddressUtxoAssetIdsResult> {
   const [row] = await queryRows<{
     address_seen: boolean;
     asset_seen: boolean;
     tip: string | null;
+    continues: boolean;
     ids: Buffer;
   }>(db, IDS_SQL, [
     address.kind === 'address' ? address.address : null,
     address.kind === 'paymentCredential' ? hexBytes(address.hash) : null,
     asset === 'lovelace' ? null : hexBytes(asset.policyId),
     asset === 'lovelace' ? null : hexBytes(asset.assetName),
+    since,
   ]);
   return {
     addressSeen: row.address_seen,
     assetSeen: row.asset_seen,
     ids: new OutputIdList(row.ids),
     tip: row.tip,
+    continues: row.continues,
   };
 }

@@ -40,16 +40,33 @@ export interface AddressesAddressUtxoIdsResult {
   ids: OutputIdList;
   /** The newest block's hash in the query's own snapshot (see chainTip): the state the list reflects. */
   tip: string | null;
+  /** The block `since` names is in that snapshot. */
+  continues: boolean;
 }
 
-/** The ids of every unspent output of an address or payment credential, for taking deep pages from. */
+/**
+ * The ids of every unspent output of an address or payment credential, for taking deep pages from.
+ * @param since the tip of an earlier list of the same selection, to learn whether a rollback removed it
+ */
 export async function addressesAddressUtxoIds(
   db: PrismaClient,
   { address }: Pick<AddressesAddressUtxosParams, 'address'>,
+  since: string | null,
 ): Promise<AddressesAddressUtxoIdsResult> {
-  const [row] = await queryRows<{ address_seen: boolean; tip: string | null; ids: Buffer }>(db, IDS_SQL, [
+  const [row] = await queryRows<{
+    address_seen: boolean;
+    tip: string | null;
+    continues: boolean;
+    ids: Buffer;
+  }>(db, IDS_SQL, [
     address.kind === 'address' ? address.address : null,
     address.kind === 'paymentCredential' ? hexBytes(address.hash) : null,
+    since,
   ]);
-  return { addressSeen: row.address_seen, ids: new OutputIdList(row.ids), tip: row.tip };
+  return {
+    addressSeen: row.address_seen,
+    ids: new OutputIdList(row.ids),
+    tip: row.tip,
+    continues: row.continues,
+  };
 }
