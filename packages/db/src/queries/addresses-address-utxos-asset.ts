@@ -1,5 +1,5 @@
 import type { PrismaClient } from '../client.js';
-import { OutputIdList } from './addresses-address-utxos-by-ids.js';
+import { OutputIdList, type AddressUtxoRow } from './addresses-address-utxos-by-ids.js';
 import { hexBytes, queryRows, readSqlFile, sqlByDirection, type Order } from './sql-file.js';
 
 const SQL = sqlByDirection(readSqlFile('addresses_address_utxos_asset'));
@@ -13,20 +13,6 @@ export interface AddressesAddressUtxosAssetParams {
   limit: number;
   offset: number;
   order: Order;
-}
-
-/** One unspent output; amounts are decimal strings, hashes and datums hex. */
-export interface AddressUtxoRow {
-  address: string;
-  tx_hash: string;
-  output_index: number;
-  lovelace: string;
-  /** Every native asset of the output in unit order; null when it has none. */
-  assets: { unit: string; quantity: string }[] | null;
-  block: string;
-  data_hash: string | null;
-  inline_datum: string | null;
-  reference_script_hash: string | null;
 }
 
 export interface AddressesAddressUtxosAssetResult {

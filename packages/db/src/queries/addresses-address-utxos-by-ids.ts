@@ -1,8 +1,21 @@
 import type { PrismaClient } from '../client.js';
-import type { AddressUtxoRow } from './addresses-address-utxos-asset.js';
 import { queryRows, readSqlFile, type Order } from './sql-file.js';
 
 const SQL = readSqlFile('addresses_address_utxos_by_ids');
+
+/** One unspent output; amounts are decimal strings, hashes and datums hex. */
+export interface AddressUtxoRow {
+  address: string;
+  tx_hash: string;
+  output_index: number;
+  lovelace: string;
+  /** Every native asset of the output in unit order; null when it has none. */
+  assets: { unit: string; quantity: string }[] | null;
+  block: string;
+  data_hash: string | null;
+  inline_datum: string | null;
+  reference_script_hash: string | null;
+}
 
 /** Bytes per id in the lists PostgreSQL's int8send writes. */
 const ID_BYTES = 8;

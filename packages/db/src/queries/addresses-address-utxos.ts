@@ -1,6 +1,6 @@
 import type { PrismaClient } from '../client.js';
-import type { AddressesAddressUtxosAssetParams, AddressUtxoRow } from './addresses-address-utxos-asset.js';
-import { OutputIdList } from './addresses-address-utxos-by-ids.js';
+import type { AddressesAddressUtxosAssetParams } from './addresses-address-utxos-asset.js';
+import { OutputIdList, type AddressUtxoRow } from './addresses-address-utxos-by-ids.js';
 import { hexBytes, queryRows, readSqlFile, sqlByDirection } from './sql-file.js';
 
 const SQL = sqlByDirection(readSqlFile('addresses_address_utxos'));
