@@ -107,13 +107,7 @@ export function goals(r: BenchResults): Goal[] {
       met: s.ours.fixed.p99 <= 1.5 * s.baseline.fixed.p99,
     });
     // Issue #16: page 1 within 20 ms, a random deep page within 100 ms.
-    const busyLimit = !s.name.startsWith('busy address')
-      ? null
-      : s.name.includes('page 1')
-        ? 20
-        : s.name.includes('deep page')
-          ? 100
-          : null;
+    const busyLimit = !s.name.startsWith('busy address') ? null : s.name.includes('page 1') ? 20 : s.name.includes('deep page') ? 100 : null;
     if (busyLimit !== null) {
       const met = s.ours.fixed.p99 <= busyLimit;
       // A miss shows what the bare server needs for the page query under the same load and condition: the
@@ -184,14 +178,8 @@ export function renderTable(r: BenchResults): string {
       '',
     ]);
     row(['CPU per block', 'ms', 'indexer ms', 'PostgreSQL ms', '']);
-    row([
-      'indexer + PostgreSQL',
-      r.ingest.cpuMsPerBlock.toFixed(2),
-      ...cpuParts(r.ingest).map((x) => x.toFixed(2)),
-      '',
-    ]);
-    if (r.floor)
-      row(['floor: PostgreSQL COPY of the same rows', r.floor.cpuMsPerBlock.toFixed(2), '', '', '']);
+    row(['indexer + PostgreSQL', r.ingest.cpuMsPerBlock.toFixed(2), ...cpuParts(r.ingest).map((x) => x.toFixed(2)), '']);
+    if (r.floor) row(['floor: PostgreSQL COPY of the same rows', r.floor.cpuMsPerBlock.toFixed(2), '', '', '']);
     if (r.sparse) {
       const { wall, cpu, hours } = syncEstimate(r.startedAt, r.ingest, r.sparse.ingest);
       row(['mainnet sync estimate', 'wall hours', 'CPU hours', '', '']);
@@ -401,9 +389,7 @@ export function renderMarkdown(r: BenchResults, meta: RunMeta): string {
     p(
       '5% of transactions run Plutus scripts (redeemers, a collateral input, half of them a reference input and a collateral return);',
     );
-    p(
-      'every epoch holds the protocol parameters a mainnet-configured devnet reports, as the indexer stores them.',
-    );
+    p('every epoch holds the protocol parameters a mainnet-configured devnet reports, as the indexer stores them.');
     p();
     p('| Table | Rows |\n|---|---|');
     for (const [t, c] of Object.entries(d.counts)) p(`| ${t} | ${n0(c)} |`);
@@ -577,36 +563,22 @@ function ingestCosts(r: BenchResults): string[] {
   if (!i) return out;
   p('### CPU per block and its floor');
   p();
-  p(
-    "CPU time from `/proc/<pid>/stat` (user + system) of the indexer process and of every process of the benchmark's",
-  );
-  p(
-    'PostgreSQL instance (postmaster and all its children: backends, walwriter, checkpointer, autovacuum, plus the children',
-  );
-  p(
-    "that exited, through the postmaster's cutime/cstime), from the first committed batch to the tip (startup and the first",
-  );
+  p('CPU time from `/proc/<pid>/stat` (user + system) of the indexer process and of every process of the benchmark\'s');
+  p('PostgreSQL instance (postmaster and all its children: backends, walwriter, checkpointer, autovacuum, plus the children');
+  p('that exited, through the postmaster\'s cutime/cstime), from the first committed batch to the tip (startup and the first');
   p('batch left out: they weigh heavily in a short run), divided by the blocks stored in between.');
   if (r.floor) {
-    p(
-      "The floor: after the ingest, every table's rows are copied out (`COPY … TO` server-side files), the tables emptied",
-    );
-    p(
-      "(committed apart, so the reload writes WAL as the indexer's inserts do) and the files copied back (`COPY … FROM`,",
-    );
+    p('The floor: after the ingest, every table\'s rows are copied out (`COPY … TO` server-side files), the tables emptied');
+    p('(committed apart, so the reload writes WAL as the indexer\'s inserts do) and the files copied back (`COPY … FROM`,');
     p('one table at a time, into the same schema with all its indexes and unique keys);');
-    p(
-      "PostgreSQL's CPU for the reload, divided by the same blocks, is what PostgreSQL alone needs to store them.",
-    );
+    p('PostgreSQL\'s CPU for the reload, divided by the same blocks, is what PostgreSQL alone needs to store them.');
   }
   p();
   p('| | CPU ms per block | Wall-clock blocks/s |\n|---|---|---|');
   const [indexer, postgres] = cpuParts(i);
   p(`| Indexer | ${indexer!.toFixed(2)} | |`);
   p(`| PostgreSQL | ${postgres!.toFixed(2)} | |`);
-  p(
-    `| **Indexer + PostgreSQL** (goal ≤ 2 ms) | **${i.cpuMsPerBlock.toFixed(2)}** | ${n0(i.blocksPerSecond)} |`,
-  );
+  p(`| **Indexer + PostgreSQL** (goal ≤ 2 ms) | **${i.cpuMsPerBlock.toFixed(2)}** | ${n0(i.blocksPerSecond)} |`);
   if (r.floor)
     p(
       `| Floor: PostgreSQL COPY of the same ${n0(r.floor.rows)} rows (${r.floor.tables} tables) | ${r.floor.cpuMsPerBlock.toFixed(2)} | ${n0(r.floor.blocks / r.floor.seconds)} |`,
@@ -617,33 +589,17 @@ function ingestCosts(r: BenchResults): string[] {
   if (r.growth && largest) {
     p('### Growth: ingest rate against database size');
     p();
-    p(
-      'The same chain indexed again, after the API phase: into a history populated the same way at a quarter of the scale,',
-    );
+    p('The same chain indexed again, after the API phase: into a history populated the same way at a quarter of the scale,');
     p('then into the database the API phase populated (the mainnet-like history).');
-    p(
-      "The indexer resumes from its stored tip and the devnet's chain starts at genesis, so the chain's start is written",
-    );
-    p(
-      "beside the history first, by the indexer's own `ChainStore`: the genesis pseudo-block (the funds the chain spends)",
-    );
-    p(
-      "and the chain's first two blocks take the ids after the history's (ids follow `max(id)`), so the stored tip is the",
-    );
-    p(
-      "chain's first block, the devnet finds it as the intersection, and no rollback touches the history. The history's",
-    );
-    p(
-      'blocks move to far-away epoch numbers first, since `(epoch, epoch_slot)` is unique and their slots would collide with',
-    );
-    p("the chain's. Every lookup and index insertion of the ingest then runs against the full-size tables.");
+    p('The indexer resumes from its stored tip and the devnet\'s chain starts at genesis, so the chain\'s start is written');
+    p('beside the history first, by the indexer\'s own `ChainStore`: the genesis pseudo-block (the funds the chain spends)');
+    p('and the chain\'s first two blocks take the ids after the history\'s (ids follow `max(id)`), so the stored tip is the');
+    p('chain\'s first block, the devnet finds it as the intersection, and no rollback touches the history. The history\'s');
+    p('blocks move to far-away epoch numbers first, since `(epoch, epoch_slot)` is unique and their slots would collide with');
+    p('the chain\'s. Every lookup and index insertion of the ingest then runs against the full-size tables.');
     p();
-    p(
-      '| Database before the ingest | Blocks/s | Tx/s | CPU ms per block | vs empty |\n|---|---|---|---|---|',
-    );
-    p(
-      `| empty (${gib(i.startDatabaseBytes)}) | ${n0(i.blocksPerSecond)} | ${n0(i.txPerSecond)} | ${i.cpuMsPerBlock.toFixed(2)} | 100% |`,
-    );
+    p('| Database before the ingest | Blocks/s | Tx/s | CPU ms per block | vs empty |\n|---|---|---|---|---|');
+    p(`| empty (${gib(i.startDatabaseBytes)}) | ${n0(i.blocksPerSecond)} | ${n0(i.txPerSecond)} | ${i.cpuMsPerBlock.toFixed(2)} | 100% |`);
     for (const { transactions, outputs, ingest: g } of r.growth)
       p(
         `| history of ${n0(transactions)} tx, ${n0(outputs)} outputs (${gib(g.startDatabaseBytes)}) | ${n0(g.blocksPerSecond)} | ${n0(g.txPerSecond)} | ${g.cpuMsPerBlock.toFixed(2)} | ${((100 * g.blocksPerSecond) / i.blocksPerSecond).toFixed(0)}% |`,
@@ -663,80 +619,40 @@ function ingestCosts(r: BenchResults): string[] {
     const ms = (x: number) => (x * 1000).toFixed(3);
     p('### Mainnet sync-time estimate');
     p();
-    p(
-      `A cost per block = fixed + per transaction, through two ingest runs: the ${n0(i.blocks)}-block chain above`,
-    );
-    p(
-      `(${(i.transactions / i.blocks).toFixed(1)} tx/block) and a near-empty-block chain (same generator, \`txPerBlock: 1\`,`,
-    );
-    p(
-      `${n0(s.blocks)} blocks, ${(s.transactions / s.blocks).toFixed(2)} tx/block, ${n0(s.steady.blocks / s.steady.seconds)} blocks/s into an empty database),`,
-    );
+    p(`A cost per block = fixed + per transaction, through two ingest runs: the ${n0(i.blocks)}-block chain above`);
+    p(`(${(i.transactions / i.blocks).toFixed(1)} tx/block) and a near-empty-block chain (same generator, \`txPerBlock: 1\`,`);
+    p(`${n0(s.blocks)} blocks, ${(s.transactions / s.blocks).toFixed(2)} tx/block, ${n0(s.steady.blocks / s.steady.seconds)} blocks/s into an empty database),`);
     p('each over its first committed batch → tip;');
-    p(
-      `wall-clock: ${ms(wall.secondsPerBlock)} ms per block + ${ms(wall.secondsPerTransaction)} ms per transaction;`,
-    );
+    p(`wall-clock: ${ms(wall.secondsPerBlock)} ms per block + ${ms(wall.secondsPerTransaction)} ms per transaction;`);
     if (wall.secondsPerBlock < 0)
-      p("(a negative fixed cost: the machine's load differed between the two runs, so read the CPU column);");
-    p(
-      `CPU (indexer + PostgreSQL): ${ms(cpuModel.secondsPerBlock)} ms per block + ${ms(cpuModel.secondsPerTransaction)} ms per transaction.`,
-    );
-    p(
-      "Applied to mainnet by era up to this run's date: Byron's 4,492,800 slots of 20 s with a block each, then 21,600",
-    );
-    p(
-      'blocks per epoch (432,000 slots × active-slot coefficient 0.05, mainnet Shelley genesis) between the hard-fork epochs',
-    );
-    p(
-      '(Shelley 208, Allegra 236, Mary 251, Alonzo 290, Babbage 365, Conway 507). Transactions per block by era are not',
-    );
-    p(
-      'measured figures: they are set so the cumulative count matches two published totals, 20 million on 2021-12-03',
-    );
-    p(
-      '([CNBC TV18](https://www.cnbctv18.com/cryptocurrency/cryptocurrency-cardano-hits-20-million-transactions-milestone-11678132.htm))',
-    );
-    p(
-      'and 121 million in 2026 ([cryptofact](https://cryptofact.co/post/cardano-passes-121-million-transactions-with-no-recorded-outages-9adeae)).',
-    );
-    p(
-      'Both runs index into an empty database: the growth row above says how much slower a full database makes it.',
-    );
+      p('(a negative fixed cost: the machine\'s load differed between the two runs, so read the CPU column);');
+    p(`CPU (indexer + PostgreSQL): ${ms(cpuModel.secondsPerBlock)} ms per block + ${ms(cpuModel.secondsPerTransaction)} ms per transaction.`);
+    p('Applied to mainnet by era up to this run\'s date: Byron\'s 4,492,800 slots of 20 s with a block each, then 21,600');
+    p('blocks per epoch (432,000 slots × active-slot coefficient 0.05, mainnet Shelley genesis) between the hard-fork epochs');
+    p('(Shelley 208, Allegra 236, Mary 251, Alonzo 290, Babbage 365, Conway 507). Transactions per block by era are not');
+    p('measured figures: they are set so the cumulative count matches two published totals, 20 million on 2021-12-03');
+    p('([CNBC TV18](https://www.cnbctv18.com/cryptocurrency/cryptocurrency-cardano-hits-20-million-transactions-milestone-11678132.htm))');
+    p('and 121 million in 2026 ([cryptofact](https://cryptofact.co/post/cardano-passes-121-million-transactions-with-no-recorded-outages-9adeae)).');
+    p('Both runs index into an empty database: the growth row above says how much slower a full database makes it.');
     p();
     p('| Era | Blocks | Tx/block | Hours (wall-clock, this machine) | Hours (CPU) |\n|---|---|---|---|---|');
     for (const era of profile)
-      p(
-        `| ${era.era} | ${n0(era.blocks)} | ${era.txPerBlock} | ${hours(wall, era)} | ${hours(cpuModel, era)} |`,
-      );
+      p(`| ${era.era} | ${n0(era.blocks)} | ${era.txPerBlock} | ${hours(wall, era)} | ${hours(cpuModel, era)} |`);
     const blocks = profile.reduce((t, e) => t + e.blocks, 0);
     const transactions = profile.reduce((t, e) => t + e.blocks * e.txPerBlock, 0);
-    p(
-      `| **Mainnet** | ${n0(blocks)} | ${n0(transactions)} tx | **${hours(wall)}** | **${hours(cpuModel)}** |`,
-    );
+    p(`| **Mainnet** | ${n0(blocks)} | ${n0(transactions)} tx | **${hours(wall)}** | **${hours(cpuModel)}** |`);
     p();
-    const perMillion = (bytes: number, tx: number) => `${n1(((bytes / tx) * 1e6) / 2 ** 30)} GiB`;
+    const perMillion = (bytes: number, tx: number) => `${n1((bytes / tx) * 1e6 / 2 ** 30)} GiB`;
     p('### Disk per million transactions');
     p();
     p('| | Database size | Transactions | Per million transactions |\n|---|---|---|---|');
-    p(
-      `| frostline, after the ${n0(i.blocks)}-block ingest (raw transaction CBOR included) | ${gib(i.databaseBytes)} | ${n0(i.transactions)} | ${perMillion(i.databaseBytes, i.transactions)} |`,
-    );
-    p(
-      `| db-sync, \`everything\` profile at mainnet tip | ≈ 480 GB | ≈ ${n0(transactions)} (profile above) | ${perMillion(DB_SYNC_BYTES, transactions)} |`,
-    );
-    p(
-      `| db-sync without \`tx_cbor\` (≈ 218 GB of it) | ≈ 262 GB | | ${perMillion(DB_SYNC_BYTES - DB_SYNC_TX_CBOR_BYTES, transactions)} |`,
-    );
+    p(`| frostline, after the ${n0(i.blocks)}-block ingest (raw transaction CBOR included) | ${gib(i.databaseBytes)} | ${n0(i.transactions)} | ${perMillion(i.databaseBytes, i.transactions)} |`);
+    p(`| db-sync, \`everything\` profile at mainnet tip | ≈ 480 GB | ≈ ${n0(transactions)} (profile above) | ${perMillion(DB_SYNC_BYTES, transactions)} |`);
+    p(`| db-sync without \`tx_cbor\` (≈ 218 GB of it) | ≈ 262 GB | | ${perMillion(DB_SYNC_BYTES - DB_SYNC_TX_CBOR_BYTES, transactions)} |`);
     p();
-    p(
-      'db-sync\'s sizes: its FAQ, "How much disk space does each profile need?" (https://input-output-hk.github.io/dbsync/users/faq,',
-    );
-    p(
-      "`pg_database_size` after a full mainnet sync). Ours is `pg_database_size` of the ingest database; a generated chain's",
-    );
-    p(
-      "transactions are not mainnet's (sizes, scripts, metadata), so this compares orders of magnitude, not bytes.",
-    );
+    p('db-sync\'s sizes: its FAQ, "How much disk space does each profile need?" (https://input-output-hk.github.io/dbsync/users/faq,');
+    p('`pg_database_size` after a full mainnet sync). Ours is `pg_database_size` of the ingest database; a generated chain\'s');
+    p('transactions are not mainnet\'s (sizes, scripts, metadata), so this compares orders of magnitude, not bytes.');
     p();
   }
   return out;
