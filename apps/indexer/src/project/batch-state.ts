@@ -117,6 +117,13 @@ export class BatchState {
     deltas.set(stakeAddressId, (deltas.get(stakeAddressId) ?? 0n) + delta);
   }
 
+  /** Unspent lovelace changes by `delta` (created: positive, spent: negative). */
+  addSupplyDelta(delta: bigint, lockedByScript: boolean): void {
+    const supply = this.rows.supplyDelta;
+    supply.lovelace += delta;
+    if (lockedByScript) supply.locked += delta;
+  }
+
   /** True the first time a datum hash is met (stored or in the batch): only its first transaction keeps it. */
   isNewDatum(hash: string): boolean {
     if (this.knownDatums.has(hash)) return false;

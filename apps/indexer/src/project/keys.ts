@@ -13,6 +13,7 @@ export interface StoredOutput {
   id: bigint;
   value: bigint;
   stakeAddressId: bigint | null;
+  lockedByScript: boolean;
 }
 
 /** Answers from the database for the keys a batch mentions; all ids of rows stored before the batch. */

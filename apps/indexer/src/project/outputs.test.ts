@@ -90,10 +90,33 @@ describe('projectOutputs', () => {
   });
 });
 
+describe('the unspent supply', () => {
+  it('counts every output, and outputs paid to a script credential as locked', () => {
+    const state = emptyBatch();
+    const tx = decodedTransaction({
+      outputs: [
+        decodedOutput({ index: 0, lovelace: 5n, paymentCredential: { type: 'key', hash: 'aa'.repeat(28) } }),
+        decodedOutput({
+          index: 1,
+          lovelace: 7n,
+          paymentCredential: { type: 'script', hash: 'bb'.repeat(28) },
+        }),
+        decodedOutput({ index: 2, lovelace: 11n, paymentCredential: null }),
+      ],
+    });
+    projectOutputs(state, txInBlock(tx));
+    expect(state.rows.txOuts.map((o) => o.lockedByScript)).toEqual([false, true, false]);
+    expect(state.rows.supplyDelta).toEqual({ lovelace: 23n, locked: 7n });
+  });
+});
+
 describe('projectSpends', () => {
   it('marks outputs of the batch spent and outputs stored before it in spentBefore', () => {
     const stored = new OutputMap<StoredOutput>();
-    stored.set({ txHash: hash32(2), index: 0 }, { id: 50n, value: 4n, stakeAddressId: 8n });
+    stored.set(
+      { txHash: hash32(2), index: 0 },
+      { id: 50n, value: 4n, stakeAddressId: 8n, lockedByScript: true },
+    );
     const state = emptyBatch(emptyLookups({ outputs: stored }));
     const first = decodedTransaction({
       hash: hash32(1),
@@ -116,6 +139,8 @@ describe('projectSpends', () => {
         [8n, -4n],
       ]),
     );
+    // Created and spent in the batch: no change; the stored output at a script leaves both sums.
+    expect(state.rows.supplyDelta).toEqual({ lovelace: -4n, locked: -4n });
   });
 
   it('returns null when an input is unknown (an index started mid-way)', () => {

@@ -4,7 +4,7 @@ import type { TxOutRow } from './rows.js';
 
 /**
  * Marks what the transaction spends: outputs of this batch get `spent_by_tx_id`, stored ones a
- * `spentBefore` row; both leave their stake address's balance. Returns the lovelace spent, or null
+ * `spentBefore` row; both leave their stake address's balance and the unspent supply. Returns the lovelace spent, or null
  * when an input is unknown (the index started mid-way) and the sum cannot be known.
  */
 export function projectSpends(state: BatchState, { tx, txId }: TxInBlock): bigint | null {
@@ -14,6 +14,7 @@ export function projectSpends(state: BatchState, { tx, txId }: TxInBlock): bigin
     if (inBatch) {
       inBatch.spentByTxId = txId;
       state.addBalanceDelta(inBatch.stakeAddressId, -inBatch.value);
+      state.addSupplyDelta(-inBatch.value, inBatch.lockedByScript);
       if (spentValue !== null) spentValue += inBatch.value;
       continue;
     }
@@ -21,6 +22,7 @@ export function projectSpends(state: BatchState, { tx, txId }: TxInBlock): bigin
     if (stored) {
       state.rows.spentBefore.push({ txOutId: stored.id, txId });
       state.addBalanceDelta(stored.stakeAddressId, -stored.value);
+      state.addSupplyDelta(-stored.value, stored.lockedByScript);
       if (spentValue !== null) spentValue += stored.value;
     } else {
       spentValue = null;
@@ -31,7 +33,7 @@ export function projectSpends(state: BatchState, { tx, txId }: TxInBlock): bigin
 
 /**
  * The transaction's outputs (tx_out), their tokens (ma_tx_out) and what they add to stake
- * balances; a pointer address is linked to the registration it points to where the era resolves
+ * balances and the unspent supply; a pointer address is linked to the registration it points to where the era resolves
  * pointers. Returns the lovelace of the outputs.
  */
 export function projectOutputs(state: BatchState, { block, blockId, tx, txId }: TxInBlock): bigint {
@@ -59,10 +61,12 @@ export function projectOutputs(state: BatchState, { block, blockId, tx, txId }: 
       inlineDatum: output.inlineDatum,
       referenceScriptHash: output.referenceScript?.hash ?? null,
       spentByTxId: null,
+      lockedByScript: output.paymentCredential?.type === 'script',
     };
     state.rows.txOuts.push(row);
     state.batchOutputs.set({ txHash: tx.hash, index: output.index }, row);
     state.addBalanceDelta(stakeAddressId, output.lovelace);
+    state.addSupplyDelta(output.lovelace, row.lockedByScript);
     outSum += output.lovelace;
     for (const asset of output.assets) {
       state.rows.maTxOuts.push({

@@ -52,6 +52,8 @@ export interface TxOutRow {
   inlineDatum: string | null;
   referenceScriptHash: string | null;
   spentByTxId: bigint | null;
+  /** not a column: the payment credential is a script, so the lovelace counts as locked in utxo_supply */
+  lockedByScript: boolean;
 }
 
 export interface BatchRows {
@@ -126,6 +128,8 @@ export interface BatchRows {
   }[];
   /** change of unspent lovelace per stake address */
   stakeBalanceDeltas: Map<bigint, bigint>;
+  /** change of utxo_supply: all unspent lovelace, and the part at script payment credentials */
+  supplyDelta: { lovelace: bigint; locked: bigint };
   /** stake addresses (ids) whose rewards may have changed: certificates, withdrawals, MIRs */
   rewardAccounts: Set<bigint>;
 }
@@ -158,6 +162,7 @@ export function emptyBatchRows(): BatchRows {
     nutlinkRegistrations: [],
     nutlinkTickers: [],
     stakeBalanceDeltas: new Map(),
+    supplyDelta: { lovelace: 0n, locked: 0n },
     rewardAccounts: new Set(),
   };
 }

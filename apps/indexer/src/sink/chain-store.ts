@@ -14,7 +14,7 @@ import { batchKeys } from '../project/keys.js';
 import { projectBatch } from '../project/project-batch.js';
 import { lookUp } from './lookups.js';
 import { RecentOutputs } from './recent-outputs.js';
-import { applySupplyChange, undoSupplyChange } from './utxo-supply.js';
+import { undoSupplyChange } from './utxo-supply.js';
 import { batchWrite } from './write-rows.js';
 
 /**
@@ -245,13 +245,12 @@ export class ChainStore {
       genesisDelegates: this.options.genesisDelegates,
       lookups,
     });
+    // Every table's rows, and utxo_supply's one row.
     const rowCount = Object.values(rows).reduce(
-      (n, table) => n + (Array.isArray(table) ? table.length : table.size),
+      (n, table) => n + (Array.isArray(table) ? table.length : 'size' in table ? table.size : 1),
       0,
     );
     const write = batchWrite(rows);
-    const [firstTx] = rows.txs;
-    if (firstTx) write.afterwards(applySupplyChange(firstTx.id - 1n));
     await this.inTransaction((client) => write.run(client));
     const newAssets = rows.assets.map((asset) => asset.policy + asset.name);
     this.ids.adopt(ids);

@@ -2,6 +2,7 @@ import type { Pointer } from '@frostline/model';
 import type { BatchKeys, BatchLookups, StoredOutput } from '../project/keys.js';
 import { OutputMap } from '../project/output-map.js';
 import { textArray, type Sql } from './sql.js';
+import { scriptPaymentSql } from './utxo-supply.js';
 
 /** Resolves everything a batch mentions that was stored before it, in one query per kind. */
 export async function lookUp(sql: Sql, keys: BatchKeys): Promise<BatchLookups> {
@@ -39,18 +40,32 @@ async function storedOutputs(sql: Sql, keys: BatchKeys): Promise<OutputMap<Store
   const outputs = new OutputMap<StoredOutput>();
   if (keys.spends.length === 0) return outputs;
   const rows = await sql.$queryRawUnsafe<
-    { hash: string; index: number; id: bigint; value: bigint; stake_address_id: bigint | null }[]
+    {
+      hash: string;
+      index: number;
+      id: bigint;
+      value: bigint;
+      stake_address_id: bigint | null;
+      locked_by_script: boolean;
+    }[]
   >(
-    `SELECT encode(t.hash, 'hex') AS hash, o.index, o.id, o.value, o.stake_address_id
+    `SELECT encode(t.hash, 'hex') AS hash, o.index, o.id, o.value, o.stake_address_id,
+       (${scriptPaymentSql('o.payment_cred', 'a.address')}) AS locked_by_script
      FROM unnest($1::text[], $2::text[]) AS r(hash, index)
-     JOIN tx t ON t.hash = decode(r.hash, 'hex') JOIN tx_out o ON o.tx_id = t.id AND o.index = r.index::int4`,
+     JOIN tx t ON t.hash = decode(r.hash, 'hex') JOIN tx_out o ON o.tx_id = t.id AND o.index = r.index::int4
+     JOIN address a ON a.id = o.address_id`,
     keys.spends.map((s) => s.txHash),
     textArray(keys.spends.map((s) => s.index)),
   );
   for (const r of rows)
     outputs.set(
       { txHash: r.hash, index: r.index },
-      { id: r.id, value: r.value, stakeAddressId: r.stake_address_id },
+      {
+        id: r.id,
+        value: r.value,
+        stakeAddressId: r.stake_address_id,
+        lockedByScript: r.locked_by_script,
+      },
     );
   return outputs;
 }

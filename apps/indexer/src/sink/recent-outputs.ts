@@ -39,7 +39,12 @@ export class RecentOutputs {
       if (output.spentByTxId !== null) continue;
       this.outputs.set(
         { txHash: txHashes.get(output.txId)!, index: output.index },
-        { id: output.id, value: output.value, stakeAddressId: output.stakeAddressId },
+        {
+          id: output.id,
+          value: output.value,
+          stakeAddressId: output.stakeAddressId,
+          lockedByScript: output.lockedByScript,
+        },
       );
     }
     this.outputs.trimTo(this.capacity);

@@ -9,13 +9,13 @@ export function scriptPaymentSql(paymentCred: string, address: string): string {
 }
 
 /**
- * Keeps utxo_supply (GET /network's circulating and locked lovelace) equal to the sums over the
- * unspent outputs, so that no request has to pass over the whole UTxO set. The transactions after
- * `$1` changed the sums by what their unspent outputs add minus what they spent of older outputs;
- * a batch applies that change once written (sign 1), a rollback takes it back before deleting the
- * transactions (sign -1). Both sides are index ranges over the transactions concerned only.
+ * utxo_supply (GET /network's circulating and locked lovelace) is kept equal to the sums over the
+ * unspent outputs, so that no request has to pass over the whole UTxO set. A batch adds the change
+ * its projection counted (write-rows.ts); a rollback takes back, before deleting them, what the
+ * transactions after `$1` changed: what their unspent outputs add minus what they spent of older
+ * outputs, read from the rows it removes (index ranges over those transactions only).
  */
-const SQL = `WITH changed AS (
+const UNDO_SQL = `WITH changed AS (
     SELECT value, address_id, payment_cred FROM tx_out WHERE tx_id > $1 AND spent_by_tx_id IS NULL
     UNION ALL
     SELECT -value, address_id, payment_cred FROM tx_out WHERE spent_by_tx_id > $1 AND tx_id <= $1
@@ -26,15 +26,10 @@ const SQL = `WITH changed AS (
     ), 0) AS locked
     FROM changed c JOIN address a ON a.id = c.address_id
   )
-UPDATE utxo_supply s SET lovelace = s.lovelace + $2::int8 * change.lovelace, locked = s.locked + $2::int8 * change.locked
+UPDATE utxo_supply s SET lovelace = s.lovelace - change.lovelace, locked = s.locked - change.locked
 FROM change WHERE s.id = 1`;
-
-/** Adds what the transactions after `lastKeptTxId` changed (run after writing them). */
-export function applySupplyChange(lastKeptTxId: bigint): Statement {
-  return { sql: SQL, params: [lastKeptTxId, 1] };
-}
 
 /** Takes back what the transactions after `lastKeptTxId` changed (run before deleting them). */
 export function undoSupplyChange(lastKeptTxId: bigint): Statement {
-  return { sql: SQL, params: [lastKeptTxId, -1] };
+  return { sql: UNDO_SQL, params: [lastKeptTxId] };
 }

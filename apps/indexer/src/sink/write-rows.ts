@@ -235,6 +235,14 @@ export function batchWrite(rows: BatchRows): BatchWrite {
       `INSERT INTO reward_refresh (stake_address_id) SELECT u.c0::int8 FROM ${unnest}
      ON CONFLICT (stake_address_id) DO UPDATE SET mark = EXCLUDED.mark`,
   );
+  const supply = rows.supplyDelta;
+  if (supply.lovelace !== 0n || supply.locked !== 0n) {
+    write.write(
+      [[supply.lovelace], [supply.locked]],
+      (unnest) =>
+        `UPDATE utxo_supply s SET lovelace = s.lovelace + u.c0::int8, locked = s.locked + u.c1::int8 FROM ${unnest} WHERE s.id = 1`,
+    );
+  }
   const deltas = [...rows.stakeBalanceDeltas];
   write.write(
     [deltas.map(([id]) => id), deltas.map(([, delta]) => delta)],
