@@ -61,4 +61,37 @@ describe('copyBinary', () => {
   it('refuses a fraction for a numeric column', () => {
     expect(() => copyBinary([{ type: 'numeric', values: ['1.5'] }])).toThrow('not an integer');
   });
+
+  /** numeric's binary form (digit count, weight, sign, scale, base-10,000 digits) as a number. */
+  const readNumeric = (b: Buffer) => {
+    const [count, weight] = [b.readInt16BE(0), b.readInt16BE(2)];
+    let value = 0;
+    for (let k = 0; k < count; k++) value += b.readInt16BE(8 + 2 * k) * 10_000 ** (weight - k);
+    return value;
+  };
+  // The buffer starts at 64 kB and grows while a field is written: one column at a time, so that
+  // each type's field is the one that crosses the boundary.
+  const rows = Array.from({ length: 12_000 }, (_, i) => i);
+  it.each([
+    ['int4', (i: number) => i, (b: Buffer) => b.readInt32BE(0)],
+    ['int8', (i: number) => BigInt(i) * 1_000_000_007n, (b: Buffer) => b.readBigInt64BE(0)],
+    ['bool', (i: number) => i % 2 === 0, (b: Buffer) => b[0] === 1],
+    ['bytea', (i: number) => i.toString(16).padStart(6, '0'), (b: Buffer) => b.toString('hex')],
+    ['text', (i: number) => `é${i}`, (b: Buffer) => b.toString()],
+    ['jsonb', (i: number) => `{"i":${i}}`, (b: Buffer) => (b[0] === 1 ? b.subarray(1).toString() : null)],
+    ['numeric', (i: number) => i * 10_000, readNumeric],
+  ] as const)('writes %s fields whole across the growth of its buffer', (type, value, read) => {
+    const buffer = copyBinary([{ type, values: rows.map(value) }]);
+    expect(buffer.length).toBeGreaterThan(1 << 16);
+    const values: unknown[] = [];
+    let at = HEADER.length;
+    for (let row = 0; row < rows.length; row++) {
+      if (buffer.readInt16BE(at) !== 1) throw new Error(`row ${row}: no field count`);
+      const length = buffer.readInt32BE(at + 2);
+      values.push(read(buffer.subarray(at + 6, at + 6 + length)));
+      at += 6 + length;
+    }
+    expect(values).toEqual(rows.map(type === 'numeric' ? (i) => i * 10_000 : value));
+    expect(buffer.subarray(at).toString('hex')).toBe(TRAILER);
+  });
 });
