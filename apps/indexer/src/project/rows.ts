@@ -68,7 +68,7 @@ export interface BatchRows {
   spentBefore: { txOutId: bigint; txId: bigint }[];
   assetMints: { id: bigint; assetId: bigint; txId: bigint; quantity: bigint }[];
   metadata: { id: bigint; txId: bigint; label: string; json: string | null; bytes: string }[];
-  txCbors: { txId: bigint; bytes: string }[];
+  txCbors: { txId: bigint; bytes: Uint8Array }[];
   metadataCbors: { id: bigint; txId: bigint; label: string; bytes: string }[];
   /** collateral and reference inputs */
   txInputs: { id: bigint; txId: bigint; reference: boolean; outTxHash: string; outIndex: number }[];

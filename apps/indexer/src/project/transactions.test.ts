@@ -18,7 +18,7 @@ describe('transactionDetailColumns', () => {
   it('takes the size from the CBOR and copies the validity interval, counts and donation', () => {
     const tx = decodedTransaction({
       details: details({
-        cbor: '84a0a0f5f6',
+        cbor: Buffer.from('84a0a0f5f6', 'hex'),
         invalidBefore: 5n,
         invalidHereafter: 31_559_157_833n,
         redeemerCount: 2,
@@ -57,7 +57,7 @@ describe('projectTransactionDetails', () => {
     const tx = decodedTransaction({
       outputs: [decodedOutput()],
       details: details({
-        cbor: '84a0a0f5f6',
+        cbor: Buffer.from('84a0a0f5f6', 'hex'),
         metadataCbor: [
           { label: '1', cbor: '01' },
           { label: '6862', cbor: 'a0' },
@@ -81,7 +81,7 @@ describe('projectTransactionDetails', () => {
       }),
     });
     projectTransactionDetails(state, txInBlock(tx, undefined, { txId: 9n }));
-    expect(state.rows.txCbors).toEqual([{ txId: 9n, bytes: '84a0a0f5f6' }]);
+    expect(state.rows.txCbors).toEqual([{ txId: 9n, bytes: Buffer.from('84a0a0f5f6', 'hex') }]);
     expect(state.rows.metadataCbors).toEqual([
       { id: 1n, txId: 9n, label: '1', bytes: 'a10101' },
       { id: 2n, txId: 9n, label: '6862', bytes: 'a1191acea0' },

@@ -29,7 +29,7 @@ export function transactionDetailColumns(
   const { details } = tx;
   const withdrawn = tx.withdrawals.reduce((sum, w) => sum + w.amount, 0n);
   return {
-    size: details.cbor === null ? 0 : details.cbor.length / 2,
+    size: details.cbor === null ? 0 : details.cbor.length,
     deposit:
       tx.valid && spentValue !== null ? spentValue + withdrawn - outSum - fee - details.treasuryDonation : 0n,
     invalidBefore: details.invalidBefore,

@@ -1,4 +1,4 @@
-import { copyBinary } from './sql.js';
+import { copyBinary, type ColumnType } from './sql.js';
 
 const HEADER = 'PGCOPY\n\xff\r\n\0' + '\0'.repeat(8);
 const TRAILER = 'ffff';
@@ -11,7 +11,7 @@ describe('copyBinary', () => {
       { type: 'int8', values: [1n, null] },
       { type: 'int4', values: [-2, 7] },
       { type: 'bool', values: [true, false] },
-      { type: 'bytea', values: ['00ff', ''] },
+      { type: 'bytea', values: ['00ff', Buffer.from('')] },
     ]);
     expect(rows.toString('hex')).toBe(
       hex(
@@ -80,18 +80,21 @@ describe('copyBinary', () => {
     ['text', (i: number) => `é${i}`, (b: Buffer) => b.toString()],
     ['jsonb', (i: number) => `{"i":${i}}`, (b: Buffer) => (b[0] === 1 ? b.subarray(1).toString() : null)],
     ['numeric', (i: number) => i * 10_000, readNumeric],
-  ] as const)('writes %s fields whole across the growth of its buffer', (type, value, read) => {
-    const buffer = copyBinary([{ type, values: rows.map(value) }]);
-    expect(buffer.length).toBeGreaterThan(1 << 16);
-    const values: unknown[] = [];
-    let at = HEADER.length;
-    for (let row = 0; row < rows.length; row++) {
-      if (buffer.readInt16BE(at) !== 1) throw new Error(`row ${row}: no field count`);
-      const length = buffer.readInt32BE(at + 2);
-      values.push(read(buffer.subarray(at + 6, at + 6 + length)));
-      at += 6 + length;
-    }
-    expect(values).toEqual(rows.map(type === 'numeric' ? (i) => i * 10_000 : value));
-    expect(buffer.subarray(at).toString('hex')).toBe(TRAILER);
-  });
+  ] as [ColumnType, (i: number) => unknown, (b: Buffer) => unknown][])(
+    'writes %s fields whole across the growth of its buffer',
+    (type, value, read) => {
+      const buffer = copyBinary([{ type, values: rows.map(value) }]);
+      expect(buffer.length).toBeGreaterThan(1 << 16);
+      const values: unknown[] = [];
+      let at = HEADER.length;
+      for (let row = 0; row < rows.length; row++) {
+        if (buffer.readInt16BE(at) !== 1) throw new Error(`row ${row}: no field count`);
+        const length = buffer.readInt32BE(at + 2);
+        values.push(read(buffer.subarray(at + 6, at + 6 + length)));
+        at += 6 + length;
+      }
+      expect(values).toEqual(rows.map(type === 'numeric' ? (i) => i * 10_000 : value));
+      expect(buffer.subarray(at).toString('hex')).toBe(TRAILER);
+    },
+  );
 });

@@ -9,7 +9,7 @@ export type Sql = Pick<Prisma.TransactionClient, '$executeRawUnsafe' | '$queryRa
 
 export type ColumnType = 'int4' | 'int8' | 'numeric' | 'bool' | 'text' | 'jsonb' | 'bytea';
 
-/** A column's type and its values, one per row; bytes are hex strings. */
+/** A column's type and its values, one per row; bytes are hex strings or bytes. */
 export interface Column {
   type: ColumnType;
   values: unknown[];
@@ -86,6 +86,12 @@ class CopyBuffer {
     this.length = start + this.buffer.write(hex, start, 'hex');
   }
 
+  bytesField(bytes: Uint8Array): void {
+    const start = this.fieldStart(bytes.length);
+    this.buffer.set(bytes, start);
+    this.length = start + bytes.length;
+  }
+
   /** UTF-8 text, after `prefix` bytes (jsonb's version) when given. */
   textField(text: string, prefix?: number): void {
     const bytes = Buffer.byteLength(text);
@@ -152,7 +158,7 @@ function copyField(out: CopyBuffer, type: ColumnType, value: unknown): void {
     case 'bool':
       return out.boolField(Boolean(value));
     case 'bytea':
-      return out.hexField(value as string);
+      return value instanceof Uint8Array ? out.bytesField(value) : out.hexField(value as string);
     case 'text':
       return out.textField(value as string);
     case 'jsonb':

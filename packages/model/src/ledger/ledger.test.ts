@@ -85,6 +85,9 @@ describe('decodeTransaction on real mainnet transactions', () => {
         { chainTime: MAINNET_CHAIN_TIME, previousSlot: null },
       ).transactions[0]!;
       expect(decoded.valid).toBe(tx.spends === 'inputs');
+      expect(tx.cbor).toBeDefined();
+      expect(decoded.details.cbor).toBeInstanceOf(Uint8Array);
+      expect(bytesToHex(decoded.details.cbor!)).toBe(tx.cbor);
       expect(decoded.spends).toEqual(
         (decoded.valid ? tx.inputs : tx.collaterals!).map((i) => ({
           txHash: i.transaction.id,

@@ -58,8 +58,13 @@ export interface DecodedMetadatum {
  * redeemers, collaterals and reference inputs kept).
  */
 export interface TransactionDetails {
-  /** hex of the whole transaction (Ogmios `cbor`, with --include-cbor); null without it */
-  cbor: string | null;
+  /**
+   * the whole transaction as the node serialised it (Ogmios `cbor`, with --include-cbor); null
+   * without it. Bytes rather than Ogmios' hex: an indexer holds thousands until it writes them, and
+   * as strings they took twice the room on the JavaScript heap, copied by every young-generation
+   * collection they lived through.
+   */
+  cbor: Uint8Array | null;
   invalidBefore: bigint | null;
   invalidHereafter: bigint | null;
   redeemerCount: number;
@@ -258,7 +263,7 @@ function decodeDetails(tx: OgmiosTransaction, valid: boolean): TransactionDetail
   const interval = tx.validityInterval ?? {};
   const donation = tx.treasury?.donation;
   return {
-    cbor: tx.cbor ?? null,
+    cbor: tx.cbor ? Buffer.from(tx.cbor, 'hex') : null,
     invalidBefore: interval.invalidBefore === undefined ? null : toBigInt(interval.invalidBefore),
     invalidHereafter: interval.invalidAfter === undefined ? null : toBigInt(interval.invalidAfter),
     redeemerCount: tx.redeemers?.length ?? 0,
