@@ -5,7 +5,7 @@ import { startIndexer } from '../app.js';
 import { connectOgmios } from '../chain-sync/ogmios.js';
 import { generate, type GeneratedChain } from '../test-support/generated.js';
 import { indexerConfig, silentLogger, waitUntil } from '../test-support/indexer.js';
-import { refreshMarkedAccounts } from './rewards.js';
+import { markRegisteredAccounts, refreshMarkedAccounts } from './rewards.js';
 
 // Reward balances are read from the ledger by a job queued after each batch commits. What a batch
 // touched is marked in its own transaction, so a refresh whose job was lost (the indexer killed
@@ -113,5 +113,44 @@ describe('reward refreshes survive a lost job', () => {
     } finally {
       ogmios.socket.close();
     }
+  });
+
+  it('walk every registered account once per newest epoch, however many epochs queued a walk', async () => {
+    const block = (id: number, epoch: number) =>
+      prisma.$executeRawUnsafe(
+        `INSERT INTO block (id, hash, height, slot, is_ebb, epoch, epoch_slot, time, size, tx_count, slot_leader, era)
+         VALUES ($1::int8, decode(lpad(to_hex($1::int8), 64, '0'), 'hex'), $1::int4, $1::int8 * 100, false, $2::int4, 0, 0, 0, 0, 'x', 'conway')`,
+        id,
+        epoch,
+      );
+    await block(1, 3);
+    await prisma.$executeRawUnsafe(
+      `INSERT INTO stake_address (id, hash_raw, view, first_block_id) VALUES
+         (1, decode('e0' || repeat('01', 28), 'hex'), 'stake_test1a', 1),
+         (2, decode('e0' || repeat('02', 28), 'hex'), 'stake_test1b', 1)`,
+    );
+    await prisma.$executeRawUnsafe(
+      `INSERT INTO stake_registration (id, tx_id, cert_index, stake_address_id, deregistration) VALUES (1, 1, 0, 1, false)`,
+    );
+    await prisma.$executeRawUnsafe(`INSERT INTO indexer_status (id, network) VALUES (1, 'custom')`);
+    const marked = async () =>
+      (
+        await prisma.$queryRawUnsafe<{ id: bigint }[]>(
+          'DELETE FROM reward_refresh RETURNING stake_address_id AS id',
+        )
+      ).map(({ id }) => Number(id));
+    const rewardsEpoch = async () =>
+      (
+        await prisma.$queryRawUnsafe<{ epoch: number }[]>('SELECT rewards_epoch AS epoch FROM indexer_status')
+      )[0]!.epoch;
+
+    expect(await markRegisteredAccounts(prisma)).toBe(true);
+    expect([await marked(), await rewardsEpoch()]).toEqual([[1], 3]);
+    // Walks queued for epochs the first one covered (a catch-up crossed them while it ran).
+    expect(await markRegisteredAccounts(prisma)).toBe(false);
+    expect(await marked()).toEqual([]);
+    await block(2, 5);
+    expect(await markRegisteredAccounts(prisma)).toBe(true);
+    expect([await marked(), await rewardsEpoch()]).toEqual([[1], 5]);
   });
 });

@@ -91,7 +91,7 @@ export function startRewardsWorker(ogmiosUrl: URL, context: WorkerContext): Work
       // Queued on every epoch change, when new protocol parameters (and eras) take effect.
       await refreshProtocolParameters(context.prisma, await connection());
       await refreshEraSummaries(context.prisma, await connection());
-      await markRegisteredAccounts(context.prisma, job.data.epoch);
+      await markRegisteredAccounts(context.prisma);
     }
     await refreshMarkedAccounts(context.prisma, connection);
   };
