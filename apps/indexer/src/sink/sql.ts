@@ -92,7 +92,7 @@ class CopyBuffer {
     this.length = start + bytes.length;
   }
 
-  /** UTF-8 text, after `prefix` bytes (jsonb's version) when given. */
+  /** UTF-8 text, after a one-byte `prefix` when given (jsonb's version). */
   textField(text: string, prefix?: number): void {
     const bytes = Buffer.byteLength(text);
     if (prefix === undefined) {
