@@ -90,28 +90,25 @@ export async function refreshMarkedAccounts(
 
 /**
  * After an epoch change every registered account's rewards may have changed: marks them all, once
- * for the newest stored epoch, and records that epoch in the same statement, so the walk is done
+ * for the newest stored epoch, and records that epoch in the same transaction, so the walk is done
  * once per epoch even across restarts. A walk queued for an epoch that an earlier walk already
  * covered marks nothing: a catch-up passes many epochs while one walk runs (a mainnet-sized walk
  * marks over a million accounts), and the ledger answers for the node's tip whatever epoch asked.
  * Returns whether it marked.
  */
 export async function markRegisteredAccounts(prisma: PrismaClient): Promise<boolean> {
-  const marked = await prisma.$queryRawUnsafe<{ walked: boolean }[]>(
-    `WITH walk AS (
-       UPDATE indexer_status SET rewards_epoch = newest.epoch
-       FROM (SELECT max(epoch) AS epoch FROM block) newest
-       WHERE id = 1 AND newest.epoch IS NOT NULL AND (rewards_epoch IS NULL OR rewards_epoch < newest.epoch)
-       RETURNING rewards_epoch
-     ),
-     marks AS (
-       INSERT INTO reward_refresh (stake_address_id)
+  // The status row is updated last: its lock, which every batch's status update waits for, is then
+  // held for the commit only, not while a million marks are written.
+  const newest = `(SELECT max(epoch) FROM block)`;
+  const due = `${newest} > coalesce((SELECT rewards_epoch FROM indexer_status WHERE id = 1), -1)`;
+  const [, walked] = await prisma.$transaction([
+    prisma.$executeRawUnsafe(
+      `INSERT INTO reward_refresh (stake_address_id)
        SELECT s.id FROM stake_address s
-       WHERE EXISTS (SELECT 1 FROM walk)
-         AND EXISTS (SELECT 1 FROM stake_registration r WHERE r.stake_address_id = s.id)
-       ON CONFLICT (stake_address_id) DO UPDATE SET mark = EXCLUDED.mark
-     )
-     SELECT EXISTS (SELECT 1 FROM walk) AS walked`,
-  );
-  return marked[0]!.walked;
+       WHERE ${due} AND EXISTS (SELECT 1 FROM stake_registration r WHERE r.stake_address_id = s.id)
+       ON CONFLICT (stake_address_id) DO UPDATE SET mark = EXCLUDED.mark`,
+    ),
+    prisma.$executeRawUnsafe(`UPDATE indexer_status SET rewards_epoch = ${newest} WHERE id = 1 AND ${due}`),
+  ]);
+  return walked > 0;
 }
