@@ -90,25 +90,31 @@ export async function refreshMarkedAccounts(
 
 /**
  * After an epoch change every registered account's rewards may have changed: marks them all, once
- * for the newest stored epoch, and records that epoch in the same transaction, so the walk is done
+ * for the newest stored epoch, and records that epoch in the same statement, so the walk is done
  * once per epoch even across restarts. A walk queued for an epoch that an earlier walk already
  * covered marks nothing: a catch-up passes many epochs while one walk runs (a mainnet-sized walk
  * marks over a million accounts), and the ledger answers for the node's tip whatever epoch asked.
  * Returns whether it marked.
  */
 export async function markRegisteredAccounts(prisma: PrismaClient): Promise<boolean> {
-  // The status row is updated last: its lock, which every batch's status update waits for, is then
-  // held for the commit only, not while a million marks are written.
-  const newest = `(SELECT max(epoch) FROM block)`;
-  const due = `${newest} > coalesce((SELECT rewards_epoch FROM indexer_status WHERE id = 1), -1)`;
-  const [, walked] = await prisma.$transaction([
-    prisma.$executeRawUnsafe(
-      `INSERT INTO reward_refresh (stake_address_id)
+  // One statement, not a Prisma transaction (which expires after 5 s; a million marks take longer).
+  // The status row is updated last: the one-time filter on `marks` writes every mark before the
+  // update locks the row, which every batch's status update waits for.
+  const walked = await prisma.$executeRawUnsafe(
+    `WITH due AS (
+       SELECT newest.epoch FROM (SELECT max(epoch) AS epoch FROM block) newest
+       WHERE newest.epoch > coalesce((SELECT rewards_epoch FROM indexer_status WHERE id = 1), -1)
+     ),
+     marks AS (
+       INSERT INTO reward_refresh (stake_address_id)
        SELECT s.id FROM stake_address s
-       WHERE ${due} AND EXISTS (SELECT 1 FROM stake_registration r WHERE r.stake_address_id = s.id)
-       ON CONFLICT (stake_address_id) DO UPDATE SET mark = EXCLUDED.mark`,
-    ),
-    prisma.$executeRawUnsafe(`UPDATE indexer_status SET rewards_epoch = ${newest} WHERE id = 1 AND ${due}`),
-  ]);
+       WHERE EXISTS (SELECT 1 FROM due)
+         AND EXISTS (SELECT 1 FROM stake_registration r WHERE r.stake_address_id = s.id)
+       ON CONFLICT (stake_address_id) DO UPDATE SET mark = EXCLUDED.mark
+       RETURNING 1
+     )
+     UPDATE indexer_status SET rewards_epoch = due.epoch
+     FROM due WHERE id = 1 AND (SELECT count(*) FROM marks) >= 0`,
+  );
   return walked > 0;
 }
