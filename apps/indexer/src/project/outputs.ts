@@ -4,8 +4,9 @@ import type { TxOutRow } from './rows.js';
 
 /**
  * Marks what the transaction spends: outputs of this batch get `spent_by_tx_id`, stored ones a
- * `spentBefore` row; both leave their stake address's balance and the unspent supply. Returns the lovelace spent, or null
- * when an input is unknown (the index started mid-way) and the sum cannot be known.
+ * `spentBefore` row; both leave their stake address's balance and the unspent supply. Returns the
+ * lovelace spent, or null when an input is unknown (the index started mid-way) and the sum cannot be
+ * known.
  */
 export function projectSpends(state: BatchState, { tx, txId }: TxInBlock): bigint | null {
   let spentValue: bigint | null = 0n;

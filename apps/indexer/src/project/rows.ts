@@ -134,6 +134,11 @@ export interface BatchRows {
   rewardAccounts: Set<bigint>;
 }
 
+/** whether the batch changes utxo_supply, and so writes its row */
+export function changesSupply({ supplyDelta }: BatchRows): boolean {
+  return supplyDelta.lovelace !== 0n || supplyDelta.locked !== 0n;
+}
+
 export function emptyBatchRows(): BatchRows {
   return {
     blocks: [],

@@ -12,6 +12,7 @@ import { FatalIndexerError } from '../chain-sync/follower.js';
 import { ID_TABLES, IdAllocator, TRANSACTION_TABLES, type IdTable } from '../project/ids.js';
 import { batchKeys } from '../project/keys.js';
 import { projectBatch } from '../project/project-batch.js';
+import { changesSupply } from '../project/rows.js';
 import { lookUp } from './lookups.js';
 import { RecentOutputs } from './recent-outputs.js';
 import { undoSupplyChange } from './utxo-supply.js';
@@ -245,10 +246,9 @@ export class ChainStore {
       genesisDelegates: this.options.genesisDelegates,
       lookups,
     });
-    // Every table's rows, and utxo_supply's one row.
     const rowCount = Object.values(rows).reduce(
-      (n, table) => n + (Array.isArray(table) ? table.length : 'size' in table ? table.size : 1),
-      0,
+      (n, table) => n + (Array.isArray(table) ? table.length : 'size' in table ? table.size : 0),
+      changesSupply(rows) ? 1 : 0,
     );
     const write = batchWrite(rows);
     await this.inTransaction((client) => write.run(client));

@@ -1,4 +1,4 @@
-import type { BatchRows } from '../project/rows.js';
+import { changesSupply, type BatchRows } from '../project/rows.js';
 import { BatchWrite, textArray, type ColumnType } from './sql.js';
 
 const col = <T>(type: ColumnType, rows: T[], pick: (row: T) => unknown) => ({ type, values: rows.map(pick) });
@@ -235,8 +235,8 @@ export function batchWrite(rows: BatchRows): BatchWrite {
       `INSERT INTO reward_refresh (stake_address_id) SELECT u.c0::int8 FROM ${unnest}
      ON CONFLICT (stake_address_id) DO UPDATE SET mark = EXCLUDED.mark`,
   );
-  const supply = rows.supplyDelta;
-  if (supply.lovelace !== 0n || supply.locked !== 0n) {
+  if (changesSupply(rows)) {
+    const supply = rows.supplyDelta;
     write.write(
       [[supply.lovelace], [supply.locked]],
       (unnest) =>
