@@ -1,7 +1,7 @@
 import type { PrismaClient } from '@frostline/db';
 import type { DecodedBlock, OgmiosBlock } from '@frostline/model';
 import { Indexer } from './indexer.js';
-import type { IndexerQueues } from './jobs/queues.js';
+import type { IndexerQueues, RewardsJob } from './jobs/queues.js';
 import { IndexerMetrics } from './metrics.js';
 import type { ChainStore, WriteResult } from './sink/chain-store.js';
 import { silentLogger } from './test-support/indexer.js';
@@ -12,7 +12,8 @@ class ControlledStore {
   writes: { heights: number[]; finish: (error?: Error) => void }[] = [];
   committed: number[] = [];
   tipHeight: number | null = null;
-  tipPoint = null;
+  tipEpoch: number | null = null;
+  tipPoint: { slot: number; id: string } | null = null;
 
   decode(block: OgmiosBlock): DecodedBlock {
     this.decoded.push(block.height);
@@ -33,10 +34,13 @@ class ControlledStore {
         finish: (error) => {
           if (error) return reject(error);
           this.committed.push(...heights);
+          const height = heights.at(-1)!;
+          this.tipHeight = height;
+          this.tipEpoch = epochOf(height);
+          this.tipPoint = { slot: height, id: `${height}` };
           const result: WriteResult = {
             newAssets: [],
             markedAccounts: 0,
-            newEpoch: null,
             blocks: heights.length,
             transactions: 0,
             outputs: 0,
@@ -51,16 +55,22 @@ class ControlledStore {
   }
 }
 
+/** The test chain's epochs: 100 blocks each. */
+const epochOf = (height: number) => Math.floor(height / 100);
 const block = (height: number) => ({ id: `${height}`, height, slot: height }) as unknown as OgmiosBlock;
 const farTip = { slot: 1_000_000, id: 'tip', height: 1_000_000 };
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
-function indexerOn(store: ControlledStore, { batchSize = 3, maxBatchDelayMs = 60_000 } = {}) {
+function indexerOn(
+  store: ControlledStore,
+  { batchSize = 3, maxBatchDelayMs = 60_000, rewardJobs = [] as RewardsJob[] } = {},
+) {
   const prisma = { indexerStatus: { upsert: async () => undefined } } as unknown as PrismaClient;
+  const queues = { rewards: { add: async (_name: string, job: RewardsJob) => rewardJobs.push(job) } };
   return new Indexer(
     store as unknown as ChainStore,
     prisma,
-    {} as IndexerQueues,
+    queues as unknown as IndexerQueues,
     { assertHeld: () => undefined, held: async () => undefined },
     silentLogger,
     new IndexerMetrics(),
@@ -139,5 +149,53 @@ describe('Indexer catching up', () => {
     await indexer.intersectionPoints();
     expect(store.writes).toHaveLength(1);
     expect(store.committed).toEqual([]);
+  });
+});
+
+describe('Indexer epoch walks', () => {
+  const walks = (jobs: RewardsJob[]) => jobs.filter((job) => job.kind === 'all');
+
+  it('are not queued while catching up across epochs, then once at the tip for its epoch', async () => {
+    const store = new ControlledStore();
+    const rewardJobs: RewardsJob[] = [];
+    const indexer = indexerOn(store, { batchSize: 50, rewardJobs });
+    const tip = { slot: 330, id: '330', height: 330 };
+    let finished = 0;
+    const finishWrites = () => {
+      for (; finished < store.writes.length; finished++) store.writes[finished]!.finish();
+    };
+    const writes = async (heights: number[]) => {
+      for (const height of heights) {
+        const taken = indexer.rollForward(block(height), tip);
+        await settle();
+        finishWrites();
+        await taken;
+      }
+      const flushed = indexer.flush();
+      await settle();
+      finishWrites();
+      await flushed;
+    };
+    // Epochs 0 to 3 crossed in batches of 50 blocks, more than 10 blocks behind the node's tip.
+    await writes(Array.from({ length: 300 }, (_, i) => i + 1));
+    expect(store.committed).toHaveLength(300);
+    expect(walks(rewardJobs)).toEqual([]);
+
+    // Within 10 blocks of the tip every block is written on its own: one walk, for the tip's epoch.
+    await writes(Array.from({ length: 30 }, (_, i) => 301 + i));
+    expect(walks(rewardJobs)).toEqual([{ kind: 'all', epoch: 3 }]);
+  });
+
+  it('are queued by a restart at the tip, from the intersection chain-sync answers first', async () => {
+    const store = new ControlledStore();
+    const rewardJobs: RewardsJob[] = [];
+    const indexer = indexerOn(store, { rewardJobs });
+    store.tipHeight = 250;
+    store.tipEpoch = epochOf(250);
+    store.tipPoint = { slot: 250, id: '250' };
+    await indexer.rollBackward({ slot: 250, id: '250' }, { slot: 1_000, id: 'far', height: 1_000 });
+    expect(walks(rewardJobs)).toEqual([]);
+    await indexer.rollBackward({ slot: 250, id: '250' }, { slot: 252, id: '252', height: 252 });
+    expect(walks(rewardJobs)).toEqual([{ kind: 'all', epoch: 2 }]);
   });
 });

@@ -40,6 +40,8 @@ export class Indexer implements ChainHandler {
   private closed = false;
   private bufferSince = 0;
   private nodeTip: Tip = 'origin';
+  /** the newest epoch whose walk this process queued */
+  private walkQueuedFor = -1;
   private progress = { blocks: 0, transactions: 0, since: Date.now(), lastLog: 0 };
 
   constructor(
@@ -86,7 +88,10 @@ export class Indexer implements ChainHandler {
     await this.flush();
     const current = this.store.tipPoint;
     // The first answer after an intersection is a rollback to it: nothing to undo (STYLE.md §6.7).
-    if (current === null ? point === 'origin' : point !== 'origin' && point.id === current.id) return;
+    // It tells the node's tip, so a restart at the tip walks an epoch no earlier run walked.
+    if (current === null ? point === 'origin' : point !== 'origin' && point.id === current.id) {
+      return this.queueEpochWalkAtTip();
+    }
     this.writerLock.assertHeld();
     const started = performance.now();
     const job = await this.queues.rollbacks.add(
@@ -184,23 +189,34 @@ export class Indexer implements ChainHandler {
       );
     }
     if (result.markedAccounts) await this.queueRewardRefresh();
-    if (result.newEpoch) await this.queueEpochWalk(result.newEpoch);
+    await this.queueEpochWalkAtTip();
   }
 
   /**
    * Queues what a previous run may have lost between a commit and the queueing of its follow-ups
-   * (killed, or Redis down): the refresh of the accounts still marked, and the epoch walk when the
-   * stored chain is in a later epoch than the last walk.
+   * (killed, or Redis down): the refresh of the accounts still marked. A lost epoch walk is queued
+   * again by the first batch or intersection that finds the stored chain at the node's tip.
    */
   async queueLostFollowUps(): Promise<void> {
+    await this.queueRewardRefresh();
+  }
+
+  /**
+   * Queues the epoch walk (every registered account's rewards refreshed) once the stored chain is
+   * within `nearTipBlocks` of the node's tip, in an epoch this process queued no walk for. Not while
+   * catching up: the ledger answers for the node's tip whatever epoch asks, so a walk per epoch
+   * crossed would refresh every account again for nothing, each one over a million accounts on
+   * mainnet (bench/ANALYSIS.md, Growth). The walk marks nothing for an epoch indexer_status says
+   * was walked, so the first one after a restart costs a statement.
+   */
+  private async queueEpochWalkAtTip(): Promise<void> {
     const epoch = this.store.tipEpoch;
-    const status = await this.prisma.indexerStatus.findUnique({
-      where: { id: 1 },
-      select: { rewardsEpoch: true },
-    });
-    // The epoch walk refreshes the marked accounts too, after marking the registered ones.
-    if (epoch !== null && (status?.rewardsEpoch ?? -1) < epoch) await this.queueEpochWalk(epoch);
-    else await this.queueRewardRefresh();
+    const height = this.store.tipHeight;
+    const tip = this.nodeTip;
+    if (epoch === null || epoch <= this.walkQueuedFor || height === null || tip === 'origin') return;
+    if (tip.height - height > this.options.nearTipBlocks) return;
+    await this.queueEpochWalk(epoch);
+    this.walkQueuedFor = epoch;
   }
 
   private async queueRewardRefresh(): Promise<void> {

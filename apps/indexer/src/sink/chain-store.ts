@@ -119,8 +119,6 @@ export interface WriteResult {
   newAssets: string[];
   /** how many stake addresses the batch marked in reward_refresh (their reward balance may have changed) */
   markedAccounts: number;
-  /** the epoch the batch entered, if it crossed an epoch boundary */
-  newEpoch: number | null;
   blocks: number;
   transactions: number;
   outputs: number;
@@ -256,7 +254,6 @@ export class ChainStore {
     this.ids.adopt(ids);
     this.recentOutputs.addCommitted(rows, keys.spends);
     const last = decoded.at(-1)!;
-    const newEpoch = this.tip !== null && last.epoch > this.tip.epoch ? last.epoch : null;
     this.tip = {
       slot: last.slot,
       id: last.hash,
@@ -267,7 +264,6 @@ export class ChainStore {
     return {
       newAssets,
       markedAccounts: rows.rewardAccounts.size,
-      newEpoch,
       blocks: decoded.length,
       transactions,
       outputs: decoded.reduce((n, b) => n + b.transactions.reduce((m, t) => m + t.outputs.length, 0), 0),
