@@ -67,6 +67,10 @@ const cacheDir = env.BENCH_CACHE_DIR ?? path.join(root, '.bench-cache');
 const resultsFile = env.BENCH_RESULTS ?? path.join(root, 'bench-results', 'results.json');
 const only = env.BENCH_ONLY ? new Set(env.BENCH_ONLY.split(',')) : null;
 const runs = (phase: string) => !only || only.has(phase);
+// BENCH_SCENARIOS=a,b: only the API rows whose names contain one of these (development: one row's investigation)
+const scenarioFilter = env.BENCH_SCENARIOS?.split(',') ?? null;
+const chosen = (scenario: Scenario) =>
+  !scenarioFilter || scenarioFilter.some((part) => scenario.name.includes(part));
 const started = performance.now();
 const log = (line: string) =>
   console.log(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
@@ -228,7 +232,7 @@ await phase('api', async () => {
     const load = (scenario: Scenario, servers = { ours, baseline }) =>
       loadScenario(scenario, servers, token, seconds, log);
     const named = (scenario: Scenario, condition: string) => ({ ...scenario, name: `${scenario.name}, ${condition}` });
-    for (const scenario of scenarios(samples)) {
+    for (const scenario of scenarios(samples).filter(chosen)) {
       results.api.push(await load(scenario));
       if (!scenario.tipCached) continue;
       // The keys come from a fixed sample and no block arrives otherwise, so most of the row above reuses
