@@ -22,6 +22,12 @@ const NUTLINK = sql('nutlink_address_tickers');
 
 // Same pool size as the API's Prisma pg adapter (10).
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+// Named prepared statements, as the API runs them (packages/db/src/queries/sql-file.ts).
+const names = new Map<string, string>();
+const query = (text: string, values: unknown[] = []) => {
+  if (!names.has(text)) names.set(text, `baseline_${names.size}`);
+  return pool.query({ name: names.get(text), text, values });
+};
 const app = Fastify({ logger: false, routerOptions: { maxParamLength: 8192 } });
 const bytes = (hex: string) => Buffer.from(hex, 'hex');
 const page = (query: { count?: string; page?: string }) => {
@@ -35,7 +41,7 @@ app.get<{ Params: { address: string; asset: string }; Querystring: { count?: str
     const { address, asset } = request.params;
     const { limit, offset } = page(request.query);
     const lovelace = asset === 'lovelace';
-    const { rows } = await pool.query(ADDRESS_ASSET, [
+    const { rows } = await query(ADDRESS_ASSET, [
       address,
       null,
       lovelace ? null : bytes(asset.slice(0, 56)),
@@ -50,30 +56,30 @@ app.get<{ Params: { address: string }; Querystring: { count?: string; page?: str
   '/addresses/:address/utxos',
   async (request) => {
     const { limit, offset } = page(request.query);
-    const { rows } = await pool.query(ADDRESS, [request.params.address, null, limit, offset]);
+    const { rows } = await query(ADDRESS, [request.params.address, null, limit, offset]);
     return rows;
   },
 );
 app.get<{ Params: { asset: string } }>('/assets/:asset', async (request) => {
   const unit = request.params.asset;
   const ref = cip68ReferenceNft(unit);
-  const { rows } = await pool.query(ASSET, [bytes(unit.slice(0, 56)), bytes(unit.slice(56)), unit, ref ? bytes(ref.referenceNftUnit.slice(56)) : null]);
+  const { rows } = await query(ASSET, [bytes(unit.slice(0, 56)), bytes(unit.slice(56)), unit, ref ? bytes(ref.referenceNftUnit.slice(56)) : null]);
   return rows;
 });
 app.get<{ Params: { epoch: string; slot: string } }>('/blocks/epoch/:epoch/slot/:slot', async (request) => {
-  const { rows } = await pool.query(BLOCK, [Number(request.params.epoch), Number(request.params.slot)]);
+  const { rows } = await query(BLOCK, [Number(request.params.epoch), Number(request.params.slot)]);
   return rows;
 });
-app.get('/blocks/latest', async () => (await pool.query(LATEST_BLOCK)).rows);
-app.get<{ Params: { hash: string } }>('/txs/:hash', async (request) => (await pool.query(TX, [bytes(request.params.hash)])).rows);
-app.get<{ Params: { hash: string } }>('/txs/:hash/utxos', async (request) => (await pool.query(TX_UTXOS, [bytes(request.params.hash)])).rows);
-app.get('/epochs/latest/parameters', async () => (await pool.query(EPOCH_PARAMETERS, [null])).rows);
+app.get('/blocks/latest', async () => (await query(LATEST_BLOCK)).rows);
+app.get<{ Params: { hash: string } }>('/txs/:hash', async (request) => (await query(TX, [bytes(request.params.hash)])).rows);
+app.get<{ Params: { hash: string } }>('/txs/:hash/utxos', async (request) => (await query(TX_UTXOS, [bytes(request.params.hash)])).rows);
+app.get('/epochs/latest/parameters', async () => (await query(EPOCH_PARAMETERS, [null])).rows);
 app.get<{ Params: { stake: string } }>('/accounts/:stake', async (request) => {
-  const { rows } = await pool.query(ACCOUNT, [request.params.stake]);
+  const { rows } = await query(ACCOUNT, [request.params.stake]);
   return rows;
 });
 app.get<{ Params: { address: string } }>('/nutlink/:address/tickers', async (request) => {
-  const { rows } = await pool.query(NUTLINK, [request.params.address, null, 'asc', 100, 0]);
+  const { rows } = await query(NUTLINK, [request.params.address, null, 'asc', 100, 0]);
   return rows;
 });
 

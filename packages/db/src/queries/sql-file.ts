@@ -26,12 +26,29 @@ export function hexBytes(hex: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(Buffer.from(hex, 'hex'));
 }
 
+/** A name per SQL text, the same on every connection of the process. */
+const statementNames = new Map<string, string>();
+
+function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (name === undefined) {
+    name = `frostline_${statementNames.size}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
 /**
  * Runs a read query on the pg pool behind `db`, bypassing Prisma's raw-query runtime, which costs
  * ≈ 130 µs of CPU per query more (bench/ANALYSIS.md, "API: per-request overhead"): as much as PostgreSQL
  * spends on an endpoint that reads one row. For queries whose SQL already casts every column to the
  * type the API returns (text for 64-bit amounts, float8 for slots and times), pg's conversions give
  * the same values as Prisma's.
+ *
+ * As a named prepared statement: parsed once per connection, and after five executions PostgreSQL
+ * plans it once too, unless that generic plan is estimated dearer than planning for each key
+ * (plan_cache_mode auto). Parsing and planning an endpoint's query cost ≈ 1 ms of PostgreSQL CPU, more
+ * than most of them take to run (bench/ANALYSIS.md, "API: prepared statements").
  */
 export async function queryRows<T extends QueryResultRow>(
   db: PrismaClient,
@@ -39,5 +56,5 @@ export async function queryRows<T extends QueryResultRow>(
   params: unknown[] = [],
   types?: CustomTypesConfig,
 ): Promise<T[]> {
-  return (await pgPool(db).query<T>({ text: sql, values: params, types })).rows;
+  return (await pgPool(db).query<T>({ name: statementName(sql), text: sql, values: params, types })).rows;
 }
