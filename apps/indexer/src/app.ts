@@ -98,7 +98,6 @@ export async function startIndexer(config: IndexerConfig, logger: Logger): Promi
       maxBatchDelayMs: 1000,
       tokenRegistry: config.tokenRegistryUrl !== null,
     });
-    await indexer.queueLostFollowUps();
     const follower = new ChainFollower(indexer, { url: config.ogmiosUrl, logger });
     const openQueuesRef = queues;
     const queueGauge = setInterval(async () => {

@@ -40,7 +40,7 @@ class ControlledStore {
           this.tipPoint = { slot: height, id: `${height}` };
           const result: WriteResult = {
             newAssets: [],
-            markedAccounts: 0,
+            markedAccounts: heights.length,
             blocks: heights.length,
             transactions: 0,
             outputs: 0,
@@ -152,10 +152,10 @@ describe('Indexer catching up', () => {
   });
 });
 
-describe('Indexer epoch walks', () => {
+describe('Indexer reward refreshes', () => {
   const walks = (jobs: RewardsJob[]) => jobs.filter((job) => job.kind === 'all');
 
-  it('are not queued while catching up across epochs, then once at the tip for its epoch', async () => {
+  it('wait while catching up across epochs; at the tip one walk for its epoch, then the marked accounts', async () => {
     const store = new ControlledStore();
     const rewardJobs: RewardsJob[] = [];
     const indexer = indexerOn(store, { batchSize: 50, rewardJobs });
@@ -179,11 +179,15 @@ describe('Indexer epoch walks', () => {
     // Epochs 0 to 3 crossed in batches of 50 blocks, more than 10 blocks behind the node's tip.
     await writes(Array.from({ length: 300 }, (_, i) => i + 1));
     expect(store.committed).toHaveLength(300);
-    expect(walks(rewardJobs)).toEqual([]);
+    expect(rewardJobs).toEqual([]);
 
-    // Within 10 blocks of the tip every block is written on its own: one walk, for the tip's epoch.
+    // Within 10 blocks of the tip every block is written on its own: one walk, for the tip's epoch (it
+    // also refreshes the accounts marked so far), then a refresh of each block's marked accounts.
     await writes(Array.from({ length: 30 }, (_, i) => 301 + i));
     expect(walks(rewardJobs)).toEqual([{ kind: 'all', epoch: 3 }]);
+    expect(rewardJobs[0]).toEqual({ kind: 'all', epoch: 3 });
+    expect(rewardJobs.length).toBeGreaterThan(1);
+    expect(rewardJobs.slice(1).every((job) => job.kind === 'accounts')).toBe(true);
   });
 
   it('are queued by a restart at the tip, from the intersection chain-sync answers first', async () => {

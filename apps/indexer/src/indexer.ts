@@ -40,7 +40,7 @@ export class Indexer implements ChainHandler {
   private closed = false;
   private bufferSince = 0;
   private nodeTip: Tip = 'origin';
-  /** the newest epoch whose walk this process queued */
+  /** the newest epoch whose walk this process queued (-1: none yet) */
   private walkQueuedFor = -1;
   private progress = { blocks: 0, transactions: 0, since: Date.now(), lastLog: 0 };
 
@@ -73,7 +73,7 @@ export class Indexer implements ChainHandler {
     const started = performance.now();
     this.buffer.push(this.store.decode(block));
     this.bufferDecodeMs += performance.now() - started;
-    const nearTip = tip !== 'origin' && tip.height - block.height <= this.options.nearTipBlocks;
+    const nearTip = this.atNodeTip(block.height);
     // Near the tip a block is committed before the next message is taken. Otherwise a batch is
     // written, while the next one arrives, once it is full or has waited long with the database
     // idle (blocks come slower than they are written; a failure surfaces with the next block).
@@ -88,9 +88,9 @@ export class Indexer implements ChainHandler {
     await this.flush();
     const current = this.store.tipPoint;
     // The first answer after an intersection is a rollback to it: nothing to undo (STYLE.md §6.7).
-    // It tells the node's tip, so a restart at the tip walks an epoch no earlier run walked.
+    // It tells the node's tip: a restart at the tip queues its rewards follow-ups from it.
     if (current === null ? point === 'origin' : point !== 'origin' && point.id === current.id) {
-      return this.queueEpochWalkAtTip();
+      return this.queueRewardsAtTip(0);
     }
     this.writerLock.assertHeld();
     const started = performance.now();
@@ -188,35 +188,32 @@ export class Indexer implements ChainHandler {
         })),
       );
     }
-    if (result.markedAccounts) await this.queueRewardRefresh();
-    await this.queueEpochWalkAtTip();
+    await this.queueRewardsAtTip(result.markedAccounts);
   }
 
-  /**
-   * Queues what a previous run may have lost between a commit and the queueing of its follow-ups
-   * (killed, or Redis down): the refresh of the accounts still marked. A lost epoch walk is queued
-   * again by the first batch or intersection that finds the stored chain at the node's tip.
-   */
-  async queueLostFollowUps(): Promise<void> {
-    await this.queueRewardRefresh();
-  }
-
-  /**
-   * Queues the epoch walk (every registered account's rewards refreshed) once the stored chain is
-   * within `nearTipBlocks` of the node's tip, in an epoch this process queued no walk for. Not while
-   * catching up: the ledger answers for the node's tip whatever epoch asks, so a walk per epoch
-   * crossed would refresh every account again for nothing, each one over a million accounts on
-   * mainnet (bench/ANALYSIS.md, Growth). The walk marks nothing for an epoch indexer_status says
-   * was walked, so the first one after a restart costs a statement.
-   */
-  private async queueEpochWalkAtTip(): Promise<void> {
-    const epoch = this.store.tipEpoch;
-    const height = this.store.tipHeight;
+  /** Whether a block of this height is within `nearTipBlocks` of the node's tip. */
+  private atNodeTip(height: number | null): boolean {
     const tip = this.nodeTip;
-    if (epoch === null || epoch <= this.walkQueuedFor || height === null || tip === 'origin') return;
-    if (tip.height - height > this.options.nearTipBlocks) return;
-    await this.queueEpochWalk(epoch);
-    this.walkQueuedFor = epoch;
+    return tip !== 'origin' && height !== null && tip.height - height <= this.options.nearTipBlocks;
+  }
+
+  /**
+   * Reward balances are refreshed only while the stored chain is at the node's tip: the ledger
+   * answers for its tip whatever epoch asks, so while catching up a refresh is done again later for
+   * nothing, and a walk per epoch crossed refreshed over a million accounts each on mainnet
+   * (bench/ANALYSIS.md, Growth). Marks wait in reward_refresh meanwhile (also those of a run killed
+   * before it queued their refresh), and the first walk this process queues at the tip, whose epoch
+   * may already be walked, refreshes them.
+   */
+  private async queueRewardsAtTip(markedAccounts: number): Promise<void> {
+    if (!this.atNodeTip(this.store.tipHeight)) return;
+    const epoch = this.store.tipEpoch;
+    if (epoch !== null && epoch > this.walkQueuedFor) {
+      await this.queueEpochWalk(epoch);
+      this.walkQueuedFor = epoch;
+    } else if (markedAccounts > 0) {
+      await this.queueRewardRefresh();
+    }
   }
 
   private async queueRewardRefresh(): Promise<void> {
@@ -260,7 +257,7 @@ export class Indexer implements ChainHandler {
     const tip = this.nodeTip;
     const ours = this.store.tipPoint;
     const height = this.store.tipHeight ?? 0;
-    const atTip = tip !== 'origin' && tip.height - height <= this.options.nearTipBlocks;
+    const atTip = this.atNodeTip(height);
     // Catching up: a line every 5 s; at the tip: one line per block, which is at most every few seconds.
     if (!atTip && now - this.progress.lastLog < 5000) return;
     const seconds = Math.max((now - this.progress.since) / 1000, 0.001);
