@@ -16,7 +16,7 @@ export type TokenRegistryJob = { kind: 'subject'; subject: string } | { kind: 'r
 
 /**
  * `accounts` re-reads the reward balances of the accounts marked in reward_refresh; `all`, queued
- * when the chain enters `epoch`, first marks every registered account.
+ * once per `epoch` while the stored chain is at the node's tip, first marks every registered account.
  */
 export type RewardsJob = { kind: 'accounts' } | { kind: 'all'; epoch: number };
 

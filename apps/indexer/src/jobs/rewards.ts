@@ -91,10 +91,9 @@ export async function refreshMarkedAccounts(
 /**
  * After an epoch change every registered account's rewards may have changed: marks them all, once
  * for the newest stored epoch, and records that epoch in the same statement, so the walk is done
- * once per epoch even across restarts. A walk queued for an epoch that an earlier walk already
- * covered marks nothing: a catch-up passes many epochs while one walk runs (a mainnet-sized walk
- * marks over a million accounts), and the ledger answers for the node's tip whatever epoch asked.
- * Returns whether it marked.
+ * once per epoch even across restarts: the walk each restart queues at the tip marks nothing for an
+ * epoch already walked (a mainnet-sized walk marks over a million accounts). Returns whether it
+ * marked.
  */
 export async function markRegisteredAccounts(prisma: PrismaClient): Promise<boolean> {
   // One statement, not a Prisma transaction (which expires after 5 s; a million marks take longer).
