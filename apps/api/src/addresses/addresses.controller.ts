@@ -1,5 +1,4 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
-import type { AddressUtxo } from '@frostline/model';
+import { Controller, Get, Header, Param, Query } from '@nestjs/common';
 import type { PaginationQuery } from '../common/pagination.js';
 import { servedAt } from '../common/route-paths.js';
 import { AddressesService } from './addresses.service.js';
@@ -8,17 +7,21 @@ import { AddressesService } from './addresses.service.js';
 export class AddressesController {
   constructor(private readonly addresses: AddressesService) {}
 
+  // The service answers with the page's JSON text (kept so in its caches); the content type makes Fastify
+  // send it as it is.
   @Get(':address/utxos')
-  utxos(@Param('address') address: string, @Query() query: PaginationQuery): Promise<AddressUtxo[]> {
+  @Header('content-type', 'application/json; charset=utf-8')
+  utxos(@Param('address') address: string, @Query() query: PaginationQuery): Promise<string> {
     return this.addresses.utxos(address, query);
   }
 
   @Get(':address/utxos/:asset')
+  @Header('content-type', 'application/json; charset=utf-8')
   utxosOfAsset(
     @Param('address') address: string,
     @Param('asset') asset: string,
     @Query() query: PaginationQuery,
-  ): Promise<AddressUtxo[]> {
+  ): Promise<string> {
     return this.addresses.utxosOfAsset(address, asset, query);
   }
 }

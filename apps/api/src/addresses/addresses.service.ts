@@ -6,9 +6,10 @@ import {
   addressesAddressUtxosAsset,
   addressUtxosByIds,
   chainTip,
+  type AddressUtxoRow,
   type PrismaClient,
 } from '@frostline/db';
-import { BlockfrostError, parseAddressParam, parseAssetParam, type AddressUtxo } from '@frostline/model';
+import { BlockfrostError, parseAddressParam, parseAssetParam } from '@frostline/model';
 import type { ApiConfig } from '../config.js';
 import { canNameAnAsset } from '../common/asset-lookup.js';
 import { parsePage, type PaginationQuery } from '../common/pagination.js';
@@ -29,14 +30,20 @@ const DEEP_PAGE_OFFSET = 5_000;
 
 /**
  * Ids kept by UtxoIdLists per output a page cache may keep (`ADDRESS_UTXO_CACHE_OUTPUTS`): 8 bytes each
- * against ≈ 1.7 kB per cached output (2,000,000 ids, 16 MB, at the default).
+ * against ≈ 0.55 kB of JSON text per cached output (2,000,000 ids, 16 MB, at the default).
  */
 const LISTED_IDS_PER_CACHED_OUTPUT = 20;
 
-/** A page of unspent outputs, or `found: false` for an address or asset never seen (404). */
+/**
+ * A page of unspent outputs as the JSON text of its answer, or `found: false` for an address or asset never
+ * seen (404). Kept as text, a cached page is one string to the garbage collector instead of about ten objects
+ * per output (a full cache held millions, and every full collection marked them all while the API served), in
+ * a third less memory, and a hit sends it without serialising it again.
+ */
 interface UtxoPage {
   found: boolean;
-  utxos: AddressUtxo[];
+  outputs: number;
+  json: string;
 }
 
 @Injectable()
@@ -55,24 +62,24 @@ export class AddressesService {
   ) {
     this.pages = new TipCache(
       config.addressUtxoCacheOutputs,
-      (page) => page.utxos.length + 1,
+      (page) => page.outputs + 1,
       () => chainTip(db),
     );
     this.deepPages = new UtxoIdLists(
       config.addressUtxoCacheOutputs * LISTED_IDS_PER_CACHED_OUTPUT,
       config.addressUtxoCacheOutputs,
-      (page) => page.utxos.length + 1,
+      (page) => page.outputs + 1,
       () => chainTip(db),
     );
   }
 
   /** Check order as RYO: pagination, address; then 404 for an address no output ever had. */
-  async utxos(addressParam: string, query: PaginationQuery): Promise<AddressUtxo[]> {
+  async utxos(addressParam: string, query: PaginationQuery): Promise<string> {
     const page = parsePage(query);
     const address = parseAddressParam(addressParam, this.config.network);
     const pageQuery = async () => {
       const { addressSeen, utxos, tip } = await addressesAddressUtxos(this.db, { address, ...page });
-      return { tip, value: { found: addressSeen, utxos: utxos.map(toAddressUtxo) } };
+      return { tip, value: utxoPage(addressSeen, utxos) };
     };
     if (page.offset < DEEP_PAGE_OFFSET) {
       return found(await this.pages.get(JSON.stringify(['utxos', address, page]), pageQuery));
@@ -85,11 +92,7 @@ export class AddressesService {
   }
 
   /** Check order as RYO: pagination, address, asset; then 404 for an unseen address or asset. */
-  async utxosOfAsset(
-    addressParam: string,
-    assetParam: string,
-    query: PaginationQuery,
-  ): Promise<AddressUtxo[]> {
+  async utxosOfAsset(addressParam: string, assetParam: string, query: PaginationQuery): Promise<string> {
     const page = parsePage(query);
     const address = parseAddressParam(addressParam, this.config.network);
     const asset = assetParam === LOVELACE ? LOVELACE : parseAssetParam(assetParam);
@@ -100,7 +103,7 @@ export class AddressesService {
         asset,
         ...page,
       });
-      return { tip, value: { found: addressSeen && assetSeen, utxos: utxos.map(toAddressUtxo) } };
+      return { tip, value: utxoPage(addressSeen && assetSeen, utxos) };
     };
     if (page.offset < DEEP_PAGE_OFFSET) {
       return found(await this.pages.get(JSON.stringify(['utxos/asset', address, asset, page]), pageQuery));
@@ -127,14 +130,18 @@ export class AddressesService {
       readList,
       async (ids) => {
         const { utxos, tip } = await addressUtxosByIds(this.db, ids);
-        return { tip, value: { found: true, utxos: utxos.map(toAddressUtxo) } };
+        return { tip, value: utxoPage(true, utxos) };
       },
       pageQuery,
     );
   }
 }
 
-function found(page: UtxoPage): AddressUtxo[] {
+function utxoPage(found: boolean, rows: AddressUtxoRow[]): UtxoPage {
+  return { found, outputs: rows.length, json: JSON.stringify(rows.map(toAddressUtxo)) };
+}
+
+function found(page: UtxoPage): string {
   if (!page.found) throw new BlockfrostError(404);
-  return page.utxos;
+  return page.json;
 }
