@@ -1,4 +1,5 @@
 import { Controller, Get, Header, Param, Query } from '@nestjs/common';
+import { JSON_CONTENT_TYPE } from '../common/media-types.js';
 import type { PaginationQuery } from '../common/pagination.js';
 import { servedAt } from '../common/route-paths.js';
 import { AddressesService } from './addresses.service.js';
@@ -10,13 +11,13 @@ export class AddressesController {
   // The service answers with the page's JSON text (kept so in its caches); the content type makes Fastify
   // send it as it is.
   @Get(':address/utxos')
-  @Header('content-type', 'application/json; charset=utf-8')
+  @Header('content-type', JSON_CONTENT_TYPE)
   utxos(@Param('address') address: string, @Query() query: PaginationQuery): Promise<string> {
     return this.addresses.utxos(address, query);
   }
 
   @Get(':address/utxos/:asset')
-  @Header('content-type', 'application/json; charset=utf-8')
+  @Header('content-type', JSON_CONTENT_TYPE)
   utxosOfAsset(
     @Param('address') address: string,
     @Param('asset') asset: string,

@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import { BlockfrostError, INVALID_PATH_MESSAGE, errorBody, type ErrorBody } from '@frostline/model';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { JSON_CONTENT_TYPE } from './media-types.js';
 
 /**
  * Every error leaves as Blockfrost's `{error, message, status_code}`:
@@ -40,5 +41,5 @@ export class BlockfrostErrorFilter implements ExceptionFilter {
 }
 
 export function sendErrorBody(reply: FastifyReply, body: ErrorBody): void {
-  void reply.status(body.status_code).header('content-type', 'application/json; charset=utf-8').send(body);
+  void reply.status(body.status_code).header('content-type', JSON_CONTENT_TYPE).send(body);
 }

@@ -2,6 +2,7 @@ import type { Socket } from 'node:net';
 import { INVALID_PATH_MESSAGE, errorBody } from '@frostline/model';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendErrorBody } from './blockfrost-error.filter.js';
+import { JSON_CONTENT_TYPE } from './media-types.js';
 
 // Errors that Fastify and Node answer before any route (and so before BlockfrostErrorFilter) runs.
 // Their own bodies are `{statusCode, code, …}`; Blockfrost clients expect `{error, message, status_code}`.
@@ -25,7 +26,7 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket):
   if (socket.writable) {
     const body = JSON.stringify(errorBody(400));
     socket.write(
-      `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `HTTP/1.1 400 Bad Request\r\nContent-Type: ${JSON_CONTENT_TYPE}\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   }

@@ -1,3 +1,5 @@
+/** What every JSON answer is sent as, Blockfrost's error bodies included. */
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 export const CBOR_CONTENT_TYPE = 'application/cbor';
 
 // Fastify's own media-type match: the type, optionally followed by parameters such as a charset.

@@ -1,5 +1,6 @@
 import { Body, Controller, Header, Headers, HttpCode, Post } from '@nestjs/common';
 import { servedAt } from '../common/route-paths.js';
+import { JSON_CONTENT_TYPE } from '../common/media-types.js';
 import { TxService } from './tx.service.js';
 
 @Controller(servedAt('tx'))
@@ -12,7 +13,7 @@ export class TxController {
    */
   @Post('submit')
   @HttpCode(200)
-  @Header('content-type', 'application/json; charset=utf-8')
+  @Header('content-type', JSON_CONTENT_TYPE)
   async submit(
     @Headers('content-type') contentType: string | undefined,
     @Body() body: unknown,
