@@ -90,6 +90,7 @@ function printSummary() {
   let passed = 0;
   let failed = 0;
   let skipped = 0;
+  const failures = [];
   for (const dir of workspacePackages()) {
     const file = path.join(root, dir, resultFile);
     if (!existsSync(file)) continue;
@@ -98,8 +99,36 @@ function printSummary() {
     failed += result.numFailedTests;
     skipped += result.numPendingTests + (result.numTodoTests ?? 0);
     console.log(`  ${dir}: ${result.numPassedTests} passed, ${result.numFailedTests} failed`);
+    failures.push(...failedTests(dir, result));
   }
+  // Named here, beside the counts, because CI keeps only the tail of a long run's output.
+  for (const line of failures) console.log(line);
   console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+}
+
+/** 'FAILED <package> <file> › <test>: <the start of the message>' for each failed test of one package. */
+function failedTests(dir, result) {
+  return result.testResults.flatMap((file) => {
+    const where = `${dir} ${path.relative(path.join(root, dir), file.name)}`;
+    const failedAssertions = file.assertionResults.filter((test) => test.status === 'failed');
+    // A file that failed before any test ran (a compile error, a crash) has no failed assertion to name.
+    if (failedAssertions.length === 0 && file.status === 'failed')
+      return [`FAILED ${where}: ${briefly(file.message)}`];
+    return failedAssertions.map(
+      (test) => `FAILED ${where} › ${test.fullName}: ${briefly(test.failureMessages.join('\n'))}`,
+    );
+  });
+}
+
+/** The first lines of a jest failure message (the matcher and its expected/received), colours removed. */
+function briefly(text) {
+  const lines = (text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n');
+  return lines
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .slice(0, 4)
+    .join(' | ')
+    .slice(0, 400);
 }
 
 main().catch((error) => {
