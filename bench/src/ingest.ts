@@ -303,10 +303,21 @@ export interface StatementStat {
 
 export interface RollbackResult {
   depth: number;
+  /** the first rollback at this depth: a fresh client right after a database-wide VACUUM ANALYZE, the coldest case */
   ms: number;
+  /** every rollback at this depth in turn, the first included, each from the tip the one before left */
+  runsMs: number[];
+  /** the median of runsMs: what a following indexer, its connections and caches warm, meets */
+  medianMs: number;
   removed: number;
-  /** pg_stat_statements during this rollback (nested statements included: cascades, SET NULL) */
+  /** pg_stat_statements during the first rollback (nested statements included: cascades, SET NULL) */
   statements: StatementStat[];
+}
+
+export interface RollbackDepth {
+  depth: number;
+  /** rollbacks of this depth in a row */
+  times: number;
 }
 
 export async function topStatements(client: pg.Client, limit: number): Promise<StatementStat[]> {
@@ -330,9 +341,9 @@ export async function topStatements(client: pg.Client, limit: number): Promise<S
 }
 
 /**
- * Rolls the ingested database back at its tip by each depth in turn (each rollback starts from the
- * tip the previous one left), timing ChainStore.rollBackTo: one transaction with the stake-balance
- * undo and the cascading delete.
+ * Rolls the ingested database back at its tip by each depth in turn, a given number of times in a row
+ * (each rollback starts from the tip the previous one left), timing ChainStore.rollBackTo: one
+ * transaction with the stake-balance undo and the cascading delete.
  */
 interface RollbackStore {
   load(): Promise<void>;
@@ -349,10 +360,16 @@ export type ChainStoreConstructor<Store> = new (
   },
 ) => Store;
 
+/** The middle value (the lower of the two middle ones for an even count, a time that was measured). */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
 export async function rollbacks(
   root: string,
   databaseUrl: string,
-  depths: number[],
+  depths: RollbackDepth[],
   log: (line: string) => void,
 ): Promise<RollbackResult[]> {
   // The indexer's package exports only its entry points, so its ChainStore is loaded from the build.
@@ -374,20 +391,25 @@ export async function rollbacks(
       securityParameter: 2160,
       genesisDelegates: new Set(),
     });
-    for (const depth of depths) {
-      await store.load();
-      const { rows } = await client.query(
-        `SELECT slot, encode(hash, 'hex') AS hash FROM block WHERE era <> 'genesis' ORDER BY id DESC OFFSET $1 LIMIT 1`,
-        [depth],
-      );
-      if (!rows[0]) throw new Error(`the database has fewer than ${depth} blocks`);
-      await client.query('SELECT pg_stat_statements_reset()').catch(() => undefined);
-      const started = performance.now();
-      const removed = await store.rollBackTo({ slot: Number(rows[0].slot), id: rows[0].hash });
-      const ms = performance.now() - started;
-      const statements = await topStatements(client, 8);
-      log(`rollback of ${removed} blocks: ${ms.toFixed(0)} ms`);
-      results.push({ depth, ms, removed, statements });
+    for (const { depth, times } of depths) {
+      const runsMs: number[] = [];
+      let removed = 0;
+      let statements: StatementStat[] = [];
+      for (let run = 0; run < times; run++) {
+        await store.load();
+        const { rows } = await client.query(
+          `SELECT slot, encode(hash, 'hex') AS hash FROM block WHERE era <> 'genesis' ORDER BY id DESC OFFSET $1 LIMIT 1`,
+          [depth],
+        );
+        if (!rows[0]) throw new Error(`the database has fewer than ${depth} blocks`);
+        await client.query('SELECT pg_stat_statements_reset()').catch(() => undefined);
+        const started = performance.now();
+        removed = await store.rollBackTo({ slot: Number(rows[0].slot), id: rows[0].hash });
+        runsMs.push(performance.now() - started);
+        if (run === 0) statements = await topStatements(client, 8);
+        log(`rollback of ${removed} blocks: ${runsMs.at(-1)!.toFixed(0)} ms`);
+      }
+      results.push({ depth, ms: runsMs[0]!, runsMs, medianMs: median(runsMs), removed, statements });
     }
   } finally {
     await client.end();

@@ -85,10 +85,10 @@ export function goals(r: BenchResults): Goal[] {
     const limit = rb.depth === 10 ? 100 : rb.depth === 2160 ? 5000 : null;
     if (limit !== null)
       list.push({
-        name: `Rollback of ${rb.depth} blocks`,
+        name: `Rollback of ${rb.depth} blocks${rb.runsMs.length > 1 ? `, median of ${rb.runsMs.length} in a row` : ''}`,
         target: `≤ ${n0(limit)} ms`,
-        measured: `${n0(rb.ms)} ms`,
-        met: rb.ms <= limit,
+        measured: `${n0(rb.medianMs)} ms${rb.runsMs.length > 1 ? ` (first ${n0(rb.ms)} ms)` : ''}`,
+        met: rb.medianMs <= limit,
       });
   }
   for (const s of r.api ?? []) {
@@ -188,8 +188,9 @@ export function renderTable(r: BenchResults): string {
     lines.push('');
   }
   if (r.rollbacks) {
-    row(['Rollback at the tip', 'ms', '', '', '']);
-    for (const rb of r.rollbacks) row([`${rb.depth} blocks`, n0(rb.ms), '', '', '']);
+    row(['Rollback at the tip', 'median ms', 'first ms', 'rollbacks', '']);
+    for (const rb of r.rollbacks)
+      row([`${rb.depth} blocks`, n0(rb.medianMs), n0(rb.ms), n0(rb.runsMs.length), '']);
     lines.push('');
   }
   if (r.live) {
@@ -353,14 +354,19 @@ export function renderMarkdown(r: BenchResults, meta: RunMeta): string {
     p(
       '`ChainStore.rollBackTo` (one transaction: stake-balance undo, cascading `DELETE FROM block`, id reload) on the ingested',
     );
-    p('database at its tip; each depth starts from the tip the previous rollback left.');
+    p('database at its tip, several times in a row per depth; each rollback starts from the tip the one before left.');
+    p('The first is the coldest case (a fresh client right after a database-wide `VACUUM ANALYZE`); the median is what');
+    p('an indexer following the chain, its connections and caches warm, meets.');
     p();
-    p('| Depth | Time |\n|---|---|');
-    for (const rb of r.rollbacks) p(`| ${rb.depth} blocks | ${n0(rb.ms)} ms |`);
+    p('| Depth | Median | First | Every rollback in turn |\n|---|---|---|---|');
+    for (const rb of r.rollbacks)
+      p(
+        `| ${rb.depth} blocks | ${n0(rb.medianMs)} ms | ${n0(rb.ms)} ms | ${rb.runsMs.map((ms) => n0(ms)).join(', ')} ms |`,
+      );
     p();
     for (const rb of r.rollbacks.filter((x) => x.statements?.length)) {
       p(
-        `<details><summary>Statements of the ${rb.depth}-block rollback (pg_stat_statements, nested cascades included)</summary>`,
+        `<details><summary>Statements of the first ${rb.depth}-block rollback (pg_stat_statements, nested cascades included)</summary>`,
       );
       p();
       statementTable(p, rb.statements);
