@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type { Samples } from './populate.js';
+import { STALLS_READ, STALLS_RESET, stallRecorder, type Stalls } from './stalls.js';
 
 export interface Scenario {
   name: string;
@@ -20,6 +21,8 @@ export interface LoadFigures {
   p99: number;
   errors: number;
   non2xx: number;
+  /** over the same window: the loaded server's stalls, and those of this process, which runs autocannon */
+  stalls: { server: Stalls; generator: Stalls };
 }
 
 export interface ScenarioResult {
@@ -62,8 +65,12 @@ export function scenarios(samples: Samples): Scenario[] {
 export interface Server {
   url: string;
   child: ChildProcess;
+  resetStalls(): void;
+  readStalls(): Promise<Stalls>;
   stop(): Promise<void>;
 }
+
+const generatorStalls = stallRecorder();
 
 export async function startServer(kind: 'ours' | 'baseline', env: Record<string, string>, port: number): Promise<Server> {
   const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'servers', `${kind}.js`);
@@ -81,6 +88,17 @@ export async function startServer(kind: 'ours' | 'baseline', env: Record<string,
   return {
     url: `http://127.0.0.1:${port}`,
     child,
+    resetStalls: () => child.send(STALLS_RESET),
+    readStalls: () =>
+      new Promise((resolve) => {
+        const onMessage = (message: unknown) => {
+          if (typeof message !== 'object' || message === null || !('stalls' in message)) return;
+          child.off('message', onMessage);
+          resolve(message.stalls as Stalls);
+        };
+        child.on('message', onMessage);
+        child.send(STALLS_READ);
+      }),
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -90,9 +108,11 @@ export async function startServer(kind: 'ours' | 'baseline', env: Record<string,
   };
 }
 
-async function cannon(url: string, scenario: Scenario, headers: Record<string, string>, seconds: number, rate: number | null): Promise<LoadFigures> {
+async function cannon(server: Server, scenario: Scenario, headers: Record<string, string>, seconds: number, rate: number | null): Promise<LoadFigures> {
+  server.resetStalls();
+  generatorStalls.reset();
   const result = await autocannon({
-    url,
+    url: server.url,
     connections: 10,
     duration: seconds,
     ...(rate ? { overallRate: rate } : {}),
@@ -112,6 +132,7 @@ async function cannon(url: string, scenario: Scenario, headers: Record<string, s
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    stalls: { server: await server.readStalls(), generator: generatorStalls.read() },
   };
 }
 
@@ -124,10 +145,10 @@ export async function loadScenario(
 ): Promise<ScenarioResult> {
   const run = async (which: 'ours' | 'baseline') => {
     const headers: Record<string, string> = which === 'ours' ? { project_id: token } : {};
-    const url = servers[which].url;
-    await cannon(url, scenario, headers, seconds.warmup, null);
-    const fixed = await cannon(url, scenario, headers, seconds.fixed, 500);
-    const max = await cannon(url, scenario, headers, seconds.max, null);
+    const server = servers[which];
+    await cannon(server, scenario, headers, seconds.warmup, null);
+    const fixed = await cannon(server, scenario, headers, seconds.fixed, 500);
+    const max = await cannon(server, scenario, headers, seconds.max, null);
     return { fixed, max };
   };
   // The baseline first, then ours; each gets its own warm-up before its measured runs.

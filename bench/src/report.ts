@@ -4,6 +4,7 @@ import type { BenchResults } from './run.js';
 import { TIP_INTERVAL_MS } from './advancing-tip.js';
 import { eraSeconds, fitCost, mainnetProfile, type CostModel, type EraProfile } from './sync-estimate.js';
 import type { IngestResult } from './ingest.js';
+import type { Stalls } from './stalls.js';
 
 export interface RunMeta {
   command: string;
@@ -442,6 +443,25 @@ export function renderMarkdown(r: BenchResults, meta: RunMeta): string {
           `${n0(s.ours.max.requestsPerSecond)} / ${n0(s.baseline.max.requestsPerSecond)} | ${((100 * s.ours.max.requestsPerSecond) / Math.max(s.baseline.max.requestsPerSecond, 1e-9)).toFixed(0)}% |`,
       );
     }
+    p();
+    p('<details><summary>Stalls in the 500 req/s windows, to tell a server that stops from one that queues</summary>');
+    p();
+    p(
+      "The longest event-loop delay (a 10 ms timer firing late: the longest the process did nothing else) and the longest garbage-collection pause of each server over the window of the p99 above, and of the benchmark's own process, which runs autocannon and so delays every answer it is late to read.",
+    );
+    p();
+    p('| Scenario | ours: loop / GC | baseline: loop / GC | load generator beside ours / baseline: loop |');
+    p('|---|---|---|---|');
+    const stall = (x: Stalls) => `${n0(x.maxLoopDelayMs)} / ${n0(x.maxGcPauseMs)} ms`;
+    for (const s of r.api) {
+      const ours = s.ours.fixed.stalls;
+      const baseline = s.baseline.fixed.stalls;
+      p(
+        `| ${s.name} | ${stall(ours.server)} | ${stall(baseline.server)} | ${n0(ours.generator.maxLoopDelayMs)} / ${n0(baseline.generator.maxLoopDelayMs)} ms |`,
+      );
+    }
+    p();
+    p('</details>');
     p();
   }
   if (r.explain?.length) {

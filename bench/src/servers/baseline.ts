@@ -6,6 +6,7 @@ import { readBlockSqlFile } from '@frostline/db';
 import { cip68ReferenceNft } from '@frostline/model';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { answerStallRequests } from '../stalls.js';
 
 const root = process.env.BENCH_ROOT!;
 const sql = (name: string) => readFileSync(path.join(root, 'prisma/sql', `${name}.sql`), 'utf8');
@@ -84,5 +85,6 @@ app.get<{ Params: { address: string } }>('/nutlink/:address/tickers', async (req
 });
 
 await app.listen({ port: Number(process.env.BENCH_PORT), host: '127.0.0.1' });
+answerStallRequests();
 process.send?.('ready');
 process.on('SIGTERM', () => void app.close().then(() => pool.end()).then(() => process.exit(0)));

@@ -2,6 +2,7 @@
 // exactly as apps/api/dist/main.js is, with rate limits off.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { answerStallRequests } from '../stalls.js';
 
 // Loaded from the API's build by path: the package declares no library entry points.
 const dist = (file: string) => pathToFileURL(path.join(process.env.BENCH_ROOT!, 'apps/api/dist', file)).href;
@@ -22,5 +23,6 @@ const config = loadConfig({
 });
 const app = await createApp(config);
 await app.listen(config.port, '127.0.0.1');
+answerStallRequests();
 process.send?.('ready');
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

@@ -1,0 +1,50 @@
+// Event-loop delay and garbage-collection pauses of one process over a measured load window, so that a
+// row's p99 can be put down to a process stalling (and to whose collector) rather than to queueing.
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+
+export interface Stalls {
+  /** the longest a 10 ms timer of this process fired late: the longest time its event loop was blocked */
+  maxLoopDelayMs: number;
+  /** the longest single garbage-collection pause */
+  maxGcPauseMs: number;
+  /** every garbage-collection pause added up */
+  gcMs: number;
+}
+
+export interface StallRecorder {
+  reset(): void;
+  read(): Stalls;
+}
+
+export function stallRecorder(): StallRecorder {
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  let maxGcPauseMs = 0;
+  let gcMs = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      maxGcPauseMs = Math.max(maxGcPauseMs, entry.duration);
+      gcMs += entry.duration;
+    }
+  }).observe({ entryTypes: ['gc'] });
+  return {
+    reset() {
+      loop.reset();
+      maxGcPauseMs = 0;
+      gcMs = 0;
+    },
+    read: () => ({ maxLoopDelayMs: loop.max / 1e6, maxGcPauseMs, gcMs }),
+  };
+}
+
+export const STALLS_RESET = 'stalls:reset';
+export const STALLS_READ = 'stalls:read';
+
+/** In a server child process: answers the load generator's STALLS_RESET and STALLS_READ messages. */
+export function answerStallRequests(): void {
+  const recorder = stallRecorder();
+  process.on('message', (message) => {
+    if (message === STALLS_RESET) recorder.reset();
+    else if (message === STALLS_READ) process.send?.({ stalls: recorder.read() });
+  });
+}
