@@ -1,13 +1,16 @@
 // API load: our API and the baseline (bare Fastify + pg, same SQL) as child processes on the same
-// database, loaded alternately by autocannon from this process with random keys per request.
+// database, loaded alternately by autocannon (in a child process of its own, load-generator.ts) with
+// random keys per request.
 import { fork, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import type { Samples } from './populate.js';
-import { STALLS_READ, STALLS_RESET, stallRecorder, type Stalls } from './stalls.js';
+import { STALLS_READ, STALLS_RESET, type Stalls } from './stalls.js';
 
 export interface Scenario {
+  /** the scenario's name as scenarios() gives it, kept when a row renames it: how the load generator finds it */
+  key: string;
   name: string;
   /** a fresh path per request */
   path: () => string;
@@ -21,9 +24,22 @@ export interface LoadFigures {
   p99: number;
   errors: number;
   non2xx: number;
-  /** over the same window: the loaded server's stalls, and those of this process, which runs autocannon */
+  /** over the same window: the loaded server's stalls, and those of the load generator */
   stalls: { server: Stalls; generator: Stalls };
 }
+
+/** One load window, sent to load-generator.ts. */
+export interface GeneratorJob {
+  url: string;
+  samplesFile: string;
+  scenarioKey: string;
+  headers: Record<string, string>;
+  seconds: number;
+  /** requests per second, or null for as many as the server answers */
+  rate: number | null;
+}
+
+export type GeneratorResult = Omit<LoadFigures, 'stalls'> & { generatorStalls: Stalls };
 
 export interface ScenarioResult {
   name: string;
@@ -35,7 +51,7 @@ export interface ScenarioResult {
 const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)]!;
 
 export function scenarios(samples: Samples): Scenario[] {
-  return [
+  const rows: Omit<Scenario, 'key'>[] = [
     { name: 'GET /addresses/{address}/utxos/{asset}', path: () => { const [a, u] = pick(samples.addressAssets); return `/addresses/${a}/utxos/${u}`; }, tipCached: true },
     { name: `busy address (${samples.busyUtxos.toLocaleString('en')} UTxOs of one asset), page 1 of 100`, path: () => `/addresses/${samples.busyAddress}/utxos/${samples.busyUnit}?count=100&page=1`, tipCached: true },
     {
@@ -60,6 +76,7 @@ export function scenarios(samples: Samples): Scenario[] {
     { name: 'large account (busy address\'s stake key, 400 (de)registrations, 1,000 delegations, 2,000 withdrawals)', path: () => `/accounts/${samples.largeAccount}` },
     { name: 'GET /nutlink/{address}/tickers', path: () => `/nutlink/${pick(samples.oracles)}/tickers` },
   ];
+  return rows.map((row) => ({ ...row, key: row.name }));
 }
 
 export interface Server {
@@ -70,7 +87,7 @@ export interface Server {
   stop(): Promise<void>;
 }
 
-const generatorStalls = stallRecorder();
+const generatorEntry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'load-generator.js');
 
 export async function startServer(kind: 'ours' | 'baseline', env: Record<string, string>, port: number): Promise<Server> {
   const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'servers', `${kind}.js`);
@@ -108,47 +125,41 @@ export async function startServer(kind: 'ours' | 'baseline', env: Record<string,
   };
 }
 
-async function cannon(server: Server, scenario: Scenario, headers: Record<string, string>, seconds: number, rate: number | null): Promise<LoadFigures> {
-  server.resetStalls();
-  generatorStalls.reset();
-  const result = await autocannon({
-    url: server.url,
-    connections: 10,
-    duration: seconds,
-    ...(rate ? { overallRate: rate } : {}),
-    headers,
-    requests: [
-      {
-        setupRequest: (request: { path: string }) => {
-          request.path = scenario.path();
-          return request;
-        },
-      },
-    ],
+/** One window of load in a fresh load-generator process, with the server's stalls over the same window. */
+async function cannon(server: Server, job: Omit<GeneratorJob, 'url'>): Promise<LoadFigures> {
+  const generator = fork(generatorEntry, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const exited = once(generator, 'exit').then(([code]) => {
+    throw new Error(`the load generator exited with code ${code}`);
   });
-  return {
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-    stalls: { server: await server.readStalls(), generator: generatorStalls.read() },
-  };
+  const message = () => Promise.race([once(generator, 'message').then(([message]) => message as unknown), exited]);
+  await message();
+  server.resetStalls();
+  generator.send({ ...job, url: server.url } satisfies GeneratorJob);
+  const { generatorStalls, ...figures } = (await message()) as GeneratorResult;
+  return { ...figures, stalls: { server: await server.readStalls(), generator: generatorStalls } };
 }
 
 export async function loadScenario(
   scenario: Scenario,
   servers: { ours: Server; baseline: Server },
   token: string,
+  samplesFile: string,
   seconds: { warmup: number; fixed: number; max: number },
   log: (line: string) => void,
 ): Promise<ScenarioResult> {
   const run = async (which: 'ours' | 'baseline') => {
-    const headers: Record<string, string> = which === 'ours' ? { project_id: token } : {};
     const server = servers[which];
-    await cannon(server, scenario, headers, seconds.warmup, null);
-    const fixed = await cannon(server, scenario, headers, seconds.fixed, 500);
-    const max = await cannon(server, scenario, headers, seconds.max, null);
+    const window = (seconds: number, rate: number | null) =>
+      cannon(server, {
+        samplesFile,
+        scenarioKey: scenario.key,
+        headers: which === 'ours' ? { project_id: token } : {},
+        seconds,
+        rate,
+      });
+    await window(seconds.warmup, null);
+    const fixed = await window(seconds.fixed, 500);
+    const max = await window(seconds.max, null);
     return { fixed, max };
   };
   // The baseline first, then ours; each gets its own warm-up before its measured runs.

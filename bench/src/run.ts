@@ -98,9 +98,9 @@ async function freshDatabase(name: string): Promise<string> {
 }
 
 const results: BenchResults = { quick, startedAt: new Date().toISOString(), seconds: 0, failures: [] };
+mkdirSync(path.dirname(resultsFile), { recursive: true });
 const save = () => {
   results.seconds = (performance.now() - started) / 1000;
-  mkdirSync(path.dirname(resultsFile), { recursive: true });
   writeFileSync(resultsFile, JSON.stringify(results, null, 2));
 };
 
@@ -222,6 +222,9 @@ await phase('api', async () => {
   log(
     `populated in ${populated.seconds.total.toFixed(0)} s; database ${(populated.databaseBytes / 2 ** 30).toFixed(2)} GiB`,
   );
+  // For the load generator, a process of its own for each load window.
+  const samplesFile = path.join(path.dirname(resultsFile), 'api-samples.json');
+  writeFileSync(samplesFile, JSON.stringify(samples));
   const token = 'bench-token';
   const serverEnv = { DATABASE_URL: url, REDIS_URL: redisUrl, BENCH_TOKEN: token, BENCH_ROOT: root };
   const ours = await startServer('ours', serverEnv, await freePort());
@@ -242,7 +245,7 @@ await phase('api', async () => {
     results.api = [];
     const seconds = quick ? { warmup: 1, fixed: 3, max: 3 } : { warmup: 3, fixed: 10, max: 10 };
     const load = (scenario: Scenario, servers = { ours, baseline }) =>
-      loadScenario(scenario, servers, token, seconds, log);
+      loadScenario(scenario, servers, token, samplesFile, seconds, log);
     const named = (scenario: Scenario, condition: string) => ({ ...scenario, name: `${scenario.name}, ${condition}` });
     for (const scenario of scenarios(samples).filter(chosen)) {
       results.api.push(await load(scenario));
