@@ -93,6 +93,7 @@ export async function startIndexer(config: IndexerConfig, logger: Logger): Promi
 
     const indexer = new Indexer(store, prisma, queues, lock, logger, metrics, {
       batchSize: config.batchSize,
+      batchTransactions: config.batchTransactions,
       startPoint: config.startPoint,
       nearTipBlocks: 10,
       maxBatchDelayMs: 1000,

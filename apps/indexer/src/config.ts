@@ -9,8 +9,10 @@ export interface IndexerConfig {
   network: 'mainnet' | 'preprod' | 'preview' | 'custom';
   /** where to start when the database is empty: the origin, or just after a point */
   startPoint: 'origin' | { slot: number; id: string };
-  /** blocks per database transaction while catching up */
+  /** blocks per database transaction while catching up, at most */
   batchSize: number;
+  /** transactions per database transaction while catching up, at most */
+  batchTransactions: number;
   /** off-chain token registry (CIP-26 /metadata/{subject}); null disables the refresh */
   tokenRegistryUrl: URL | null;
   tokenRegistryRefreshMs: number;
@@ -108,7 +110,8 @@ export function readIndexerConfig(env: NodeJS.ProcessEnv): IndexerConfig {
     ogmiosUrl,
     network,
     startPoint: startPoint(env.INDEXER_START_POINT),
-    batchSize: integer('INDEXER_BATCH_SIZE', env.INDEXER_BATCH_SIZE, 500, 1),
+    batchSize: integer('INDEXER_BATCH_SIZE', env.INDEXER_BATCH_SIZE, 1000, 1),
+    batchTransactions: integer('INDEXER_BATCH_TRANSACTIONS', env.INDEXER_BATCH_TRANSACTIONS, 20_000, 1),
     tokenRegistryUrl: registry ? url('TOKEN_REGISTRY_URL', registry, ['http:', 'https:']) : null,
     tokenRegistryRefreshMs: integer(
       'TOKEN_REGISTRY_REFRESH_MS',

@@ -17,7 +17,7 @@ class ControlledStore {
 
   decode(block: OgmiosBlock): DecodedBlock {
     this.decoded.push(block.height);
-    return { height: block.height } as unknown as DecodedBlock;
+    return { height: block.height, transactions: block.transactions ?? [] } as unknown as DecodedBlock;
   }
 
   async load(): Promise<void> {}
@@ -57,13 +57,19 @@ class ControlledStore {
 
 /** The test chain's epochs: 100 blocks each. */
 const epochOf = (height: number) => Math.floor(height / 100);
-const block = (height: number) => ({ id: `${height}`, height, slot: height }) as unknown as OgmiosBlock;
+const block = (height: number, transactions = 0) =>
+  ({
+    id: `${height}`,
+    height,
+    slot: height,
+    transactions: Array(transactions).fill({}),
+  }) as unknown as OgmiosBlock;
 const farTip = { slot: 1_000_000, id: 'tip', height: 1_000_000 };
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 function indexerOn(
   store: ControlledStore,
-  { batchSize = 3, maxBatchDelayMs = 60_000, rewardJobs = [] as RewardsJob[] } = {},
+  { batchSize = 3, batchTransactions = 1000, maxBatchDelayMs = 60_000, rewardJobs = [] as RewardsJob[] } = {},
 ) {
   const prisma = { indexerStatus: { upsert: async () => undefined } } as unknown as PrismaClient;
   const queues = { rewards: { add: async (_name: string, job: RewardsJob) => rewardJobs.push(job) } };
@@ -74,7 +80,14 @@ function indexerOn(
     { assertHeld: () => undefined, held: async () => undefined },
     silentLogger,
     new IndexerMetrics(),
-    { batchSize, startPoint: 'origin', nearTipBlocks: 10, maxBatchDelayMs, tokenRegistry: false },
+    {
+      batchSize,
+      batchTransactions,
+      startPoint: 'origin',
+      nearTipBlocks: 10,
+      maxBatchDelayMs,
+      tokenRegistry: false,
+    },
   );
 }
 
@@ -149,6 +162,27 @@ describe('Indexer catching up', () => {
     await indexer.intersectionPoints();
     expect(store.writes).toHaveLength(1);
     expect(store.committed).toEqual([]);
+  });
+
+  it('ends a batch at its transaction bound before its block bound, and counts afresh after it', async () => {
+    const store = new ControlledStore();
+    const indexer = indexerOn(store, { batchSize: 100, batchTransactions: 500 });
+    await indexer.rollForward(block(1, 200), farTip);
+    await indexer.rollForward(block(2, 200), farTip);
+    await settle();
+    expect(store.writes).toHaveLength(0);
+    // 600 transactions: over the bound with the block that crossed it.
+    await indexer.rollForward(block(3, 200), farTip);
+    await settle();
+    for (const height of [4, 5]) await indexer.rollForward(block(height, 200), farTip);
+    store.writes[0]!.finish();
+    await settle();
+    expect(store.writes.map((w) => w.heights)).toEqual([[1, 2, 3]]);
+    const flushed = indexer.rollForward(block(6, 200), farTip).then(() => indexer.flush());
+    await settle();
+    store.writes[1]!.finish();
+    await flushed;
+    expect(store.committed).toEqual([1, 2, 3, 4, 5, 6]);
   });
 });
 

@@ -11,7 +11,13 @@ import type { WriterLock } from './sink/writer-lock.js';
 const ROLLBACK_WAIT_LIMIT_MS = 5 * 60_000;
 
 export interface IndexerOptions {
+  /** blocks in a catch-up batch at most */
   batchSize: number;
+  /**
+   * transactions in a catch-up batch at most: a batch's memory and its write grow with its transactions,
+   * so full mainnet blocks make short batches while near-empty ones fill batchSize
+   */
+  batchTransactions: number;
   startPoint: Point;
   /** blocks from the node tip under which every block is written on its own */
   nearTipBlocks: number;
@@ -33,6 +39,7 @@ export interface IndexerOptions {
  */
 export class Indexer implements ChainHandler {
   private buffer: DecodedBlock[] = [];
+  private bufferTransactions = 0;
   private bufferDecodeMs = 0;
   private writing: Promise<void> = Promise.resolve();
   private writeInFlight = false;
@@ -71,7 +78,9 @@ export class Indexer implements ChainHandler {
     this.nodeTip = tip;
     if (this.buffer.length === 0) this.bufferSince = Date.now();
     const started = performance.now();
-    this.buffer.push(this.store.decode(block));
+    const decoded = this.store.decode(block);
+    this.buffer.push(decoded);
+    this.bufferTransactions += decoded.transactions.length;
     this.bufferDecodeMs += performance.now() - started;
     const nearTip = this.atNodeTip(block.height);
     // Near the tip a block is committed before the next message is taken. Otherwise a batch is
@@ -79,7 +88,7 @@ export class Indexer implements ChainHandler {
     // idle (blocks come slower than they are written; a failure surfaces with the next block).
     const waitedLong = !this.writeInFlight && Date.now() - this.bufferSince > this.options.maxBatchDelayMs;
     if (nearTip) await this.flush();
-    else if (waitedLong || this.buffer.length >= this.options.batchSize) await this.startWrite();
+    else if (waitedLong || this.batchFull()) await this.startWrite();
   }
 
   async rollBackward(point: Point, tip: Tip): Promise<void> {
@@ -139,6 +148,7 @@ export class Indexer implements ChainHandler {
     const blocks = this.buffer;
     const decodeMs = this.bufferDecodeMs;
     this.buffer = [];
+    this.bufferTransactions = 0;
     this.bufferDecodeMs = 0;
     this.writeInFlight = true;
     this.writing = this.writeBatch(blocks, decodeMs)
@@ -147,6 +157,7 @@ export class Indexer implements ChainHandler {
         // from what was committed (the follower reconnects when the next message fails).
         this.writeFailure = { error };
         this.buffer = [];
+        this.bufferTransactions = 0;
         this.bufferDecodeMs = 0;
       })
       .finally(() => {
@@ -154,6 +165,13 @@ export class Indexer implements ChainHandler {
         // What was buffered meanwhile waited for the database, not for blocks: its wait starts now.
         this.bufferSince = Date.now();
       });
+  }
+
+  private batchFull(): boolean {
+    return (
+      this.buffer.length >= this.options.batchSize ||
+      this.bufferTransactions >= this.options.batchTransactions
+    );
   }
 
   private rethrowWriteFailure(): void {

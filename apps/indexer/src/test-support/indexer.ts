@@ -25,6 +25,7 @@ export function indexerConfig(
     network: 'preprod',
     startPoint: 'origin',
     batchSize: 100,
+    batchTransactions: 20_000,
     tokenRegistryUrl: null,
     tokenRegistryRefreshMs: 3600_000,
     logLevel: 'silent',
