@@ -79,7 +79,8 @@ export interface IngestResult {
   txPerSecond: number;
   rowsPerSecond: number;
   peakRssBytes: number;
-  batchSize: number;
+  /** the INDEXER_BATCH_* settings the indexer ran with; none: its defaults */
+  batchSettings: Record<string, string>;
   decodeSeconds: number;
   databaseSeconds: number;
   batches: number;
@@ -99,6 +100,12 @@ export interface IngestResult {
   databaseBytes: number;
   /** pg_stat_statements of the ingest database, top statements by total execution time */
   statements: StatementStat[];
+}
+
+/** 'the indexer's defaults', or the settings as NAME=value. */
+export function describeBatchSettings(settings: Record<string, string>): string {
+  const set = Object.entries(settings).map(([name, value]) => `${name}=${value}`);
+  return set.length ? set.join(', ') : "the indexer's default batch bounds";
 }
 
 /** The real indexer (apps/indexer/dist/main.js) in its own process, following `ogmiosUrl` (custom network). */
@@ -156,7 +163,8 @@ export async function ingest(options: {
   databaseUrl: string;
   redisUrl: string;
   metricsPort: number;
-  batchSize: number;
+  /** INDEXER_BATCH_SIZE / INDEXER_BATCH_TRANSACTIONS for the indexer; none: its defaults */
+  batchSettings: Record<string, string>;
   profileDir: string | null;
   log: (line: string) => void;
 }): Promise<IngestResult> {
@@ -184,7 +192,7 @@ export async function ingest(options: {
       ...options,
       ogmiosUrl: devnet.url,
       nodeArgs: options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [],
-      env: { INDEXER_BATCH_SIZE: String(options.batchSize) },
+      env: options.batchSettings,
     });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     let exitCode: number | null | undefined;
@@ -262,7 +270,7 @@ export async function ingest(options: {
       txPerSecond: transactions / seconds,
       rowsPerSecond: rows / seconds,
       peakRssBytes: peakRss,
-      batchSize: options.batchSize,
+      batchSettings: options.batchSettings,
       decodeSeconds: metric(text, 'indexer_batch_seconds_sum', '{phase="decode"}'),
       databaseSeconds: metric(text, 'indexer_batch_seconds_sum', '{phase="database"}'),
       batches: metric(text, 'indexer_batch_seconds_count', '{phase="database"}'),

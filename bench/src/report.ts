@@ -3,7 +3,7 @@ import type { ChainInfo } from './chain.js';
 import type { BenchResults } from './run.js';
 import { TIP_INTERVAL_MS } from './advancing-tip.js';
 import { eraSeconds, fitCost, mainnetProfile, type CostModel, type EraProfile } from './sync-estimate.js';
-import type { IngestResult } from './ingest.js';
+import { describeBatchSettings, type IngestResult } from './ingest.js';
 import type { Stalls } from './stalls.js';
 
 export interface RunMeta {
@@ -149,7 +149,7 @@ export function renderTable(r: BenchResults): string {
   if (r.ingest && r.ceiling) {
     row(['Ingest', 'blocks/s', 'tx/s', 'rows/s', 'peak RSS']);
     row([
-      `indexer (${n0(r.ingest.blocks)} blocks, batch ${r.ingest.batchSize})`,
+      `indexer (${n0(r.ingest.blocks)} blocks, ${n0(r.ingest.batches)} batches)`,
       n0(r.ingest.blocksPerSecond),
       n0(r.ingest.txPerSecond),
       n0(r.ingest.rowsPerSecond),
@@ -300,7 +300,9 @@ export function renderMarkdown(r: BenchResults, meta: RunMeta): string {
     p(`| Transactions/s | ${n0(i.txPerSecond)} |`);
     p(`| Rows written/s | ${n0(i.rowsPerSecond)} |`);
     p(`| Peak RSS of the indexer (VmHWM) | ${mib(i.peakRssBytes)} |`);
-    p(`| INDEXER_BATCH_SIZE | ${i.batchSize} (${n0(i.batches)} batches) |`);
+    p(
+      `| Catch-up batches | ${n0(i.batches)}, ${n0(i.blocks / i.batches)} blocks and ${n0(i.transactions / i.batches)} transactions each on average (${describeBatchSettings(i.batchSettings)}) |`,
+    );
     p(`| Indexer CPU (user + system) | ${n1(i.cpuSeconds.user)} + ${n1(i.cpuSeconds.system)} s |`);
     p(
       `| **CPU per block** (indexer + PostgreSQL, first committed batch → tip: ${n0(i.steady.blocks)} blocks, ${n1(i.steady.seconds)} s) | **${cpuSplit(i)}** |`,

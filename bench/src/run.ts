@@ -12,6 +12,7 @@ import { chainOptions, ensureChain, type ChainInfo } from './chain.js';
 import { devnetStream, type StreamResult } from './devnet.js';
 import { evaluationBench, type EvaluationResult } from './evaluation.js';
 import {
+  describeBatchSettings,
   devnetCeiling,
   ingest,
   rollbacks,
@@ -140,12 +141,19 @@ const logIngest = (name: string, r: IngestResult) =>
       `${r.rowsPerSecond.toFixed(0)} rows/s; CPU ${r.cpuMsPerBlock.toFixed(2)} ms/block (PostgreSQL ${r.steady.postgresCpuSeconds.toFixed(1)} s over ${r.steady.blocks} blocks); ` +
       `peak RSS ${(r.peakRssBytes / 2 ** 20).toFixed(0)} MiB`,
   );
+// BENCH_BATCH_SIZE / BENCH_BATCH_TRANSACTIONS: the indexer's catch-up batch bounds (unset: its defaults).
+const batchSettings: Record<string, string> = Object.fromEntries(
+  [
+    ['INDEXER_BATCH_SIZE', env.BENCH_BATCH_SIZE],
+    ['INDEXER_BATCH_TRANSACTIONS', env.BENCH_BATCH_TRANSACTIONS],
+  ].filter((setting): setting is [string, string] => Boolean(setting[1])),
+);
 const ingestOptions = async (databaseUrl: string) => ({
   root,
   databaseUrl,
   redisUrl,
   metricsPort: await freePort(),
-  batchSize: Number(env.BENCH_BATCH_SIZE ?? 500),
+  batchSettings,
   profileDir: null,
   log,
 });
@@ -160,7 +168,7 @@ await phase('ingest', async () => {
   const profileDir = path.join(root, 'bench-results', 'profile');
   rmSync(profileDir, { recursive: true, force: true });
   mkdirSync(profileDir, { recursive: true });
-  log(`indexing ${blocks} blocks from empty (INDEXER_BATCH_SIZE=${env.BENCH_BATCH_SIZE ?? 500})`);
+  log(`indexing ${blocks} blocks from empty (${describeBatchSettings(batchSettings)})`);
   results.ingest = await ingest({
     ...(await ingestOptions(ingestUrl)),
     chainFile: chain.file,
