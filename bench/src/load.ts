@@ -28,12 +28,16 @@ export interface LoadFigures {
   stalls: { server: Stalls; generator: Stalls };
 }
 
-/** One load window, sent to load-generator.ts. */
+/** What a load-generator process loads, and with what (load-generator.ts). */
 export interface GeneratorJob {
   url: string;
   samplesFile: string;
   scenarioKey: string;
   headers: Record<string, string>;
+}
+
+/** One window of load, sent to a load-generator process. */
+export interface GeneratorWindow {
   seconds: number;
   /** requests per second, or null for as many as the server answers */
   rate: number | null;
@@ -125,18 +129,26 @@ export async function startServer(kind: 'ours' | 'baseline', env: Record<string,
   };
 }
 
-/** One window of load in a fresh load-generator process, with the server's stalls over the same window. */
-async function cannon(server: Server, job: Omit<GeneratorJob, 'url'>): Promise<LoadFigures> {
-  const generator = fork(generatorEntry, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+/**
+ * A load generator for one scenario against one server, in a process of its own; each window of it comes with the
+ * server's stalls over the same window.
+ */
+async function startGenerator(server: Server, job: GeneratorJob) {
+  const generator = fork(generatorEntry, [JSON.stringify(job)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const exited = once(generator, 'exit').then(([code]) => {
     throw new Error(`the load generator exited with code ${code}`);
   });
   const message = () => Promise.race([once(generator, 'message').then(([message]) => message as unknown), exited]);
   await message();
-  server.resetStalls();
-  generator.send({ ...job, url: server.url } satisfies GeneratorJob);
-  const { generatorStalls, ...figures } = (await message()) as GeneratorResult;
-  return { ...figures, stalls: { server: await server.readStalls(), generator: generatorStalls } };
+  return {
+    async window(seconds: number, rate: number | null): Promise<LoadFigures> {
+      server.resetStalls();
+      generator.send({ seconds, rate } satisfies GeneratorWindow);
+      const { generatorStalls, ...figures } = (await message()) as GeneratorResult;
+      return { ...figures, stalls: { server: await server.readStalls(), generator: generatorStalls } };
+    },
+    close: () => generator.disconnect(),
+  };
 }
 
 export async function loadScenario(
@@ -149,18 +161,21 @@ export async function loadScenario(
 ): Promise<ScenarioResult> {
   const run = async (which: 'ours' | 'baseline') => {
     const server = servers[which];
-    const window = (seconds: number, rate: number | null) =>
-      cannon(server, {
-        samplesFile,
-        scenarioKey: scenario.key,
-        headers: which === 'ours' ? { project_id: token } : {},
-        seconds,
-        rate,
-      });
-    await window(seconds.warmup, null);
-    const fixed = await window(seconds.fixed, 500);
-    const max = await window(seconds.max, null);
-    return { fixed, max };
+    const generator = await startGenerator(server, {
+      url: server.url,
+      samplesFile,
+      scenarioKey: scenario.key,
+      headers: which === 'ours' ? { project_id: token } : {},
+    });
+    try {
+      // The warm-up warms the generator's code as well as the server's.
+      await generator.window(seconds.warmup, null);
+      const fixed = await generator.window(seconds.fixed, 500);
+      const max = await generator.window(seconds.max, null);
+      return { fixed, max };
+    } finally {
+      generator.close();
+    }
   };
   // The baseline first, then ours; each gets its own warm-up before its measured runs.
   const baseline = await run('baseline');

@@ -412,7 +412,7 @@ export function renderMarkdown(r: BenchResults, meta: RunMeta): string {
     p('### Load');
     p();
     p(
-      'autocannon (a process of its own for each window), 10 connections, random keys per request, on the same 2 cores as the servers and PostgreSQL. Each scenario: warm-up,',
+      'autocannon (in a process of its own, not the benchmark\'s), 10 connections, random keys per request, on the same 2 cores as the servers and PostgreSQL. Each scenario: warm-up,',
     );
     p(
       'then a fixed 500 req/s (`overallRate`), then unlimited (max throughput), first against the baseline — bare Fastify + `pg.Pool`',
@@ -449,7 +449,7 @@ export function renderMarkdown(r: BenchResults, meta: RunMeta): string {
     p('<details><summary>Stalls in the 500 req/s windows, to tell a server that stops from one that queues</summary>');
     p();
     p(
-      "The longest event-loop delay (a 10 ms timer firing late: the longest the process did nothing else) and the longest garbage-collection pause of each server over the window of the p99 above, and of the load generator (autocannon, forked afresh for each window), which delays every answer it is late to read.",
+      "The longest event-loop delay (a 10 ms timer firing late: the longest the process did nothing else) and the longest garbage-collection pause of each server over the window of the p99 above, and of the load generator, which delays every answer it is late to read.",
     );
     p();
     p('| Scenario | ours: loop / GC | baseline: loop / GC | load generator beside ours / baseline: loop |');
