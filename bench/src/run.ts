@@ -230,7 +230,7 @@ await phase('api', async () => {
   log(
     `populated in ${populated.seconds.total.toFixed(0)} s; database ${(populated.databaseBytes / 2 ** 30).toFixed(2)} GiB`,
   );
-  // For the load generator, a process of its own for each load window.
+  // For the load generators, a process of their own for each scenario and server.
   const samplesFile = path.join(path.dirname(resultsFile), 'api-samples.json');
   writeFileSync(samplesFile, JSON.stringify(samples));
   const token = 'bench-token';
