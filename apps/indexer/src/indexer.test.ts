@@ -69,9 +69,17 @@ const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 function indexerOn(
   store: ControlledStore,
-  { batchSize = 3, batchTransactions = 1000, maxBatchDelayMs = 60_000, rewardJobs = [] as RewardsJob[] } = {},
+  {
+    batchSize = 3,
+    batchTransactions = 1000,
+    maxBatchDelayMs = 60_000,
+    rewardJobs = [] as RewardsJob[],
+    statusUpdates = [] as unknown[],
+  } = {},
 ) {
-  const prisma = { indexerStatus: { upsert: async () => undefined } } as unknown as PrismaClient;
+  const prisma = {
+    indexerStatus: { upsert: async ({ update }: { update: unknown }) => statusUpdates.push(update) },
+  } as unknown as PrismaClient;
   const queues = { rewards: { add: async (_name: string, job: RewardsJob) => rewardJobs.push(job) } };
   return new Indexer(
     store as unknown as ChainStore,
@@ -162,6 +170,17 @@ describe('Indexer catching up', () => {
     await indexer.intersectionPoints();
     expect(store.writes).toHaveLength(1);
     expect(store.committed).toEqual([]);
+  });
+
+  it('records the node tip an intersection tells, though a restart at the tip has no block to write', async () => {
+    const store = new ControlledStore();
+    const statusUpdates: unknown[] = [];
+    const indexer = indexerOn(store, { statusUpdates });
+    store.tipHeight = 250;
+    store.tipEpoch = epochOf(250);
+    store.tipPoint = { slot: 250, id: '250' };
+    await indexer.rollBackward({ slot: 250, id: '250' }, { slot: 252, id: '252', height: 252 });
+    expect(statusUpdates).toEqual([{ nodeTipSlot: 252n, nodeTipHeight: 252, updatedAt: expect.any(Date) }]);
   });
 
   it('ends a batch at its transaction bound before its block bound, and counts afresh after it', async () => {

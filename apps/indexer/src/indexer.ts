@@ -97,8 +97,11 @@ export class Indexer implements ChainHandler {
     await this.flush();
     const current = this.store.tipPoint;
     // The first answer after an intersection is a rollback to it: nothing to undo (STYLE.md §6.7).
-    // It tells the node's tip: a restart at the tip queues its rewards follow-ups from it.
+    // It tells the node's tip, which is recorded (a restart at the tip may have no block to write, and
+    // the run before may have been killed between its last commit and its status) and from which a
+    // restart at the tip queues its rewards follow-ups.
     if (current === null ? point === 'origin' : point !== 'origin' && point.id === current.id) {
+      await this.recordStatus();
       return this.queueRewardsAtTip(0);
     }
     this.writerLock.assertHeld();
