@@ -20,6 +20,13 @@ class ControlledStore {
     return { height: block.height, transactions: block.transactions ?? [] } as unknown as DecodedBlock;
   }
 
+  /** As if every block up to `height` had been written before the test (slot = height). */
+  committedUpTo(height: number): void {
+    this.tipHeight = height;
+    this.tipEpoch = epochOf(height);
+    this.tipPoint = { slot: height, id: `${height}` };
+  }
+
   async load(): Promise<void> {}
 
   async intersectionPoints() {
@@ -34,10 +41,7 @@ class ControlledStore {
         finish: (error) => {
           if (error) return reject(error);
           this.committed.push(...heights);
-          const height = heights.at(-1)!;
-          this.tipHeight = height;
-          this.tipEpoch = epochOf(height);
-          this.tipPoint = { slot: height, id: `${height}` };
+          this.committedUpTo(heights.at(-1)!);
           const result: WriteResult = {
             newAssets: [],
             markedAccounts: heights.length,
@@ -176,9 +180,7 @@ describe('Indexer catching up', () => {
     const store = new ControlledStore();
     const statusUpdates: unknown[] = [];
     const indexer = indexerOn(store, { statusUpdates });
-    store.tipHeight = 250;
-    store.tipEpoch = epochOf(250);
-    store.tipPoint = { slot: 250, id: '250' };
+    store.committedUpTo(250);
     await indexer.rollBackward({ slot: 250, id: '250' }, { slot: 252, id: '252', height: 252 });
     expect(statusUpdates).toEqual([{ nodeTipSlot: 252n, nodeTipHeight: 252, updatedAt: expect.any(Date) }]);
   });
@@ -247,9 +249,7 @@ describe('Indexer reward refreshes', () => {
     const store = new ControlledStore();
     const rewardJobs: RewardsJob[] = [];
     const indexer = indexerOn(store, { rewardJobs });
-    store.tipHeight = 250;
-    store.tipEpoch = epochOf(250);
-    store.tipPoint = { slot: 250, id: '250' };
+    store.committedUpTo(250);
     await indexer.rollBackward({ slot: 250, id: '250' }, { slot: 1_000, id: 'far', height: 1_000 });
     expect(walks(rewardJobs)).toEqual([]);
     await indexer.rollBackward({ slot: 250, id: '250' }, { slot: 252, id: '252', height: 252 });
