@@ -52,6 +52,15 @@ describe('compareDatabases', () => {
     expect(await differingTables()).toEqual([{ table: 'reward_balance', rows: [1, 1] }]);
   });
 
+  it("shows a small table's rows, to tell which column differs", async () => {
+    await run(copy, `UPDATE reward_balance SET amount = 6`);
+    const [difference] = await compareDatabases(original.url, copy.url);
+    expect([difference?.expected?.smallTableRows, difference?.actual?.smallTableRows]).toEqual([
+      ['(1,5)'],
+      ['(1,6)'],
+    ]);
+  });
+
   it('finds the same values under other keys', async () => {
     await run(copy, `UPDATE stake_balance SET utxo_value = 40 - utxo_value WHERE stake_address_id <> 2`);
     expect(await differingTables()).toEqual([{ table: 'stake_balance', rows: [3, 3] }]);

@@ -14,7 +14,11 @@ export interface TableFingerprint {
   rows: number;
   /** md5 of every row's text (read-time columns left out), in primary-key order */
   checksum: string;
+  /** The rows' text of a table this small, so that a failing comparison shows which column differs */
+  smallTableRows?: string[];
 }
+
+const SMALL_TABLE_ROWS = 3;
 
 export interface TableDifference {
   table: string;
@@ -60,12 +64,23 @@ export function fingerprintTables(url: string): Promise<Record<string, TableFing
     const fingerprints: Record<string, TableFingerprint> = {};
     for (const { table, columns, primaryKey } of await tableShapes(client)) {
       const row = `ROW(${columns.map(quote).join(', ')})::text`;
-      const { rows } = await client.query<{ rows: number; checksum: string }>(
+      const order = primaryKey.map(quote).join(', ');
+      const { rows } = await client.query<{
+        rows: number;
+        checksum: string;
+        small_table_rows: string[] | null;
+      }>(
         `SELECT count(*)::int AS rows,
-                md5(coalesce(string_agg(${row}, E'\\n' ORDER BY ${primaryKey.map(quote).join(', ')}), '')) AS checksum
+                md5(coalesce(string_agg(${row}, E'\\n' ORDER BY ${order}), '')) AS checksum,
+                CASE WHEN count(*) <= ${SMALL_TABLE_ROWS} THEN array_agg(${row} ORDER BY ${order}) END AS small_table_rows
            FROM ${quote(table)}`,
       );
-      fingerprints[table] = rows[0]!;
+      const { rows: count, checksum, small_table_rows } = rows[0]!;
+      fingerprints[table] = {
+        rows: count,
+        checksum,
+        ...(small_table_rows && { smallTableRows: small_table_rows }),
+      };
     }
     return fingerprints;
   });
