@@ -4,6 +4,7 @@ import type { BenchResults } from './run.js';
 import { TIP_INTERVAL_MS } from './advancing-tip.js';
 import { eraSeconds, fitCost, mainnetProfile, type CostModel, type EraProfile } from './sync-estimate.js';
 import { describeBatchSettings, type IngestResult } from './ingest.js';
+import type { ServerFigures } from './load.js';
 import type { Stalls } from './stalls.js';
 
 export interface RunMeta {
@@ -412,17 +413,32 @@ export function renderMarkdown(r: BenchResults, meta: RunMeta): string {
     p('### Load');
     p();
     p(
-      'autocannon (in a process of its own, not the benchmark\'s), 10 connections, random keys per request, on the same 2 cores as the servers and PostgreSQL. Each scenario: warm-up,',
+      'autocannon (in a process of its own per server, not the benchmark\'s), 10 connections, random keys per request, on the same 2 cores as the servers and PostgreSQL,',
     );
     p(
-      'then a fixed 500 req/s (`overallRate`), then unlimited (max throughput), first against the baseline — bare Fastify + `pg.Pool`',
+      'against the baseline — bare Fastify + `pg.Pool` (10 connections, like the API\'s Prisma adapter) running the same `prisma/sql` text with the',
     );
     p(
-      "(10 connections, like the API's Prisma adapter) running the same `prisma/sql` text with the same parameters and returning the rows",
+      'same parameters and returning the rows — and our API (`createApp`: NestJS + Fastify, project_id auth, validation, Prisma, Blockfrost mapping;',
     );
-    p(
-      '— then against our API (`createApp`: NestJS + Fastify, project_id auth, validation, Prisma, Blockfrost mapping; rate limits off).',
-    );
+    if (r.api.some((s) => s.ours.fixedRounds)) {
+      p(
+        'rate limits off). Each scenario: a warm-up of each server, then windows at a fixed 500 req/s (`overallRate`), the two servers in turn',
+      );
+      p(
+        'so that what slows the shared machine for a while falls on both alike, then unlimited (max throughput) for each. The p50 and p99',
+      );
+      p(
+        "shown are those of each server's window with the median p99 (every window's p99 is in the details below): one stall holds every",
+      );
+      p('request arriving during it, which is the whole tail of a window.');
+    } else {
+      // Results of runs before the rounds (bench-results/ rendered again with --render).
+      p(
+        'rate limits off). Each scenario: warm-up, then one window at a fixed 500 req/s (`overallRate`), then unlimited (max throughput), the',
+      );
+      p('baseline first, then ours.');
+    }
     p(
       "The address rows' keys come from a fixed sample and no block arrives during them, so our API mostly answers them from its",
     );
@@ -452,14 +468,15 @@ export function renderMarkdown(r: BenchResults, meta: RunMeta): string {
       "The longest event-loop delay (a 10 ms timer firing late: the longest the process did nothing else) and the longest garbage-collection pause of each server over the window of the p99 above, and of the load generator, which delays every answer it is late to read.",
     );
     p();
-    p('| Scenario | ours: loop / GC | baseline: loop / GC | load generator beside ours / baseline: loop |');
-    p('|---|---|---|---|');
+    p('| Scenario | p99 of each 500 req/s window, ours / baseline | ours: loop / GC | baseline: loop / GC | load generator beside ours / baseline: loop |');
+    p('|---|---|---|---|---|');
     const stall = (x: Stalls) => `${n0(x.maxLoopDelayMs)} / ${n0(x.maxGcPauseMs)} ms`;
+    const p99s = (figures: ServerFigures) => (figures.fixedRounds ?? [figures.fixed]).map((x) => n0(x.p99)).join(', ');
     for (const s of r.api) {
       const ours = s.ours.fixed.stalls;
       const baseline = s.baseline.fixed.stalls;
       p(
-        `| ${s.name} | ${stall(ours.server)} | ${stall(baseline.server)} | ${n0(ours.generator.maxLoopDelayMs)} / ${n0(baseline.generator.maxLoopDelayMs)} ms |`,
+        `| ${s.name} | ${p99s(s.ours)} / ${p99s(s.baseline)} ms | ${stall(ours.server)} | ${stall(baseline.server)} | ${n0(ours.generator.maxLoopDelayMs)} / ${n0(baseline.generator.maxLoopDelayMs)} ms |`,
       );
     }
     p();

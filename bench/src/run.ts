@@ -21,7 +21,7 @@ import {
   type RollbackResult,
 } from './ingest.js';
 import { liveBench, type LiveResult } from './live.js';
-import { loadScenario, scenarios, startServer, type Scenario, type ScenarioResult, type Server } from './load.js';
+import { loadScenario, scenarios, startServer, type LoadSeconds, type Scenario, type ScenarioResult, type Server } from './load.js';
 import { TIP_INTERVAL_MS, withAdvancingTip } from './advancing-tip.js';
 import { populate, populateScale, type PopulateResult } from './populate.js';
 import { explainScenarios, type Explained } from './explain.js';
@@ -251,7 +251,9 @@ await phase('api', async () => {
   const baseline = await startServer('baseline', serverEnv, await freePort());
   try {
     results.api = [];
-    const seconds = quick ? { warmup: 1, fixed: 3, max: 3 } : { warmup: 3, fixed: 10, max: 10 };
+    const seconds: LoadSeconds = quick
+      ? { warmup: 1, fixed: 1, rounds: 3, max: 3 }
+      : { warmup: 3, fixed: 5, rounds: 3, max: 10 };
     const load = (scenario: Scenario, servers = { ours, baseline }) =>
       loadScenario(scenario, servers, token, samplesFile, seconds, log);
     const named = (scenario: Scenario, condition: string) => ({ ...scenario, name: `${scenario.name}, ${condition}` });
