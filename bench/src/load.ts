@@ -189,16 +189,20 @@ export async function loadScenario(
   seconds: LoadSeconds,
   log: (line: string) => void,
 ): Promise<ScenarioResult> {
-  const start = (which: 'ours' | 'baseline') =>
-    startGenerator(servers[which], {
+  const started: { close(): void }[] = [];
+  const start = async (which: 'ours' | 'baseline') => {
+    const generator = await startGenerator(servers[which], {
       url: servers[which].url,
       samplesFile,
       scenarioKey: scenario.key,
       headers: which === 'ours' ? { project_id: token } : {},
     });
-  const baselineGenerator = await start('baseline');
-  const oursGenerator = await start('ours');
+    started.push(generator);
+    return generator;
+  };
   try {
+    const baselineGenerator = await start('baseline');
+    const oursGenerator = await start('ours');
     // The warm-ups warm the generators' code as well as the servers'.
     await baselineGenerator.window(seconds.warmup, null);
     await oursGenerator.window(seconds.warmup, null);
@@ -215,7 +219,6 @@ export async function loadScenario(
     log(`  ${scenario.name}\n    ours:     @500 ${f(ours.fixed)} (p99 of each round ${p99s(ours)}) | max ${f(ours.max)}\n    baseline: @500 ${f(baseline.fixed)} (p99 of each round ${p99s(baseline)}) | max ${f(baseline.max)}`);
     return { name: scenario.name, example: scenario.path(), ours, baseline };
   } finally {
-    baselineGenerator.close();
-    oursGenerator.close();
+    for (const generator of started) generator.close();
   }
 }
