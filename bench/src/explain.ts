@@ -48,7 +48,7 @@ export async function explainScenarios(url: string, samples: Samples): Promise<E
     // The middle page of the busy address as the API reads a deep page: by the ids of its kept list.
     const { rows: listed } = await client.query<{ ids: Buffer }>(sql('addresses_address_utxos_asset_ids'), busyIds);
     const middle = new OutputIdList(listed[0]!.ids).page(Math.floor(samples.busyUtxos / 200) * 100, 100, 'asc');
-    cases.splice(3, 0, ['busy address middle page by ids', 'addresses_address_utxos_by_ids', [middle]]);
+    cases.splice(3, 0, ['busy address middle page by ids', 'addresses_address_utxos_by_ids_of_address', [middle, samples.busyAddress]]);
     for (const [query, file, params] of cases) {
       await client.query(sql(file), params); // warm
       const { rows } = await client.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT TEXT) ${sql(file)}`, params);

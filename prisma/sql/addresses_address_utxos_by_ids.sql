@@ -1,5 +1,6 @@
--- GET /addresses/{address}/utxos[/{asset}], deep pages: the outputs of one page taken from a list of the
--- address's unspent output ids (addresses_address_utxos[_asset]_ids.sql), in the list's order, with the
+-- GET /addresses/{address}/utxos[/{asset}], deep pages of a payment credential (an address's come from
+-- addresses_address_utxos_by_ids_of_address.sql): the outputs of one page taken from a list of the
+-- selection's unspent output ids (addresses_address_utxos[_asset]_ids.sql), in the list's order, with the
 -- newest block of this statement's snapshot. The API uses the rows only when that block is the one the list
 -- was read at: then the ids are the same outputs and still the unspent ones (a later block or a rollback
 -- changes the newest block). The probe row is always present; the output columns are null for an empty page.

@@ -1,5 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { ChainSeed } from './support/seed.js';
+import { ChainSeed, refillAddressUtxo } from './support/seed.js';
 import { TOKEN, get, openTestDatabase, startApp, testConfig } from './support/test-app.js';
 
 // Pages of /addresses/{address}/utxos[/{asset}] are reused while the chain tip stays (addresses/tip-cache.ts):
@@ -57,6 +57,7 @@ async function block2(blockHash: string, txHash: string, index: number) {
      DELETE FROM unspent_ma_tx_out WHERE tx_out_id = 1`,
     [blockHash, txHash, index],
   );
+  await refillAddressUtxo(db.sql);
 }
 
 async function rollBackBlock2() {
@@ -69,6 +70,7 @@ async function rollBackBlock2() {
           s AS (UPDATE tx_out SET spent_by_tx_id = NULL WHERE id = 1)
      INSERT INTO unspent_ma_tx_out (tx_out_id, asset_id, address_id) VALUES (1, 1, 1)`,
   );
+  await refillAddressUtxo(db.sql);
 }
 
 test('a new block, a rollback and another branch with the same ids each show in the next answer', async () => {

@@ -1,6 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { decodeShelleyAddress, paymentCredentialToBech32 } from '@frostline/model';
-import { ChainSeed } from './support/seed.js';
+import { ChainSeed, refillAddressUtxo } from './support/seed.js';
 import { get, openTestDatabase, startApp, testConfig } from './support/test-app.js';
 
 // Deep pages of /addresses/{address}/utxos[/{asset}] come from a list of the address's unspent output ids kept
@@ -39,6 +39,24 @@ beforeAll(async () => {
      SELECT i + 1, $4, $2 FROM generate_series(0, $5 - 1, 2) i`,
     [tx, addressId, decoded.payment.hash, assetId, OUTPUTS],
   );
+  // Outputs whose inline datum and assets take more than address_utxo keeps (2,000 bytes): their answers
+  // come from tx_out and ma_tx_out; one with a small datum, kept whole.
+  await db.sql.query(
+    `UPDATE tx_out SET inline_datum = decode(repeat('ab', 2100), 'hex'), data_hash = decode(repeat('11', 32), 'hex')
+     WHERE id IN (5003, 6001)`,
+  );
+  await db.sql.query(`UPDATE tx_out SET inline_datum = decode('d87980', 'hex') WHERE id = 5021`);
+  for (let i = 0; i < 29; i++) {
+    const extra = await seed.asset(POLICY, `${NUTCOIN}${i.toString(16).padStart(2, '0')}`);
+    await db.sql.query(
+      `WITH m AS (INSERT INTO ma_tx_out (tx_out_id, asset_id, quantity) SELECT id, $1, 7 + id FROM unnest($3::int8[]) id)
+       INSERT INTO unspent_ma_tx_out (tx_out_id, asset_id, address_id) SELECT id, $1, $2 FROM unnest($3::int8[]) id`,
+      [extra, addressId, [5011, 6003, 10011]],
+    );
+  }
+  await refillAddressUtxo(db.sql);
+  const kept = await db.sql.query(`SELECT tx_out_id FROM address_utxo WHERE NOT complete ORDER BY 1`);
+  expect(kept.rows.map((r) => Number(r.tx_out_id))).toEqual([5003, 5011, 6001, 6003, 10011]);
   listed = await startApp(testConfig(db.database));
   unlisted = await startApp(testConfig(db.database, { ADDRESS_UTXO_CACHE_OUTPUTS: '0' }));
 });
@@ -112,6 +130,7 @@ async function block2(blockHash: string, txHash: string, firstIndex: number) {
      DELETE FROM unspent_ma_tx_out WHERE tx_out_id BETWEEN 5001 AND 5040`,
     [blockHash, txHash, firstIndex, addressId, OUTPUTS, assetId],
   );
+  await refillAddressUtxo(db.sql);
 }
 
 async function rollBackBlock2() {
@@ -126,6 +145,7 @@ async function rollBackBlock2() {
      SELECT id, $2, $3 FROM generate_series(5001, 5040) id WHERE id % 2 = 1`,
     [OUTPUTS, assetId, addressId],
   );
+  await refillAddressUtxo(db.sql);
 }
 
 test('deep pages from kept id lists equal the pages skipped to, at every tip and across a branch switch', async () => {

@@ -6,6 +6,7 @@ import {
   addressesAddressUtxosAsset,
   addressUtxosByIds,
   chainTip,
+  type AddressesAddressUtxosParams,
   type AddressUtxoRow,
   type PrismaClient,
 } from '@frostline/db';
@@ -84,7 +85,8 @@ export class AddressesService {
     if (page.offset < DEEP_PAGE_OFFSET) {
       return found(await this.pages.get(JSON.stringify(['utxos', address, page]), pageQuery));
     }
-    const deep = await this.deepPage(JSON.stringify(['utxos', address]), page, pageQuery, async (since) => {
+    const selection = JSON.stringify(['utxos', address]);
+    const deep = await this.deepPage(selection, address, page, pageQuery, async (since) => {
       const { addressSeen, ids, tip, continues } = await addressesAddressUtxoIds(this.db, { address }, since);
       return { tip, continues, value: { found: addressSeen, ids } };
     });
@@ -109,7 +111,7 @@ export class AddressesService {
       return found(await this.pages.get(JSON.stringify(['utxos/asset', address, asset, page]), pageQuery));
     }
     const selection = JSON.stringify(['utxos/asset', address, asset]);
-    const deep = await this.deepPage(selection, page, pageQuery, async (since) => {
+    const deep = await this.deepPage(selection, address, page, pageQuery, async (since) => {
       const result = await addressesAddressUtxoAssetIds(this.db, { address, asset }, since);
       const { addressSeen, assetSeen, ids, tip, continues } = result;
       return { tip, continues, value: { found: addressSeen && assetSeen, ids } };
@@ -120,6 +122,7 @@ export class AddressesService {
   /** A deep page from the selection's list of unspent ids, or from the page query when that cannot be current. */
   private async deepPage(
     selection: string,
+    address: AddressesAddressUtxosParams['address'],
     page: PageBounds,
     pageQuery: () => Promise<AtTip<UtxoPage>>,
     readList: (since: string | null) => Promise<ListRead>,
@@ -129,7 +132,7 @@ export class AddressesService {
       page,
       readList,
       async (ids) => {
-        const { utxos, tip } = await addressUtxosByIds(this.db, ids);
+        const { utxos, tip } = await addressUtxosByIds(this.db, address, ids);
         return { tip, value: utxoPage(true, utxos) };
       },
       pageQuery,

@@ -52,6 +52,18 @@ export interface TxSeed {
   cbor?: string;
 }
 
+/**
+ * Makes address_utxo hold the live outputs again, through the view the indexer writes it by, after a test
+ * changed tx_out or ma_tx_out with its own statements.
+ */
+export async function refillAddressUtxo(sql: pg.Client): Promise<void> {
+  await sql.query('DELETE FROM address_utxo');
+  await sql.query(
+    `INSERT INTO address_utxo SELECT s.* FROM address_utxo_source s
+     WHERE s.tx_out_id IN (SELECT id FROM tx_out WHERE spent_by_tx_id IS NULL)`,
+  );
+}
+
 export class ChainSeed {
   private readonly ids = new Map<string, number>();
   private readonly addressIds = new Map<string, number>();
@@ -224,12 +236,14 @@ export class ChainSeed {
         [id, assetId, asset.quantity, addressId],
       );
     }
+    await this.sql.query(`INSERT INTO address_utxo SELECT s.* FROM address_utxo_source s WHERE s.tx_out_id = $1`, [id]);
     return id;
   }
 
   async spend(txOutId: number, byTxId: number): Promise<void> {
     await this.sql.query(
-      `WITH spent AS (UPDATE tx_out SET spent_by_tx_id = $2 WHERE id = $1)
+      `WITH spent AS (UPDATE tx_out SET spent_by_tx_id = $2 WHERE id = $1),
+       answer AS (DELETE FROM address_utxo WHERE tx_out_id = $1)
        DELETE FROM unspent_ma_tx_out WHERE tx_out_id = $1`,
       [txOutId, byTxId],
     );

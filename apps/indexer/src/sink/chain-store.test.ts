@@ -91,6 +91,19 @@ describe('ChainStore on 864 real preprod blocks', () => {
     expect(diff).toMatchObject({ missing: 0n, extra: 0n });
   });
 
+  it('keeps address_utxo equal to the live outputs as address_utxo_source defines them', async () => {
+    const [diff] = await prisma.$queryRawUnsafe<{ live: bigint; missing: bigint; extra: bigint }[]>(
+      `WITH live AS (
+         SELECT s.* FROM address_utxo_source s
+         WHERE s.tx_out_id IN (SELECT id FROM tx_out WHERE spent_by_tx_id IS NULL))
+       SELECT (SELECT count(*) FROM live) AS live,
+              (SELECT count(*) FROM (SELECT * FROM live EXCEPT SELECT * FROM address_utxo) d) AS missing,
+              (SELECT count(*) FROM (SELECT * FROM address_utxo EXCEPT SELECT * FROM live) d) AS extra`,
+    );
+    expect(diff!.live).toBeGreaterThan(0n);
+    expect(diff).toMatchObject({ missing: 0n, extra: 0n });
+  });
+
   it('keeps utxo_supply equal to the sums over the live outputs', async () => {
     const { stored, recomputed } = await utxoSupplyAndRecomputation(db.url);
     expect(BigInt(recomputed.lovelace)).toBeGreaterThan(0n);

@@ -38,7 +38,7 @@ export const ROLLBACK_TABLES = {
   /** the change the removed transactions made is taken back (utxo-supply.ts) */
   sums: ['utxo_supply'],
   /** rows of outputs created after the point go, rows of outputs spent after it come back */
-  perLiveOutput: ['unspent_ma_tx_out'],
+  perLiveOutput: ['unspent_ma_tx_out', 'address_utxo'],
   notChainData: [
     'token_metadata',
     'indexer_status',
@@ -54,7 +54,7 @@ export const ROLLBACK_TABLES = {
  * trip; data-modifying CTEs all run, on the same snapshot). Each delete walks the index of the
  * column that orders its table, so a rollback costs what it removes, not what the table holds.
  * Outputs spent after the point become unspent again, and their asset amounts return to
- * unspent_ma_tx_out (read on the snapshot, before the update).
+ * unspent_ma_tx_out and their answers to address_utxo (read on the snapshot, before the update).
  */
 const ROLLBACK_SQL = `WITH
   unspent AS (UPDATE tx_out SET spent_by_tx_id = NULL WHERE spent_by_tx_id > $2 AND tx_id <= $2),
@@ -62,9 +62,13 @@ const ROLLBACK_SQL = `WITH
     INSERT INTO unspent_ma_tx_out (tx_out_id, asset_id, address_id)
     SELECT m.tx_out_id, m.asset_id, o.address_id FROM tx_out o JOIN ma_tx_out m ON m.tx_out_id = o.id
     WHERE o.spent_by_tx_id > $2 AND o.tx_id <= $2),
+  unspent_answers AS (
+    INSERT INTO address_utxo SELECT s.* FROM address_utxo_source s
+    WHERE s.tx_out_id IN (SELECT id FROM tx_out WHERE spent_by_tx_id > $2 AND tx_id <= $2)),
   outputs AS (DELETE FROM tx_out WHERE tx_id > $2 RETURNING id),
   amounts AS (DELETE FROM ma_tx_out WHERE tx_out_id IN (SELECT id FROM outputs)),
   live_amounts AS (DELETE FROM unspent_ma_tx_out WHERE tx_out_id IN (SELECT id FROM outputs)),
+  live_answers AS (DELETE FROM address_utxo WHERE tx_out_id IN (SELECT id FROM outputs)),
   cbors AS (DELETE FROM tx_cbor WHERE tx_id > $2),
   ${TRANSACTION_TABLES.map((table) => `${table}_rows AS (DELETE FROM ${table} WHERE tx_id > $2)`).join(',\n  ')},
   txs AS (DELETE FROM tx WHERE id > $2),

@@ -118,6 +118,13 @@ export function batchWrite(rows: BatchRows): BatchWrite {
     asset_id: col('int8', unspentAmounts, (r) => r.assetId),
     address_id: col('int8', unspentAmounts, (r) => unspentOutputs.get(r.txOutId)!.addressId),
   });
+  // Through the view that defines the table's rows (its migration), reading what the copies above wrote:
+  // copying rows built here instead saved 2 of its 9 s in the ingest benchmark, for a second definition.
+  write.write(
+    [[...unspentOutputs.keys()]],
+    (unnest) =>
+      `INSERT INTO address_utxo SELECT s.* FROM address_utxo_source s WHERE s.tx_out_id IN (SELECT u.c0::int8 FROM ${unnest})`,
+  );
   write.copy('asset_mint', {
     id: col('int8', rows.assetMints, (r) => r.id),
     asset_id: col('int8', rows.assetMints, (r) => r.assetId),
@@ -226,6 +233,10 @@ export function batchWrite(rows: BatchRows): BatchWrite {
   write.write(
     [rows.spentBefore.map((s) => s.txOutId)],
     (unnest) => `DELETE FROM unspent_ma_tx_out WHERE tx_out_id IN (SELECT u.c0::int8 FROM ${unnest})`,
+  );
+  write.write(
+    [rows.spentBefore.map((s) => s.txOutId)],
+    (unnest) => `DELETE FROM address_utxo WHERE tx_out_id IN (SELECT u.c0::int8 FROM ${unnest})`,
   );
   // Marked in the batch's own transaction, so no crash between the commit and the rewards job loses a
   // refresh; a mark renewed by a later batch outlives the job that read the older one.

@@ -4,7 +4,14 @@ import { scriptPaymentSql } from '../sink/utxo-supply.js';
 
 // Tables whose rows come from blocks: every table with indexer-assigned ids, plus those keyed by
 // other rows' ids. The others hold ledger-state answers, registry data or status.
-const CHAIN_TABLES = [...ID_TABLES, 'ma_tx_out', 'unspent_ma_tx_out', 'stake_balance', 'utxo_supply'];
+const CHAIN_TABLES = [
+  ...ID_TABLES,
+  'ma_tx_out',
+  'unspent_ma_tx_out',
+  'address_utxo',
+  'stake_balance',
+  'utxo_supply',
+];
 
 /** Every chain-derived row, table by table in primary-key order, as comparable text. */
 export async function dumpChainTables(url: string): Promise<Record<string, string[]>> {

@@ -1,7 +1,9 @@
 import type { PrismaClient } from '../client.js';
+import type { AddressesAddressUtxosAssetParams } from './addresses-address-utxos-asset.js';
 import { queryRows, readSqlFile, type Order } from './sql-file.js';
 
 const SQL = readSqlFile('addresses_address_utxos_by_ids');
+const OF_ADDRESS_SQL = readSqlFile('addresses_address_utxos_by_ids_of_address');
 
 /** One unspent output; amounts are decimal strings, hashes and datums hex. */
 export interface AddressUtxoRow {
@@ -50,9 +52,19 @@ export interface AddressUtxosByIdsResult {
 
 type Row = AddressUtxoRow & { tip: string | null };
 
-/** The unspent outputs with these ids, in the same order (a page of an OutputIdList). */
-export async function addressUtxosByIds(db: PrismaClient, ids: string[]): Promise<AddressUtxosByIdsResult> {
-  const rows = await queryRows<Row>(db, SQL, [ids]);
+/**
+ * The unspent outputs with these ids, in the same order (a page of the selection's OutputIdList): an
+ * address's from address_utxo, a payment credential's (outputs of many addresses) from tx_out.
+ */
+export async function addressUtxosByIds(
+  db: PrismaClient,
+  selection: AddressesAddressUtxosAssetParams['address'],
+  ids: string[],
+): Promise<AddressUtxosByIdsResult> {
+  const rows =
+    selection.kind === 'address'
+      ? await queryRows<Row>(db, OF_ADDRESS_SQL, [ids, selection.address])
+      : await queryRows<Row>(db, SQL, [ids]);
   const [probe] = rows;
   // The probe row comes back alone, with null output columns, when the page is empty.
   return { utxos: probe.tx_hash === null ? [] : rows, tip: probe.tip };
