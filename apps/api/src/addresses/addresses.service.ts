@@ -6,7 +6,7 @@ import {
   addressesAddressUtxosAsset,
   addressUtxosByIds,
   chainTip,
-  type AddressesAddressUtxosParams,
+  type AddressSelection,
   type AddressUtxoRow,
   type PrismaClient,
 } from '@frostline/db';
@@ -122,7 +122,7 @@ export class AddressesService {
   /** A deep page from the selection's list of unspent ids, or from the page query when that cannot be current. */
   private async deepPage(
     selection: string,
-    address: AddressesAddressUtxosParams['address'],
+    address: AddressSelection,
     page: PageBounds,
     pageQuery: () => Promise<AtTip<UtxoPage>>,
     readList: (since: string | null) => Promise<ListRead>,

@@ -1,13 +1,17 @@
 import type { PrismaClient } from '../client.js';
-import { OutputIdList, type AddressUtxoRow } from './addresses-address-utxos-by-ids.js';
+import {
+  OutputIdList,
+  type AddressSelection,
+  type AddressUtxoRow,
+} from './addresses-address-utxos-by-ids.js';
 import { hexBytes, queryRows, readSqlFile, sqlByDirection, type Order } from './sql-file.js';
 
 const SQL = sqlByDirection(readSqlFile('addresses_address_utxos_asset'));
 const IDS_SQL = readSqlFile('addresses_address_utxos_asset_ids');
 
 export interface AddressesAddressUtxosAssetParams {
-  /** Outputs at exactly this address… */
-  address: { kind: 'address'; address: string } | { kind: 'paymentCredential'; hash: string };
+  /** Outputs at exactly this address (or payment credential)… */
+  address: AddressSelection;
   /** …holding this asset, or with no native asset at all for `lovelace`. */
   asset: { policyId: string; assetName: string } | 'lovelace';
   limit: number;

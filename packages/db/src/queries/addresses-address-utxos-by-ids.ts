@@ -1,5 +1,4 @@
 import type { PrismaClient } from '../client.js';
-import type { AddressesAddressUtxosAssetParams } from './addresses-address-utxos-asset.js';
 import { queryRows, readSqlFile, type Order } from './sql-file.js';
 
 const SQL = readSqlFile('addresses_address_utxos_by_ids');
@@ -18,6 +17,10 @@ export interface AddressUtxoRow {
   inline_datum: string | null;
   reference_script_hash: string | null;
 }
+
+/** Outputs at exactly this address, or at any address with this payment credential. */
+export type AddressSelection =
+  { kind: 'address'; address: string } | { kind: 'paymentCredential'; hash: string };
 
 /** Bytes per id in the lists PostgreSQL's int8send writes. */
 const ID_BYTES = 8;
@@ -58,7 +61,7 @@ type Row = AddressUtxoRow & { tip: string | null };
  */
 export async function addressUtxosByIds(
   db: PrismaClient,
-  selection: AddressesAddressUtxosAssetParams['address'],
+  selection: AddressSelection,
   ids: string[],
 ): Promise<AddressUtxosByIdsResult> {
   const rows =
