@@ -2,7 +2,7 @@
 // Redis, runs the suite (bench/dist/run.js), prints the table and writes BENCHMARKS.md (full run) or
 // bench-results/quick.md (quick run). Results as JSON: bench-results/results.json.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -57,15 +57,35 @@ const POSTGRES_FLAGS = [
   ['max_connections', '200'],
 ].flatMap(([k, v]) => ['-c', `${k}=${v}`]);
 
+// A full run holds the API's populated history (≈ 30 GB), the growth run's quarter-size one (≈ 8 GB), up to
+// max_wal_size of WAL and the generated chains (≈ 8 GB): measured peak ≈ 50 GB. Checked before the first
+// phase, so that a full disk does not end a 45-minute run in its last phase.
+const FULL_RUN_FREE_GIB = 55;
+
+function checkFreeDisk(dir) {
+  if (quick || process.env.BENCH_ONLY) return;
+  const { bavail, bsize } = statfsSync(dir);
+  const freeGiB = (bavail * bsize) / 2 ** 30;
+  if (freeGiB < FULL_RUN_FREE_GIB)
+    throw new SetupError(
+      `a full run needs ${FULL_RUN_FREE_GIB} GiB free under ${dir}, which has ${freeGiB.toFixed(0)} GiB ` +
+        '(set BENCH_CACHE_DIR to a larger disk, or run npm run bench -- --quick)',
+    );
+}
+
 async function main() {
   const loadBefore = os
     .loadavg()
     .map((x) => x.toFixed(2))
     .join(', ');
   // Under the repository like npm test's services: the embedded server runs as the postgres user.
-  const workDir = path.join(process.env.BENCH_CACHE_DIR ?? path.join(root, '.bench-cache'), `run-${process.pid}`);
+  const workDir = path.join(
+    process.env.BENCH_CACHE_DIR ?? path.join(root, '.bench-cache'),
+    `run-${process.pid}`,
+  );
   rmSync(workDir, { recursive: true, force: true });
   mkdirSync(workDir, { recursive: true });
+  checkFreeDisk(workDir);
   allowPostgresUser(workDir);
   const pgPort = await freePort();
   const postgres = new EmbeddedPostgres({
