@@ -56,8 +56,9 @@ export interface AddressUtxosByIdsResult {
 type Row = AddressUtxoRow & { tip: string | null };
 
 /**
- * The unspent outputs with these ids, in the same order (a page of the selection's OutputIdList): an
- * address's from address_utxo, a payment credential's (outputs of many addresses) from tx_out.
+ * The unspent outputs with these ids, in the same order (a page of the selection's OutputIdList), from
+ * address_utxo: an address's through its covering index, a payment credential's (outputs of many
+ * addresses) by output id.
  */
 export async function addressUtxosByIds(
   db: PrismaClient,
