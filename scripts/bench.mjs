@@ -58,7 +58,7 @@ const POSTGRES_FLAGS = [
 ].flatMap(([k, v]) => ['-c', `${k}=${v}`]);
 
 // A full run holds the API's populated history (≈ 30 GB), the growth run's quarter-size one (≈ 8 GB), up to
-// max_wal_size of WAL and the generated chains (≈ 8 GB): measured peak ≈ 50 GB. Checked before the first
+// max_wal_size of WAL and the generated chains (≈ 8 GB): 44 GB at its peak in fab45f3's run. Checked before the first
 // phase, so that a full disk does not end a 45-minute run in its last phase.
 const FULL_RUN_FREE_GIB = 55;
 
