@@ -87,19 +87,20 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function dropDatabase(name: string): Promise<void> {
+async function onAdmin(statements: string[]): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
+  try {
+    for (const statement of statements) await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
 }
 
+const dropDatabaseSql = (name: string) => `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`;
+
 async function freshDatabase(name: string): Promise<string> {
-  await dropDatabase(name);
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  await onAdmin([dropDatabaseSql(name), `CREATE DATABASE ${name}`]);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
@@ -307,7 +308,7 @@ await phase('growth', async () => {
   const { samples: _quarterSamples, ...quarterHistory } = await populate(quarterUrl, quick, log, quarter);
   await onHistory(quarterUrl, quarterHistory);
   // its ≈ 8 GB are not needed for the next point, whose ingest adds to the disk's peak
-  await dropDatabase('bench_growth');
+  await onAdmin([dropDatabaseSql('bench_growth')]);
   let url = populatedUrl;
   if (!url) {
     url = await freshDatabase('bench_api');

@@ -8,7 +8,7 @@
 -- delivers rows in chain order and LIMIT stops early.
 -- Indexes: address_address_key, address_payment_cred_idx, block_pkey (backwards), tx_out_unspent_address_idx
 -- / tx_out_unspent_payment_cred_idx (partial, unspent only), address_utxo_address_id_tx_out_id_key
--- (index-only) / address_utxo_pkey, address_pkey; tx_out_pkey and ma_tx_out_pkey only for an output whose
+-- (index-only) / address_utxo_pkey and address_pkey; tx_out_pkey and ma_tx_out_pkey only for an output whose
 -- inline datum and assets address_utxo leaves out.
 WITH probe AS (
   SELECT
@@ -47,7 +47,8 @@ page AS (
 SELECT
   p.address_seen,
   p.tip,
-  a.address,
+  -- the address asked for, or for a payment credential each output's (one lookup per output only then)
+  coalesce($1, (SELECT a.address FROM address a WHERE a.id = c.address_id)) AS address,
   encode(c.tx_hash, 'hex') AS tx_hash,
   c.output_index,
   c.lovelace::text AS lovelace,
@@ -77,5 +78,4 @@ LEFT JOIN LATERAL (
     LIMIT 1
   )
 ) c ON true
-LEFT JOIN address a ON a.id = c.address_id
 ORDER BY c.tx_out_id {{direction}}

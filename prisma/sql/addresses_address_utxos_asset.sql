@@ -12,7 +12,7 @@
 -- unspent_ma_tx_out_address_id_asset_id_tx_out_id_idx, tx_out_unspent_address_idx /
 -- tx_out_unspent_payment_cred_idx (partial, unspent only, with has_assets), ma_tx_out_pkey
 -- (tx_out_id, asset_id) for a payment credential's asset test, address_utxo_address_id_tx_out_id_key
--- (index-only) / address_utxo_pkey, address_pkey.
+-- (index-only) / address_utxo_pkey and address_pkey.
 WITH probe AS (
   SELECT
     (SELECT id FROM address WHERE address = $1) AS address_id,
@@ -71,7 +71,8 @@ SELECT
   p.address_seen,
   p.tip,
   ($3::bytea IS NULL OR p.asset_id IS NOT NULL) AS asset_seen,
-  a.address,
+  -- the address asked for, or for a payment credential each output's (one lookup per output only then)
+  coalesce($1, (SELECT a.address FROM address a WHERE a.id = c.address_id)) AS address,
   encode(c.tx_hash, 'hex') AS tx_hash,
   c.output_index,
   c.lovelace::text AS lovelace,
@@ -102,5 +103,4 @@ LEFT JOIN LATERAL (
     LIMIT 1
   )
 ) c ON true
-LEFT JOIN address a ON a.id = c.address_id
 ORDER BY c.tx_out_id {{direction}}
