@@ -2,11 +2,16 @@
 -- the address (or payment credential), ascending, as one bytea of 8-byte big-endian ids (int8send), with the
 -- newest block of this statement's snapshot. The API keeps the list while that block stays the newest and
 -- takes any page from it without skipping index entries (apps/api/src/addresses/utxo-id-lists.ts).
+-- Given the tip of a kept list that is still in the chain and at most 100 blocks behind, it returns instead
+-- only what the blocks after it changed: the ids of the selection's outputs they created that are unspent
+-- (`created`) and of those they spent (`spent`), so a list is carried forward at each block by a few index
+-- probes instead of read again whole (100,000 ids of a busy address ≈ 12 ms of PostgreSQL).
 --   $1 text   exact address string, or null when selecting by payment credential
 --   $2 bytea  28-byte payment credential (addr_vkh/script input), or null
 --   $3 text   the tip (block hash, hex) of the list this one follows, or null
 -- The selection is the page query's (addresses_address_utxos.sql) without its LIMIT and OFFSET.
--- Indexes: address_address_key, block_hash_key, tx_out_unspent_address_idx / tx_out_unspent_payment_cred_idx (index-only).
+-- Indexes: address_address_key, block_hash_key, tx_out_unspent_address_idx / tx_out_unspent_payment_cred_idx
+-- (index-only); for the changes tx_block_id_idx, tx_out_tx_id_index_key, tx_out_spent_by_tx_id_idx.
 WITH probe AS (
   SELECT
     (SELECT id FROM address WHERE address = $1) AS address_id,
@@ -15,9 +20,17 @@ WITH probe AS (
       ELSE EXISTS (SELECT 1 FROM address WHERE payment_cred = $2::bytea)
     END AS address_seen,
     (SELECT encode(hash, 'hex') FROM block ORDER BY id DESC LIMIT 1) AS tip,
+    (SELECT id FROM block ORDER BY id DESC LIMIT 1) AS tip_id,
+    (SELECT id FROM block WHERE hash = decode($3::text, 'hex')) AS since_id
+),
+state AS (
+  SELECT
+    p.*,
     -- No rollback removed the earlier list's tip: outputs it listed are the same ones (pages read for them stay
     -- good where this list has the same ids), which a new branch reusing their ids would not be.
-    EXISTS (SELECT 1 FROM block WHERE hash = decode($3::text, 'hex')) AS continues
+    p.since_id IS NOT NULL AS continues,
+    p.since_id IS NOT NULL AND p.tip_id - p.since_id <= 100 AS carried
+  FROM probe p
 ),
 ids AS (
   (
@@ -33,10 +46,37 @@ ids AS (
     WHERE o.payment_cred = $2::bytea AND o.spent_by_tx_id IS NULL
     ORDER BY o.id
   )
+),
+-- The transactions after the list's tip, as an array probed into tx_out's indexes: joined to tx_out instead, a
+-- few blocks' worth was planned as a merge join that read those indexes from their start (1 s at tenth scale).
+later_tx AS (
+  SELECT ARRAY(SELECT t.id FROM tx t WHERE t.block_id > (SELECT since_id FROM state WHERE carried)) AS ids
+),
+-- An output created and spent after the list's tip is among the spent ones, which the list does not hold.
+created AS (
+  SELECT o.id
+  FROM tx_out o
+  WHERE o.tx_id = ANY ((SELECT ids FROM later_tx)::int8[]) AND o.spent_by_tx_id IS NULL
+    AND CASE WHEN $2::bytea IS NULL THEN o.address_id = (SELECT address_id FROM probe) ELSE o.payment_cred = $2::bytea END
+),
+spent AS (
+  SELECT o.id
+  FROM tx_out o
+  WHERE o.spent_by_tx_id = ANY ((SELECT ids FROM later_tx)::int8[])
+    AND CASE WHEN $2::bytea IS NULL THEN o.address_id = (SELECT address_id FROM probe) ELSE o.payment_cred = $2::bytea END
 )
 SELECT
-  p.address_seen,
-  p.tip,
-  p.continues,
-  (SELECT coalesce(string_agg(int8send(id), ''::bytea ORDER BY id), ''::bytea) FROM ids) AS ids
-FROM probe p
+  s.address_seen,
+  s.tip,
+  s.continues,
+  s.carried,
+  CASE WHEN NOT s.carried THEN
+    (SELECT coalesce(string_agg(int8send(id), ''::bytea ORDER BY id), ''::bytea) FROM ids)
+  END AS ids,
+  CASE WHEN s.carried THEN
+    (SELECT coalesce(string_agg(int8send(id), ''::bytea ORDER BY id), ''::bytea) FROM created)
+  END AS created,
+  CASE WHEN s.carried THEN
+    (SELECT coalesce(string_agg(int8send(id), ''::bytea ORDER BY id), ''::bytea) FROM spent)
+  END AS spent
+FROM state s

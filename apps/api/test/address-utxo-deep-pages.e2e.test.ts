@@ -5,8 +5,9 @@ import { get, openTestDatabase, startApp, testConfig } from './support/test-app.
 
 // Deep pages of /addresses/{address}/utxos[/{asset}] come from a list of the address's unspent output ids kept
 // per chain tip (addresses/utxo-id-lists.ts). Every answer must equal the one of an API that skips index entries
-// for each page (its caches off), at every tip: after a block spends listed outputs and pays new ones, and after
-// a switch to a branch that reuses the rolled-back ids for other outputs.
+// for each page (its caches off), at every tip: after a block spends listed outputs and pays new ones (the list
+// carried forward by the block's changes), and after a switch to a branch that reuses the rolled-back ids for
+// other outputs.
 const ADDRESS =
   'addr1qxcdc0jacmjcvz8rzc26ppntl03mdqtav6qa749d6wczckmswj8ngt9puck7f0cqxzsfe62un6ln88yy8c8tguz8twmq64snl8';
 const POLICY = '00000002df633853f6a47465c9496721d2d5b1291b8398016c0e87ae';
@@ -175,6 +176,15 @@ test('deep pages from kept id lists equal the pages skipped to, at every tip and
 
   await rollBackBlock2();
   expect(await expectSameAnswers()).toEqual(atBlock1);
+
+  // Blocks after a kept list's tip, with a branch switch between them that left the tip in the chain: the
+  // list is carried forward by the changes of the blocks now after it, not those of the branch left.
+  await block2(hash(0xd2), hash(4), 200);
+  await rollBackBlock2();
+  await block2(hash(0xe2), hash(5), 300);
+  const carried = await expectSameAnswers();
+  expect(carried[0]![0]).toBe('01#5040');
+  expect(carried).not.toEqual(onOtherBranch);
 });
 
 test('an address or asset never seen answers 404 on a deep page too', async () => {

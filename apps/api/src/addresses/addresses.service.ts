@@ -8,6 +8,7 @@ import {
   chainTip,
   type AddressSelection,
   type AddressUtxoRow,
+  type KeptIdList,
   type PrismaClient,
 } from '@frostline/db';
 import { BlockfrostError, parseAddressParam, parseAssetParam } from '@frostline/model';
@@ -125,7 +126,7 @@ export class AddressesService {
     address: AddressSelection,
     page: PageBounds,
     pageQuery: () => Promise<AtTip<UtxoPage>>,
-    readList: (since: string | null) => Promise<ListRead>,
+    readList: (since: KeptIdList | null) => Promise<ListRead>,
   ): Promise<AtTip<UtxoPage>> {
     return this.deepPages.page(
       selection,

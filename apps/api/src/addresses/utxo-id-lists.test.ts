@@ -1,4 +1,4 @@
-import { OutputIdList } from '@frostline/db';
+import { OutputIdList, type KeptIdList } from '@frostline/db';
 import { UtxoIdLists } from './utxo-id-lists.js';
 
 /** Big-endian 8-byte ids, as PostgreSQL's int8send writes them. */
@@ -33,9 +33,9 @@ function setup(maxIds = 100, maxPageSize = 100) {
       return chain.tip;
     },
   );
-  const readList = async (since: string | null) => {
+  const readList = async (since: KeptIdList | null) => {
     chain.listReads += 1;
-    const continues = since !== null && !chain.removedTips.has(since);
+    const continues = since !== null && since.tip !== null && !chain.removedTips.has(since.tip);
     return { tip: chain.tip, continues, value: { found: chain.found, ids: idList(chain.ids) } };
   };
   const readPage = async (ids: string[]) => {

@@ -1,4 +1,4 @@
-import type { Order, OutputIdList } from '@frostline/db';
+import type { KeptIdList, Order, OutputIdList } from '@frostline/db';
 import { LRUCache } from 'lru-cache';
 import type { AtTip } from './tip-cache.js';
 
@@ -40,15 +40,16 @@ const ATTEMPTS = 3;
 /**
  * Deep pages of a busy address taken from a list of all its unspent output ids instead of skipping index
  * entries: a random page of a 100,000-output address skips 50,000 entries on average (≈ 6 ms of PostgreSQL
- * CPU, so 500 such pages per second need ≈ 3 cores), where the list costs about twice that once per chain
- * tip and a page from it is a lookup of its own outputs by id.
+ * CPU, so 500 such pages per second need ≈ 3 cores), where the list costs about twice that once, is then
+ * carried forward at each new block by that block's changes to the selection (a few index probes), and a
+ * page from it is a lookup of its own outputs by id.
  *
  * A list is used while its tip is the newest block, like the pages of `TipCache`. A page is read by id
  * together with the newest block of the read's own snapshot, and used only when that block is still the
  * list's: then the ids are the same outputs and exactly the unspent ones of the selection (every indexer
  * write, a batch or a rollback, commits with a new newest block), and the page shows the chain as it is at
- * that read, which started after the request arrived. Otherwise the list is read again (one read per
- * selection at a time, shared by the requests waiting for it) and the page with it.
+ * that read, which started after the request arrived. Otherwise the list is brought to the newest block
+ * (one read per selection at a time, shared by the requests waiting for it) and the page with it.
  *
  * Answered pages are kept, and stay good across new blocks that leave them as they were: an output's
  * answer never changes while the output exists, so a page asked again is the stored one when the current
@@ -85,8 +86,9 @@ export class UtxoIdLists<Page> {
 
   /**
    * One page of the selection `key`, with the tip it shows.
-   * @param readList reads the selection's list and the newest block of its snapshot; `since` is the tip of
-   *   the list it follows (null for the first), whose block it reports as still in the chain or not
+   * @param readList reads the selection's list and the newest block of its snapshot; `since` is the list it
+   *   follows (null for the first), which it may carry forward by the blocks after its tip, and whose tip it
+   *   reports as still in the chain or not
    * @param readPage reads the page of the outputs with these ids and the newest block of its snapshot
    * @param fallback reads the page some other way: for an unknown address or asset, or when the chain moved
    *   during every attempt
@@ -94,7 +96,7 @@ export class UtxoIdLists<Page> {
   async page(
     key: string,
     bounds: PageBounds,
-    readList: (since: string | null) => Promise<ListRead>,
+    readList: (since: KeptIdList | null) => Promise<ListRead>,
     readPage: (ids: string[]) => Promise<AtTip<Page>>,
     fallback: () => Promise<AtTip<Page>>,
   ): Promise<AtTip<Page>> {
@@ -124,11 +126,12 @@ export class UtxoIdLists<Page> {
   private async read(
     key: string,
     previous: Listed | null,
-    readList: (since: string | null) => Promise<ListRead>,
+    readList: (since: KeptIdList | null) => Promise<ListRead>,
   ): Promise<Listed> {
     const running = this.reading.get(key);
     if (running) return running;
-    const reading = readList(previous?.tip ?? null).then(({ continues, ...list }): Listed => ({
+    const since = previous && { tip: previous.tip, ids: previous.value.ids };
+    const reading = readList(since).then(({ continues, ...list }): Listed => ({
       ...list,
       lineage: previous !== null && continues ? previous.lineage : {},
     }));

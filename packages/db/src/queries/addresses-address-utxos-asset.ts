@@ -1,8 +1,11 @@
 import type { PrismaClient } from '../client.js';
 import {
-  OutputIdList,
+  idListAtTip,
   type AddressSelection,
   type AddressUtxoRow,
+  type IdListColumns,
+  type KeptIdList,
+  type OutputIdList,
 } from './addresses-address-utxos-by-ids.js';
 import { hexBytes, queryRows, readSqlFile, sqlByDirection, type Order } from './sql-file.js';
 
@@ -67,30 +70,32 @@ export interface AddressesAddressUtxoAssetIdsResult {
 
 /**
  * The ids of every unspent output of an address or payment credential holding an asset, for deep pages.
- * @param since the tip of an earlier list of the same selection, to learn whether a rollback removed it
+ * @param since an earlier list of the same selection: carried forward by the changes since its tip when that
+ *   is still in the chain and close enough, else read whole; its tip also tells whether a rollback removed it
  */
 export async function addressesAddressUtxoAssetIds(
   db: PrismaClient,
   { address, asset }: Pick<AddressesAddressUtxosAssetParams, 'address' | 'asset'>,
-  since: string | null,
+  since: KeptIdList | null,
 ): Promise<AddressesAddressUtxoAssetIdsResult> {
-  const [row] = await queryRows<{
-    address_seen: boolean;
-    asset_seen: boolean;
-    tip: string | null;
-    continues: boolean;
-    ids: Buffer;
-  }>(db, IDS_SQL, [
+  const [row] = await queryRows<
+    {
+      address_seen: boolean;
+      asset_seen: boolean;
+      tip: string | null;
+      continues: boolean;
+    } & IdListColumns
+  >(db, IDS_SQL, [
     address.kind === 'address' ? address.address : null,
     address.kind === 'paymentCredential' ? hexBytes(address.hash) : null,
     asset === 'lovelace' ? null : hexBytes(asset.policyId),
     asset === 'lovelace' ? null : hexBytes(asset.assetName),
-    since,
+    since?.tip ?? null,
   ]);
   return {
     addressSeen: row.address_seen,
     assetSeen: row.asset_seen,
-    ids: new OutputIdList(row.ids),
+    ids: idListAtTip(row, since),
     tip: row.tip,
     continues: row.continues,
   };

@@ -42,9 +42,94 @@ export class OutputIdList {
     const count = Math.max(0, Math.min(limit, this.length - offset));
     return Array.from({ length: count }, (_, i) => {
       const position = order === 'asc' ? offset + i : this.length - 1 - offset - i;
-      return this.bytes.readBigInt64BE(position * ID_BYTES).toString();
+      return this.id(position).toString();
     });
   }
+
+  /**
+   * This list after blocks that created the outputs `created` and spent the outputs `spent` (both ascending;
+   * spent ids this list does not hold are skipped). A block touches a few of a busy address's outputs, so the
+   * list is copied once around them instead of decoding its ids.
+   */
+  carriedForward(created: OutputIdList, spent: OutputIdList): OutputIdList {
+    if (created.length === 0 && spent.length === 0) return this;
+    const removals = this.positionsHeld(spent);
+    const parts: Buffer[] = [];
+    let from = 0;
+    let removal = 0;
+    const copyUpTo = (position: number) => {
+      for (; removal < removals.length && removals[removal]! < position; removal++) {
+        parts.push(this.slice(from, removals[removal]!));
+        from = removals[removal]! + 1;
+      }
+      parts.push(this.slice(from, position));
+      from = position;
+    };
+    for (let i = 0; i < created.length; i++) {
+      const position = this.positionOf(created.id(i));
+      if (this.holds(position, created.id(i))) continue;
+      copyUpTo(position);
+      parts.push(created.slice(i, i + 1));
+    }
+    copyUpTo(this.length);
+    return new OutputIdList(Buffer.concat(parts));
+  }
+
+  /** The positions of those of `ids` this list holds, ascending. */
+  private positionsHeld(ids: OutputIdList): number[] {
+    const positions: number[] = [];
+    for (let i = 0; i < ids.length; i++) {
+      const position = this.positionOf(ids.id(i));
+      if (this.holds(position, ids.id(i))) positions.push(position);
+    }
+    return positions;
+  }
+
+  private holds(position: number, id: bigint): boolean {
+    return position < this.length && this.id(position) === id;
+  }
+
+  private slice(from: number, to: number): Buffer {
+    return this.bytes.subarray(from * ID_BYTES, to * ID_BYTES);
+  }
+
+  private id(position: number): bigint {
+    return this.bytes.readBigInt64BE(position * ID_BYTES);
+  }
+
+  /** Where `id` is or would go: the first position whose id is not below it. */
+  private positionOf(id: bigint): number {
+    let low = 0;
+    let high = this.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.id(middle) < id) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+}
+
+/** A selection's list as it was read at a tip, which a later read may carry forward. */
+export interface KeptIdList {
+  tip: string | null;
+  ids: OutputIdList;
+}
+
+/** What an id-list query returns: the whole list, or (`carried`) the changes since the kept list's tip. */
+export interface IdListColumns {
+  carried: boolean;
+  ids: Buffer | null;
+  created: Buffer | null;
+  spent: Buffer | null;
+}
+
+/** The selection's list at the query's tip, from its whole list or from the kept one and the changes. */
+export function idListAtTip(columns: IdListColumns, since: KeptIdList | null): OutputIdList {
+  if (columns.carried && since !== null) {
+    return since.ids.carriedForward(new OutputIdList(columns.created!), new OutputIdList(columns.spent!));
+  }
+  return new OutputIdList(columns.ids!);
 }
 
 export interface AddressUtxosByIdsResult {

@@ -1,6 +1,12 @@
 import type { PrismaClient } from '../client.js';
 import type { AddressesAddressUtxosAssetParams } from './addresses-address-utxos-asset.js';
-import { OutputIdList, type AddressUtxoRow } from './addresses-address-utxos-by-ids.js';
+import {
+  idListAtTip,
+  type AddressUtxoRow,
+  type IdListColumns,
+  type KeptIdList,
+  type OutputIdList,
+} from './addresses-address-utxos-by-ids.js';
 import { hexBytes, queryRows, readSqlFile, sqlByDirection } from './sql-file.js';
 
 const SQL = sqlByDirection(readSqlFile('addresses_address_utxos'));
@@ -46,26 +52,28 @@ export interface AddressesAddressUtxoIdsResult {
 
 /**
  * The ids of every unspent output of an address or payment credential, for taking deep pages from.
- * @param since the tip of an earlier list of the same selection, to learn whether a rollback removed it
+ * @param since an earlier list of the same selection: carried forward by the changes since its tip when that
+ *   is still in the chain and close enough, else read whole; its tip also tells whether a rollback removed it
  */
 export async function addressesAddressUtxoIds(
   db: PrismaClient,
   { address }: Pick<AddressesAddressUtxosParams, 'address'>,
-  since: string | null,
+  since: KeptIdList | null,
 ): Promise<AddressesAddressUtxoIdsResult> {
-  const [row] = await queryRows<{
-    address_seen: boolean;
-    tip: string | null;
-    continues: boolean;
-    ids: Buffer;
-  }>(db, IDS_SQL, [
+  const [row] = await queryRows<
+    {
+      address_seen: boolean;
+      tip: string | null;
+      continues: boolean;
+    } & IdListColumns
+  >(db, IDS_SQL, [
     address.kind === 'address' ? address.address : null,
     address.kind === 'paymentCredential' ? hexBytes(address.hash) : null,
-    since,
+    since?.tip ?? null,
   ]);
   return {
     addressSeen: row.address_seen,
-    ids: new OutputIdList(row.ids),
+    ids: idListAtTip(row, since),
     tip: row.tip,
     continues: row.continues,
   };
