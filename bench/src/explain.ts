@@ -49,6 +49,9 @@ export async function explainScenarios(url: string, samples: Samples): Promise<E
     const { rows: listed } = await client.query<{ ids: Buffer }>(sql('addresses_address_utxos_asset_ids'), busyIds);
     const middle = new OutputIdList(listed[0]!.ids).page(Math.floor(samples.busyUtxos / 200) * 100, 100, 'asc');
     cases.splice(3, 0, ['busy address middle page by ids', 'addresses_address_utxos_by_ids_of_address', [middle, samples.busyAddress]]);
+    // A kept list brought to a new block: the changes of the newest block to the selection, not the whole list.
+    const { rows: [before] } = await client.query<{ tip: string }>(`SELECT encode(hash, 'hex') AS tip FROM block ORDER BY id DESC OFFSET 1 LIMIT 1`);
+    cases.splice(5, 0, ['busy address id list carried one block', 'addresses_address_utxos_asset_ids', [...busyIds.slice(0, 4), before!.tip]]);
     for (const [query, file, params] of cases) {
       await client.query(sql(file), params); // warm
       const { rows } = await client.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT TEXT) ${sql(file)}`, params);
