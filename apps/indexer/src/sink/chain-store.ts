@@ -37,7 +37,7 @@ export const ROLLBACK_TABLES = {
   perAccount: ['stake_balance', 'reward_balance', 'reward_refresh'],
   /** the change the removed transactions made is taken back (utxo-supply.ts) */
   sums: ['utxo_supply'],
-  /** rows of outputs created after the point go, rows of outputs spent after it come back (or stay) */
+  /** rows of outputs created after the point go, rows of outputs spent after it come back */
   perLiveOutput: ['unspent_ma_tx_out', 'address_utxo'],
   notChainData: [
     'token_metadata',
@@ -54,9 +54,7 @@ export const ROLLBACK_TABLES = {
  * trip; data-modifying CTEs all run, on the same snapshot). Each delete walks the index of the
  * column that orders its table, so a rollback costs what it removes, not what the table holds.
  * Outputs spent after the point become unspent again, and their asset amounts return to
- * unspent_ma_tx_out (read on the snapshot, before the update). Their address_utxo rows are still there,
- * kept until a spend is k blocks deep (batchWrite); only those never written are built (outputs created and
- * spent in one batch, or spends pruned under a smaller k than the one this indexer runs with now).
+ * unspent_ma_tx_out and their answers to address_utxo (read on the snapshot, before the update).
  */
 const ROLLBACK_SQL = `WITH
   unspent AS (UPDATE tx_out SET spent_by_tx_id = NULL WHERE spent_by_tx_id > $2 AND tx_id <= $2),
@@ -66,9 +64,7 @@ const ROLLBACK_SQL = `WITH
     WHERE o.spent_by_tx_id > $2 AND o.tx_id <= $2),
   unspent_answers AS (
     INSERT INTO address_utxo SELECT s.* FROM address_utxo_source s
-    WHERE s.tx_out_id IN (
-      SELECT o.id FROM tx_out o WHERE o.spent_by_tx_id > $2 AND o.tx_id <= $2
-        AND NOT EXISTS (SELECT 1 FROM address_utxo a WHERE a.tx_out_id = o.id))),
+    WHERE s.tx_out_id IN (SELECT id FROM tx_out WHERE spent_by_tx_id > $2 AND tx_id <= $2)),
   outputs AS (DELETE FROM tx_out WHERE tx_id > $2 RETURNING id),
   amounts AS (DELETE FROM ma_tx_out WHERE tx_out_id IN (SELECT id FROM outputs)),
   live_amounts AS (DELETE FROM unspent_ma_tx_out WHERE tx_out_id IN (SELECT id FROM outputs)),
@@ -256,7 +252,7 @@ export class ChainStore {
       (n, table) => n + (Array.isArray(table) ? table.length : 'size' in table ? table.size : 0),
       changesSupply(rows) ? 1 : 0,
     );
-    const write = batchWrite(rows, this.options.securityParameter);
+    const write = batchWrite(rows);
     await this.inTransaction((client) => write.run(client));
     const newAssets = rows.assets.map((asset) => asset.policy + asset.name);
     this.ids.adopt(ids);

@@ -5,10 +5,9 @@ const col = <T>(type: ColumnType, rows: T[], pick: (row: T) => unknown) => ({ ty
 
 /**
  * The writes of a projected batch: new rows by COPY, the other inserts and the updates in one
- * statement, then the removal of stake balances that reached zero and of the address_utxo rows of
- * outputs whose spend is now more than `securityParameter` blocks deep (both must see its result).
+ * statement, then the removal of stake balances that reached zero (which must see its result).
  */
-export function batchWrite(rows: BatchRows, securityParameter: number): BatchWrite {
+export function batchWrite(rows: BatchRows): BatchWrite {
   const write = new BatchWrite();
   write.copy('block', {
     id: col('int8', rows.blocks, (r) => r.id),
@@ -235,6 +234,10 @@ export function batchWrite(rows: BatchRows, securityParameter: number): BatchWri
     [rows.spentBefore.map((s) => s.txOutId)],
     (unnest) => `DELETE FROM unspent_ma_tx_out WHERE tx_out_id IN (SELECT u.c0::int8 FROM ${unnest})`,
   );
+  write.write(
+    [rows.spentBefore.map((s) => s.txOutId)],
+    (unnest) => `DELETE FROM address_utxo WHERE tx_out_id IN (SELECT u.c0::int8 FROM ${unnest})`,
+  );
   // Marked in the batch's own transaction, so no crash between the commit and the rewards job loses a
   // refresh; a mark renewed by a later batch outlives the job that read the older one.
   write.write(
@@ -263,24 +266,6 @@ export function batchWrite(rows: BatchRows, securityParameter: number): BatchWri
     write.afterwards({
       sql: `DELETE FROM stake_balance WHERE utxo_value = 0 AND stake_address_id = ANY($1::text[]::int8[])`,
       params: [textArray(deltas.map(([id]) => id))],
-    });
-  }
-  const firstBlock = rows.blocks[0];
-  if (firstBlock !== undefined) {
-    // An address_utxo row stays until its output's spend is k blocks deep, not only while the output is
-    // unspent: every reader looks rows up by the ids of live outputs, so a spent output's row is never read,
-    // and a rollback, which never goes deeper than k, finds the rows of the outputs it makes unspent again
-    // in place instead of building them anew (ROLLBACK_SQL). Block ids follow the chain, so this batch
-    // prunes the spends of the blocks that its own blocks push past k; after a rollback the range starts
-    // below the last one pruned, which only finds nothing. The spending transactions go in as an array
-    // probed into tx_out_spent_by_tx_id_idx: joined to tx_out, 500 blocks were planned as a merge join that
-    // read that index from its start (1 s on a tenth-scale history, against 20 ms).
-    const k = BigInt(securityParameter);
-    write.afterwards({
-      sql: `DELETE FROM address_utxo WHERE tx_out_id IN (
-              SELECT o.id FROM tx_out o
-              WHERE o.spent_by_tx_id = ANY (ARRAY(SELECT t.id FROM tx t WHERE t.block_id > $1 AND t.block_id <= $2)))`,
-      params: [String(firstBlock.id - 1n - k), String(rows.blocks.at(-1)!.id - k)],
     });
   }
   return write;

@@ -13,15 +13,7 @@ const CHAIN_TABLES = [
   'utxo_supply',
 ];
 
-/**
- * address_utxo also keeps the rows of outputs spent less than k blocks deep, which batches of other sizes
- * prune at other blocks, and which no reader reads (chain-store.ts checks the rows kept against k).
- */
-const LIVE_ROWS: Record<string, string> = {
-  address_utxo: 'WHERE tx_out_id IN (SELECT id FROM tx_out WHERE spent_by_tx_id IS NULL)',
-};
-
-/** Every chain-derived row, table by table in primary-key order, as comparable text (live rows of address_utxo). */
+/** Every chain-derived row, table by table in primary-key order, as comparable text. */
 export async function dumpChainTables(url: string): Promise<Record<string, string[]>> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -29,7 +21,7 @@ export async function dumpChainTables(url: string): Promise<Record<string, strin
     const dump: Record<string, string[]> = {};
     for (const table of CHAIN_TABLES) {
       const { rows } = await client.query<{ row: string }>(
-        `SELECT t::text AS row FROM "${table}" t ${LIVE_ROWS[table] ?? ''} ORDER BY 1`,
+        `SELECT t::text AS row FROM "${table}" t ORDER BY 1`,
       );
       dump[table] = rows.map((r) => r.row);
     }
