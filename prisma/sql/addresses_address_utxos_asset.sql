@@ -81,7 +81,9 @@ SELECT
   encode(c.block_hash, 'hex') AS block,
   encode(c.data_hash, 'hex') AS data_hash,
   encode(c.inline_datum, 'hex') AS inline_datum,
-  encode(c.reference_script_hash, 'hex') AS reference_script_hash
+  encode(c.reference_script_hash, 'hex') AS reference_script_hash,
+  -- the output's id: new blocks that change only outputs past a full page's last one leave the page as it was
+  c.tx_out_id::text AS output_id
 FROM probe p
 LEFT JOIN page ON true
 -- Each of the page's outputs with its answer from address_utxo, one index descent per output (no read of

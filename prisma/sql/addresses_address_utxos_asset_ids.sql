@@ -12,6 +12,8 @@
 --   $3 bytea  asset policy id, or null for `lovelace`
 --   $4 bytea  asset name (empty for the empty name)
 --   $5 text   the tip (block hash, hex) of the list this one follows, or null
+--   $6 bool   read the whole list when the changes cannot be given; false leaves `ids` null (the API
+--             then only asks whether the changes leave a cached page as it was)
 -- The selection is the page query's (addresses_address_utxos_asset.sql) without its LIMIT and OFFSET.
 -- Indexes: address_address_key, block_hash_key, asset_policy_name_key, unspent_ma_tx_out_address_id_asset_id_tx_out_id_idx,
 -- tx_out_unspent_address_idx / tx_out_unspent_payment_cred_idx, ma_tx_out_pkey; for the changes
@@ -104,7 +106,7 @@ SELECT
   s.tip,
   s.continues,
   s.carried,
-  CASE WHEN NOT s.carried THEN
+  CASE WHEN NOT s.carried AND $6::boolean THEN
     (SELECT coalesce(string_agg(int8send(id), ''::bytea ORDER BY id), ''::bytea) FROM ids)
   END AS ids,
   CASE WHEN s.carried THEN

@@ -9,6 +9,8 @@
 --   $1 text   exact address string, or null when selecting by payment credential
 --   $2 bytea  28-byte payment credential (addr_vkh/script input), or null
 --   $3 text   the tip (block hash, hex) of the list this one follows, or null
+--   $4 bool   read the whole list when the changes cannot be given; false leaves `ids` null (the API
+--             then only asks whether the changes leave a cached page as it was)
 -- The selection is the page query's (addresses_address_utxos.sql) without its LIMIT and OFFSET.
 -- Indexes: address_address_key, block_hash_key, tx_out_unspent_address_idx / tx_out_unspent_payment_cred_idx
 -- (index-only); for the changes tx_block_id_idx, tx_out_tx_id_index_key, tx_out_spent_by_tx_id_idx.
@@ -81,7 +83,7 @@ SELECT
   s.tip,
   s.continues,
   s.carried,
-  CASE WHEN NOT s.carried THEN
+  CASE WHEN NOT s.carried AND $4::boolean THEN
     (SELECT coalesce(string_agg(int8send(id), ''::bytea ORDER BY id), ''::bytea) FROM ids)
   END AS ids,
   CASE WHEN s.carried THEN

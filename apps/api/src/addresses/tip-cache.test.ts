@@ -142,3 +142,57 @@ test('a failed running read is not shared: the waiting request reads itself', as
   expect(await secondAnswer).toEqual(['y']);
   expect(chain.pageReads).toBe(2);
 });
+
+describe('carry', () => {
+  /** A carry that keeps the entry at the chain's tip when `unchanged`, counting its calls. */
+  function carrying(chain: { tip: string | null }, unchanged: boolean) {
+    const calls: (string | null)[] = [];
+    const carry = async (stale: { tip: string | null; value: string[] }) => {
+      calls.push(stale.tip);
+      return unchanged ? { tip: chain.tip, value: stale.value } : null;
+    };
+    return { calls, carry };
+  }
+
+  test('an entry of an older tip is carried to the new one instead of read again', async () => {
+    const { chain, cache, read } = setup();
+    const { calls, carry } = carrying(chain, true);
+    await cache.get('k', read(['x']), carry);
+    chain.tip = 'b';
+    expect(await cache.get('k', read(['y']), carry)).toEqual(['x']);
+    expect(calls).toEqual(['a']);
+    // Stored under the carried tip: the next request is a hit after one probe.
+    expect(await cache.get('k', read(['z']), carry)).toEqual(['x']);
+    expect(calls).toEqual(['a']);
+    expect(chain.pageReads).toBe(1);
+  });
+
+  test('an entry the blocks may have changed is read again, and a key never read is not carried', async () => {
+    const { chain, cache, read } = setup();
+    const { calls, carry } = carrying(chain, false);
+    await cache.get('k', read(['x']), carry);
+    expect(calls).toEqual([]);
+    chain.tip = 'b';
+    expect(await cache.get('k', read(['y']), carry)).toEqual(['y']);
+    expect(calls).toEqual(['a']);
+    expect(chain.pageReads).toBe(2);
+  });
+
+  test('requests arriving while an entry is carried share the carry', async () => {
+    const { chain, cache, read } = setup();
+    await cache.get('k', read(['x']));
+    chain.tip = 'b';
+    let finish!: () => void;
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    let carries = 0;
+    const carry = async (stale: { tip: string | null; value: string[] }) => {
+      carries += 1;
+      await held;
+      return { tip: 'b', value: stale.value };
+    };
+    const answers = [cache.get('k', read(['y']), carry), cache.get('k', read(['z']), carry)];
+    finish();
+    expect(await Promise.all(answers)).toEqual([['x'], ['x']]);
+    expect({ carries, pageReads: chain.pageReads }).toEqual({ carries: 1, pageReads: 1 });
+  });
+});

@@ -21,6 +21,10 @@ export interface AtTip<V> {
  * Requests for a key whose query is already running wait for that query instead of running their own
  * (when a block arrives, every request for a busy address's page misses at once), and take its answer
  * only if its tip is the tip they read on arrival: then it shows the chain as it was when they came.
+ *
+ * An entry of an older tip may be carried to the current one instead of read again (`carry`), when the
+ * blocks since left it as it was: found cheaper than the answer itself, the carried entry is stored under
+ * the tip of the snapshot that found it, like a read.
  */
 export class TipCache<V> {
   private readonly entries: LRUCache<string, AtTip<V>> | null;
@@ -41,19 +45,35 @@ export class TipCache<V> {
       maxSize > 0 ? new LRUCache({ maxSize, sizeCalculation: (entry) => sizeOf(entry.value) }) : null;
   }
 
-  async get(key: string, read: () => Promise<AtTip<V>>): Promise<V> {
+  /**
+   * @param read reads the answer and the tip of its snapshot
+   * @param carry the cached answer at the current tip without reading it again, or null when the blocks since
+   *   its tip may have changed it (then `read` runs)
+   */
+  async get(
+    key: string,
+    read: () => Promise<AtTip<V>>,
+    carry?: (stale: AtTip<V>) => Promise<AtTip<V> | null>,
+  ): Promise<V> {
     if (this.entries === null) return (await read()).value;
     const cached = this.entries.get(key);
+    const refresh = async (): Promise<AtTip<V>> => {
+      const carried = cached !== undefined && carry !== undefined ? await carry(cached) : null;
+      return carried ?? read();
+    };
     const running = this.reading.get(key);
     const knownStale =
       cached === undefined || (this.lastSeenTip !== undefined && cached.tip !== this.lastSeenTip);
-    if (knownStale && running === undefined) return (await this.readAndKeep(key, read)).value;
+    if (knownStale && running === undefined) return (await this.readAndKeep(key, refresh)).value;
     const tip = await this.currentTip();
     this.lastSeenTip = tip;
     if (cached?.tip === tip) return cached.value;
-    const shared = await running?.catch(() => undefined);
+    // Looked up again after the probe: a request that came just before this one may have started the read since.
+    // Without one, the read starts before any await, so that the requests right behind this one find it.
+    const sharing = this.reading.get(key);
+    const shared = sharing && (await sharing.catch(() => undefined));
     if (shared !== undefined && shared.tip === tip) return shared.value;
-    return (await this.readAndKeep(key, read)).value;
+    return (await this.readAndKeep(key, refresh)).value;
   }
 
   private async readAndKeep(key: string, read: () => Promise<AtTip<V>>): Promise<AtTip<V>> {

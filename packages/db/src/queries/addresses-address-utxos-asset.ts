@@ -1,11 +1,13 @@
 import type { PrismaClient } from '../client.js';
 import {
   idListAtTip,
+  idListChanges,
   type AddressSelection,
   type AddressUtxoRow,
   type IdListColumns,
   type KeptIdList,
   type OutputIdList,
+  type UtxoChangesResult,
 } from './addresses-address-utxos-by-ids.js';
 import { hexBytes, queryRows, readSqlFile, sqlByDirection, type Order } from './sql-file.js';
 
@@ -28,11 +30,18 @@ export interface AddressesAddressUtxosAssetResult {
   /** The asset exists (always true for `lovelace`). */
   assetSeen: boolean;
   utxos: AddressUtxoRow[];
+  /** The id (tx_out.id) of the page's last output, null for an empty page. */
+  lastOutputId: string | null;
   /** The newest block's hash in the query's own snapshot (see chainTip): the state this answer reflects. */
   tip: string | null;
 }
 
-type Row = AddressUtxoRow & { address_seen: boolean; asset_seen: boolean; tip: string | null };
+type Row = AddressUtxoRow & {
+  address_seen: boolean;
+  asset_seen: boolean;
+  tip: string | null;
+  output_id: string | null;
+};
 
 export async function addressesAddressUtxosAsset(
   db: PrismaClient,
@@ -52,6 +61,7 @@ export async function addressesAddressUtxosAsset(
     assetSeen: probe.asset_seen,
     // The probe row comes back alone, with null output columns, when the page is empty.
     utxos: probe.tx_hash === null ? [] : rows,
+    lastOutputId: rows[rows.length - 1]!.output_id,
     tip: probe.tip,
   };
 }
@@ -91,6 +101,7 @@ export async function addressesAddressUtxoAssetIds(
     asset === 'lovelace' ? null : hexBytes(asset.policyId),
     asset === 'lovelace' ? null : hexBytes(asset.assetName),
     since?.tip ?? null,
+    true,
   ]);
   return {
     addressSeen: row.address_seen,
@@ -99,4 +110,24 @@ export async function addressesAddressUtxoAssetIds(
     tip: row.tip,
     continues: row.continues,
   };
+}
+
+/**
+ * What the blocks after the block `since` changed in the outputs of an address (or payment credential) holding
+ * an asset: a few index probes, to tell whether a page read at `since` is still the page now.
+ */
+export async function addressesAddressUtxoAssetChanges(
+  db: PrismaClient,
+  { address, asset }: Pick<AddressesAddressUtxosAssetParams, 'address' | 'asset'>,
+  since: string,
+): Promise<UtxoChangesResult> {
+  const [row] = await queryRows<{ tip: string | null } & IdListColumns>(db, IDS_SQL, [
+    address.kind === 'address' ? address.address : null,
+    address.kind === 'paymentCredential' ? hexBytes(address.hash) : null,
+    asset === 'lovelace' ? null : hexBytes(asset.policyId),
+    asset === 'lovelace' ? null : hexBytes(asset.assetName),
+    since,
+    false,
+  ]);
+  return { tip: row.tip, changes: idListChanges(row) };
 }

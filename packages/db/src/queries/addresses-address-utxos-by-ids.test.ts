@@ -1,4 +1,4 @@
-import { OutputIdList } from './addresses-address-utxos-by-ids.js';
+import { OutputIdList, pageUnchangedBy } from './addresses-address-utxos-by-ids.js';
 
 /** Big-endian 8-byte ids, as PostgreSQL's int8send writes them. */
 function idList(ids: number[]): OutputIdList {
@@ -45,6 +45,48 @@ describe('OutputIdList.carriedForward', () => {
         (a, b) => a - b,
       );
       expect(all(idList(ids).carriedForward(idList(created), idList(spent)))).toEqual(expected);
+    }
+  });
+});
+
+describe('pageUnchangedBy', () => {
+  const changes = (created: number[], spent: number[]) => ({
+    created: idList(created),
+    spent: idList(spent),
+  });
+
+  test('a full page stays when every change comes after its last output in its order', () => {
+    expect(pageUnchangedBy(changes([9, 12], [10]), '8', 'asc')).toBe(true);
+    expect(pageUnchangedBy(changes([8], []), '8', 'asc')).toBe(false);
+    expect(pageUnchangedBy(changes([20], [3]), '8', 'asc')).toBe(false);
+    expect(pageUnchangedBy(changes([], [2]), '8', 'desc')).toBe(true);
+    expect(pageUnchangedBy(changes([20], []), '8', 'desc')).toBe(false);
+    expect(pageUnchangedBy(changes([], [8]), '8', 'desc')).toBe(false);
+  });
+
+  test('a page that reaches the end of the selection stays only when nothing changed', () => {
+    expect(pageUnchangedBy(changes([], []), null, 'asc')).toBe(true);
+    expect(pageUnchangedBy(changes([30], []), null, 'asc')).toBe(false);
+    expect(pageUnchangedBy(changes([], [1]), null, 'desc')).toBe(false);
+  });
+
+  test('agrees with the pages of the list carried forward, for random changes', () => {
+    let seed = 11;
+    const random = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    const sorted = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
+    for (let round = 0; round < 500; round++) {
+      const ids = sorted(Array.from({ length: random(30) }, () => random(60)));
+      const list = idList(ids);
+      const spent = sorted(Array.from({ length: random(3) }, () => ids[random(ids.length)] ?? 0)).filter(
+        (id) => ids.includes(id),
+      );
+      const created = sorted(Array.from({ length: random(3) }, () => 60 + random(20)));
+      const order = random(2) === 0 ? 'asc' : 'desc';
+      const [offset, limit] = [random(20), 1 + random(10)];
+      const before = list.page(offset, limit, order);
+      const after = list.carriedForward(idList(created), idList(spent)).page(offset, limit, order);
+      const lastFullId = before.length === limit ? before[before.length - 1]! : null;
+      if (pageUnchangedBy(changes(created, spent), lastFullId, order)) expect(after).toEqual(before);
     }
   });
 });

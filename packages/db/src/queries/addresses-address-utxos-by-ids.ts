@@ -85,6 +85,12 @@ export class OutputIdList {
     return positions;
   }
 
+  /** Every id of this list comes after `id` in `order` (ascending: is greater; descending: is smaller). */
+  allAfter(id: bigint, order: Order): boolean {
+    if (this.length === 0) return true;
+    return order === 'asc' ? this.id(0) > id : this.id(this.length - 1) < id;
+  }
+
   private holds(position: number, id: bigint): boolean {
     return position < this.length && this.id(position) === id;
   }
@@ -130,6 +136,37 @@ export function idListAtTip(columns: IdListColumns, since: KeptIdList | null): O
     return since.ids.carriedForward(new OutputIdList(columns.created!), new OutputIdList(columns.spent!));
   }
   return new OutputIdList(columns.ids!);
+}
+
+/** What the blocks after a tip changed in a selection: the outputs they created (still unspent) and spent. */
+export interface IdListChanges {
+  created: OutputIdList;
+  spent: OutputIdList;
+}
+
+export interface UtxoChangesResult {
+  /** The newest block's hash in the query's own snapshot (see chainTip). */
+  tip: string | null;
+  /** What the blocks after `since` changed, or null when `since` is no longer in the chain or is too far back. */
+  changes: IdListChanges | null;
+}
+
+/** The changes since the kept tip, or null when the query could not give them (tip gone, or too far back). */
+export function idListChanges(columns: IdListColumns): IdListChanges | null {
+  if (!columns.carried) return null;
+  return { created: new OutputIdList(columns.created!), spent: new OutputIdList(columns.spent!) };
+}
+
+/**
+ * Whether a page read before `changes` is still the page at their tip. A page that is full stays when every
+ * changed output comes after its last one (`lastId`) in its order: no output at or before it was added or
+ * removed, so none of its positions moved. A page that reaches the end of the selection (`lastId` null) stays
+ * only when nothing changed.
+ */
+export function pageUnchangedBy(changes: IdListChanges, lastId: string | null, order: Order): boolean {
+  if (lastId === null) return changes.created.length === 0 && changes.spent.length === 0;
+  const edge = BigInt(lastId);
+  return changes.created.allAfter(edge, order) && changes.spent.allAfter(edge, order);
 }
 
 export interface AddressUtxosByIdsResult {

@@ -2,10 +2,12 @@ import type { PrismaClient } from '../client.js';
 import type { AddressesAddressUtxosAssetParams } from './addresses-address-utxos-asset.js';
 import {
   idListAtTip,
+  idListChanges,
   type AddressUtxoRow,
   type IdListColumns,
   type KeptIdList,
   type OutputIdList,
+  type UtxoChangesResult,
 } from './addresses-address-utxos-by-ids.js';
 import { hexBytes, queryRows, readSqlFile, sqlByDirection } from './sql-file.js';
 
@@ -18,11 +20,13 @@ export interface AddressesAddressUtxosResult {
   /** The address (or payment credential) appears in some output, spent or not. */
   addressSeen: boolean;
   utxos: AddressUtxoRow[];
+  /** The id (tx_out.id) of the page's last output, null for an empty page. */
+  lastOutputId: string | null;
   /** The newest block's hash in the query's own snapshot (see chainTip): the state this answer reflects. */
   tip: string | null;
 }
 
-type Row = AddressUtxoRow & { address_seen: boolean; tip: string | null };
+type Row = AddressUtxoRow & { address_seen: boolean; tip: string | null; output_id: string | null };
 
 /** One page of every unspent output of an address or payment credential, in chain order. */
 export async function addressesAddressUtxos(
@@ -37,7 +41,12 @@ export async function addressesAddressUtxos(
   ]);
   const [probe] = rows;
   // The probe row comes back alone, with null output columns, when the page is empty.
-  return { addressSeen: probe.address_seen, utxos: probe.tx_hash === null ? [] : rows, tip: probe.tip };
+  return {
+    addressSeen: probe.address_seen,
+    utxos: probe.tx_hash === null ? [] : rows,
+    lastOutputId: rows[rows.length - 1]!.output_id,
+    tip: probe.tip,
+  };
 }
 
 export interface AddressesAddressUtxoIdsResult {
@@ -70,6 +79,7 @@ export async function addressesAddressUtxoIds(
     address.kind === 'address' ? address.address : null,
     address.kind === 'paymentCredential' ? hexBytes(address.hash) : null,
     since?.tip ?? null,
+    true,
   ]);
   return {
     addressSeen: row.address_seen,
@@ -77,4 +87,22 @@ export async function addressesAddressUtxoIds(
     tip: row.tip,
     continues: row.continues,
   };
+}
+
+/**
+ * What the blocks after the block `since` changed in an address's (or payment credential's) unspent outputs:
+ * a few index probes, to tell whether a page read at `since` is still the page now.
+ */
+export async function addressesAddressUtxoChanges(
+  db: PrismaClient,
+  { address }: Pick<AddressesAddressUtxosParams, 'address'>,
+  since: string,
+): Promise<UtxoChangesResult> {
+  const [row] = await queryRows<{ tip: string | null } & IdListColumns>(db, IDS_SQL, [
+    address.kind === 'address' ? address.address : null,
+    address.kind === 'paymentCredential' ? hexBytes(address.hash) : null,
+    since,
+    false,
+  ]);
+  return { tip: row.tip, changes: idListChanges(row) };
 }
