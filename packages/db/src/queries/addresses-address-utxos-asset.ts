@@ -8,6 +8,7 @@ import {
   type KeptIdList,
   type OutputIdList,
   type UtxoChangesResult,
+  selectionParams,
 } from './addresses-address-utxos-by-ids.js';
 import { hexBytes, queryRows, readSqlFile, sqlByDirection, type Order } from './sql-file.js';
 
@@ -43,15 +44,20 @@ type Row = AddressUtxoRow & {
   output_id: string | null;
 };
 
+/** The asset's two parameters: policy id and name, both null for `lovelace`. */
+function assetParams(
+  asset: AddressesAddressUtxosAssetParams['asset'],
+): [Uint8Array | null, Uint8Array | null] {
+  return asset === 'lovelace' ? [null, null] : [hexBytes(asset.policyId), hexBytes(asset.assetName)];
+}
+
 export async function addressesAddressUtxosAsset(
   db: PrismaClient,
   { address, asset, limit, offset, order }: AddressesAddressUtxosAssetParams,
 ): Promise<AddressesAddressUtxosAssetResult> {
   const rows = await queryRows<Row>(db, SQL[order], [
-    address.kind === 'address' ? address.address : null,
-    address.kind === 'paymentCredential' ? hexBytes(address.hash) : null,
-    asset === 'lovelace' ? null : hexBytes(asset.policyId),
-    asset === 'lovelace' ? null : hexBytes(asset.assetName),
+    ...selectionParams(address),
+    ...assetParams(asset),
     limit,
     offset,
   ]);
@@ -95,14 +101,7 @@ export async function addressesAddressUtxoAssetIds(
       tip: string | null;
       continues: boolean;
     } & IdListColumns
-  >(db, IDS_SQL, [
-    address.kind === 'address' ? address.address : null,
-    address.kind === 'paymentCredential' ? hexBytes(address.hash) : null,
-    asset === 'lovelace' ? null : hexBytes(asset.policyId),
-    asset === 'lovelace' ? null : hexBytes(asset.assetName),
-    since?.tip ?? null,
-    true,
-  ]);
+  >(db, IDS_SQL, [...selectionParams(address), ...assetParams(asset), since?.tip ?? null, true]);
   return {
     addressSeen: row.address_seen,
     assetSeen: row.asset_seen,
@@ -122,10 +121,8 @@ export async function addressesAddressUtxoAssetChanges(
   since: string,
 ): Promise<UtxoChangesResult> {
   const [row] = await queryRows<{ tip: string | null } & IdListColumns>(db, IDS_SQL, [
-    address.kind === 'address' ? address.address : null,
-    address.kind === 'paymentCredential' ? hexBytes(address.hash) : null,
-    asset === 'lovelace' ? null : hexBytes(asset.policyId),
-    asset === 'lovelace' ? null : hexBytes(asset.assetName),
+    ...selectionParams(address),
+    ...assetParams(asset),
     since,
     false,
   ]);

@@ -1,5 +1,5 @@
 import type { PrismaClient } from '../client.js';
-import { queryRows, readSqlFile, type Order } from './sql-file.js';
+import { hexBytes, queryRows, readSqlFile, type Order } from './sql-file.js';
 
 const SQL = readSqlFile('addresses_address_utxos_by_ids');
 const OF_ADDRESS_SQL = readSqlFile('addresses_address_utxos_by_ids_of_address');
@@ -21,6 +21,14 @@ export interface AddressUtxoRow {
 /** Outputs at exactly this address, or at any address with this payment credential. */
 export type AddressSelection =
   { kind: 'address'; address: string } | { kind: 'paymentCredential'; hash: string };
+
+/** The first two parameters of every address query: the exact address, or the payment credential. */
+export function selectionParams(selection: AddressSelection): [string | null, Uint8Array | null] {
+  return [
+    selection.kind === 'address' ? selection.address : null,
+    selection.kind === 'paymentCredential' ? hexBytes(selection.hash) : null,
+  ];
+}
 
 /** Bytes per id in the lists PostgreSQL's int8send writes. */
 const ID_BYTES = 8;

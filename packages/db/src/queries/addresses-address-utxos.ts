@@ -8,8 +8,9 @@ import {
   type KeptIdList,
   type OutputIdList,
   type UtxoChangesResult,
+  selectionParams,
 } from './addresses-address-utxos-by-ids.js';
-import { hexBytes, queryRows, readSqlFile, sqlByDirection } from './sql-file.js';
+import { queryRows, readSqlFile, sqlByDirection } from './sql-file.js';
 
 const SQL = sqlByDirection(readSqlFile('addresses_address_utxos'));
 const IDS_SQL = readSqlFile('addresses_address_utxos_ids');
@@ -33,12 +34,7 @@ export async function addressesAddressUtxos(
   db: PrismaClient,
   { address, limit, offset, order }: AddressesAddressUtxosParams,
 ): Promise<AddressesAddressUtxosResult> {
-  const rows = await queryRows<Row>(db, SQL[order], [
-    address.kind === 'address' ? address.address : null,
-    address.kind === 'paymentCredential' ? hexBytes(address.hash) : null,
-    limit,
-    offset,
-  ]);
+  const rows = await queryRows<Row>(db, SQL[order], [...selectionParams(address), limit, offset]);
   const [probe] = rows;
   // The probe row comes back alone, with null output columns, when the page is empty.
   return {
@@ -75,12 +71,7 @@ export async function addressesAddressUtxoIds(
       tip: string | null;
       continues: boolean;
     } & IdListColumns
-  >(db, IDS_SQL, [
-    address.kind === 'address' ? address.address : null,
-    address.kind === 'paymentCredential' ? hexBytes(address.hash) : null,
-    since?.tip ?? null,
-    true,
-  ]);
+  >(db, IDS_SQL, [...selectionParams(address), since?.tip ?? null, true]);
   return {
     addressSeen: row.address_seen,
     ids: idListAtTip(row, since),
@@ -99,8 +90,7 @@ export async function addressesAddressUtxoChanges(
   since: string,
 ): Promise<UtxoChangesResult> {
   const [row] = await queryRows<{ tip: string | null } & IdListColumns>(db, IDS_SQL, [
-    address.kind === 'address' ? address.address : null,
-    address.kind === 'paymentCredential' ? hexBytes(address.hash) : null,
+    ...selectionParams(address),
     since,
     false,
   ]);
