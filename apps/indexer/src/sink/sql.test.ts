@@ -1,13 +1,20 @@
-import { copyBinary, type ColumnType } from './sql.js';
+import { copyBinary, type Column, type ColumnType } from './sql.js';
 
 const HEADER = 'PGCOPY\n\xff\r\n\0' + '\0'.repeat(8);
 const TRAILER = 'ffff';
 /** COPY's binary header, then the rows as hex (each field a 32-bit length and its bytes), then its trailer. */
 const hex = (rows: string) => Buffer.from(HEADER, 'latin1').toString('hex') + rows + TRAILER;
 
+/** copyBinary over rows given column by column: row i takes each column's value i. */
+const copyColumns = (columns: Column[]) =>
+  copyBinary(
+    columns[0]!.values.map((_, i) => i),
+    columns.map(({ type, values }) => [type, (i: number) => values[i]] as const),
+  );
+
 describe('copyBinary', () => {
   it('writes a field count per row and a length per field, -1 for null', () => {
-    const rows = copyBinary([
+    const rows = copyColumns([
       { type: 'int8', values: [1n, null] },
       { type: 'int4', values: [-2, 7] },
       { type: 'bool', values: [true, false] },
@@ -35,8 +42,28 @@ describe('copyBinary', () => {
     );
   });
 
+  // Numbers take a path without BigInt when they are non-negative safe integers, BigInt's otherwise.
+  it.each([
+    0,
+    1,
+    2 ** 32 - 1,
+    2 ** 32,
+    2 ** 32 + 1,
+    1_700_000_000_123,
+    Number.MAX_SAFE_INTEGER,
+    -1,
+    -(2 ** 40),
+  ])('writes the number %s as int8 like its BigInt', (value) => {
+    expect(copyColumns([{ type: 'int8', values: [value] }])).toEqual(
+      copyColumns([{ type: 'int8', values: [BigInt(value)] }]),
+    );
+    expect(copyColumns([{ type: 'int8', values: [value] }]).readBigInt64BE(HEADER.length + 6)).toBe(
+      BigInt(value),
+    );
+  });
+
   it('writes text as UTF-8 and jsonb with its version byte, without escaping', () => {
-    const rows = copyBinary([
+    const rows = copyColumns([
       { type: 'text', values: ['a\tb\\é'] },
       { type: 'jsonb', values: ['{"k":"x\\ny"}'] },
     ]);
@@ -53,13 +80,13 @@ describe('copyBinary', () => {
     [340282366920938463463374607431768211455n, '000a00090000000001540b071a2403aa121a18c111ff10dd1aa505af'],
   ])('writes the integer %s as numeric in base 10,000', (value, expected) => {
     const length = (expected.length / 2).toString(16).padStart(8, '0');
-    expect(copyBinary([{ type: 'numeric', values: [value] }]).toString('hex')).toBe(
+    expect(copyColumns([{ type: 'numeric', values: [value] }]).toString('hex')).toBe(
       hex('0001' + length + expected),
     );
   });
 
   it('refuses a fraction for a numeric column', () => {
-    expect(() => copyBinary([{ type: 'numeric', values: ['1.5'] }])).toThrow('not an integer');
+    expect(() => copyColumns([{ type: 'numeric', values: ['1.5'] }])).toThrow('not an integer');
   });
 
   /** numeric's binary form (digit count, weight, sign, scale, base-10,000 digits) as a number. */
@@ -83,7 +110,7 @@ describe('copyBinary', () => {
   ] as [ColumnType, (i: number) => unknown, (b: Buffer) => unknown][])(
     'writes %s fields whole across the growth of its buffer',
     (type, value, read) => {
-      const buffer = copyBinary([{ type, values: rows.map(value) }]);
+      const buffer = copyColumns([{ type, values: rows.map(value) }]);
       expect(buffer.length).toBeGreaterThan(1 << 16);
       const values: unknown[] = [];
       let at = HEADER.length;

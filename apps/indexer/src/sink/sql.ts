@@ -15,6 +15,9 @@ export interface Column {
   values: unknown[];
 }
 
+/** A COPY column: its type and how a row gives its value (bytes as hex strings or bytes). */
+export type CopyColumn<T> = readonly [type: ColumnType, pick: (row: T) => unknown];
+
 /**
  * Every value crosses the driver as text and is cast in SQL. Prisma infers the type of an array
  * parameter from its elements, and an array of Buffers that starts with null reached Postgres as
@@ -74,6 +77,13 @@ class CopyBuffer {
   int64Field(value: bigint): void {
     const start = this.fieldStart(8);
     this.length = this.buffer.writeBigInt64BE(value, start);
+  }
+
+  /** A non-negative safe integer as int8, without a BigInt per field (slots, times). */
+  uint53Field(value: number): void {
+    const start = this.fieldStart(8);
+    const high = Math.floor(value / 2 ** 32);
+    this.length = this.buffer.writeUInt32BE(value - high * 2 ** 32, this.buffer.writeUInt32BE(high, start));
   }
 
   boolField(value: boolean): void {
@@ -154,7 +164,10 @@ function copyField(out: CopyBuffer, type: ColumnType, value: unknown): void {
     case 'int4':
       return out.int32Field(Number(value));
     case 'int8':
-      return out.int64Field(typeof value === 'bigint' ? value : BigInt(value as number | string));
+      if (typeof value === 'bigint') return out.int64Field(value);
+      if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0)
+        return out.uint53Field(value);
+      return out.int64Field(BigInt(value as number | string));
     case 'bool':
       return out.boolField(Boolean(value));
     case 'bytea':
@@ -170,16 +183,17 @@ function copyField(out: CopyBuffer, type: ColumnType, value: unknown): void {
 
 /**
  * Rows in COPY's binary format: PostgreSQL stores each field as it comes instead of parsing text
- * (hex bytes, numbers), which halves its CPU for a table of transaction CBOR.
+ * (hex bytes, numbers), which halves its CPU for a table of transaction CBOR. Each field goes from
+ * its row straight into the buffer: no array per column, which was a tenth of the indexer's garbage.
  */
-export function copyBinary(columns: Column[]): Buffer {
+export function copyBinary<T>(rows: readonly T[], columns: readonly CopyColumn<T>[]): Buffer {
   const out = new CopyBuffer();
   out.bytes(SIGNATURE);
   out.int32(0); // flags: no OIDs
   out.int32(0); // header extension length
-  for (let row = 0; row < columns[0]!.values.length; row++) {
+  for (const row of rows) {
     out.int16(columns.length);
-    for (const column of columns) copyField(out, column.type, column.values[row]);
+    for (const [type, pick] of columns) copyField(out, type, pick(row));
   }
   out.int16(-1);
   return out.done();
@@ -210,11 +224,12 @@ export class BatchWrite {
     return `$${this.params.length}::text[]`;
   }
 
-  copy(table: string, columns: Record<string, Column>): this {
-    const entries = Object.entries(columns);
-    if (entries[0]![1].values.length === 0) return this;
-    const names = entries.map(([name]) => `"${name}"`).join(', ');
-    this.copies.push({ table, columns: names, rows: copyBinary(entries.map(([, column]) => column)) });
+  copy<T>(table: string, rows: readonly T[], columns: Record<string, CopyColumn<T>>): this {
+    if (rows.length === 0) return this;
+    const names = Object.keys(columns)
+      .map((name) => `"${name}"`)
+      .join(', ');
+    this.copies.push({ table, columns: names, rows: copyBinary(rows, Object.values(columns)) });
     return this;
   }
 

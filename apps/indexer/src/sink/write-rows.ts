@@ -9,114 +9,114 @@ const col = <T>(type: ColumnType, rows: T[], pick: (row: T) => unknown) => ({ ty
  */
 export function batchWrite(rows: BatchRows): BatchWrite {
   const write = new BatchWrite();
-  write.copy('block', {
-    id: col('int8', rows.blocks, (r) => r.id),
-    hash: col('bytea', rows.blocks, (r) => r.hash),
-    height: col('int4', rows.blocks, (r) => r.height),
-    slot: col('int8', rows.blocks, (r) => r.slot),
-    is_ebb: col('bool', rows.blocks, (r) => r.isEbb),
-    epoch: col('int4', rows.blocks, (r) => r.epoch),
-    epoch_slot: col('int4', rows.blocks, (r) => r.epochSlot),
-    time: col('int8', rows.blocks, (r) => r.time),
-    size: col('int4', rows.blocks, (r) => r.size),
-    tx_count: col('int4', rows.blocks, (r) => r.txCount),
-    out_sum: col('int8', rows.blocks, (r) => r.outSum),
-    fees: col('int8', rows.blocks, (r) => r.fees),
-    slot_leader: col('text', rows.blocks, (r) => r.slotLeader),
-    block_vrf: col('text', rows.blocks, (r) => r.blockVrf),
-    op_cert: col('bytea', rows.blocks, (r) => r.opCert),
-    op_cert_counter: col('int8', rows.blocks, (r) => r.opCertCounter),
-    previous_hash: col('bytea', rows.blocks, (r) => r.previousHash),
-    era: col('text', rows.blocks, (r) => r.era),
+  write.copy('block', rows.blocks, {
+    id: ['int8', (r) => r.id],
+    hash: ['bytea', (r) => r.hash],
+    height: ['int4', (r) => r.height],
+    slot: ['int8', (r) => r.slot],
+    is_ebb: ['bool', (r) => r.isEbb],
+    epoch: ['int4', (r) => r.epoch],
+    epoch_slot: ['int4', (r) => r.epochSlot],
+    time: ['int8', (r) => r.time],
+    size: ['int4', (r) => r.size],
+    tx_count: ['int4', (r) => r.txCount],
+    out_sum: ['int8', (r) => r.outSum],
+    fees: ['int8', (r) => r.fees],
+    slot_leader: ['text', (r) => r.slotLeader],
+    block_vrf: ['text', (r) => r.blockVrf],
+    op_cert: ['bytea', (r) => r.opCert],
+    op_cert_counter: ['int8', (r) => r.opCertCounter],
+    previous_hash: ['bytea', (r) => r.previousHash],
+    era: ['text', (r) => r.era],
   });
-  write.copy('address', {
-    id: col('int8', rows.addresses, (r) => r.id),
-    address: col('text', rows.addresses, (r) => r.address),
-    payment_cred: col('bytea', rows.addresses, (r) => r.paymentCred),
-    first_block_id: col('int8', rows.addresses, (r) => r.firstBlockId),
+  write.copy('address', rows.addresses, {
+    id: ['int8', (r) => r.id],
+    address: ['text', (r) => r.address],
+    payment_cred: ['bytea', (r) => r.paymentCred],
+    first_block_id: ['int8', (r) => r.firstBlockId],
   });
-  write.copy('stake_address', {
-    id: col('int8', rows.stakeAddresses, (r) => r.id),
-    hash_raw: col('bytea', rows.stakeAddresses, (r) => r.hashRaw),
-    view: col('text', rows.stakeAddresses, (r) => r.view),
-    first_block_id: col('int8', rows.stakeAddresses, (r) => r.firstBlockId),
+  write.copy('stake_address', rows.stakeAddresses, {
+    id: ['int8', (r) => r.id],
+    hash_raw: ['bytea', (r) => r.hashRaw],
+    view: ['text', (r) => r.view],
+    first_block_id: ['int8', (r) => r.firstBlockId],
   });
-  write.copy('asset', {
-    id: col('int8', rows.assets, (r) => r.id),
-    policy: col('bytea', rows.assets, (r) => r.policy),
-    name: col('bytea', rows.assets, (r) => r.name),
-    fingerprint: col('text', rows.assets, (r) => r.fingerprint),
-    first_block_id: col('int8', rows.assets, (r) => r.firstBlockId),
+  write.copy('asset', rows.assets, {
+    id: ['int8', (r) => r.id],
+    policy: ['bytea', (r) => r.policy],
+    name: ['bytea', (r) => r.name],
+    fingerprint: ['text', (r) => r.fingerprint],
+    first_block_id: ['int8', (r) => r.firstBlockId],
   });
-  write.copy('tx', {
-    id: col('int8', rows.txs, (r) => r.id),
-    hash: col('bytea', rows.txs, (r) => r.hash),
-    block_id: col('int8', rows.txs, (r) => r.blockId),
-    block_index: col('int4', rows.txs, (r) => r.blockIndex),
-    valid: col('bool', rows.txs, (r) => r.valid),
-    fee: col('int8', rows.txs, (r) => r.fee),
-    out_sum: col('int8', rows.txs, (r) => r.outSum),
-    size: col('int4', rows.txs, (r) => r.size),
-    deposit: col('int8', rows.txs, (r) => r.deposit),
-    invalid_before: col('numeric', rows.txs, (r) => r.invalidBefore),
-    invalid_hereafter: col('numeric', rows.txs, (r) => r.invalidHereafter),
-    treasury_donation: col('int8', rows.txs, (r) => r.treasuryDonation),
-    redeemer_count: col('int4', rows.txs, (r) => r.redeemerCount),
-    pool_retire_count: col('int4', rows.txs, (r) => r.poolRetireCount),
+  write.copy('tx', rows.txs, {
+    id: ['int8', (r) => r.id],
+    hash: ['bytea', (r) => r.hash],
+    block_id: ['int8', (r) => r.blockId],
+    block_index: ['int4', (r) => r.blockIndex],
+    valid: ['bool', (r) => r.valid],
+    fee: ['int8', (r) => r.fee],
+    out_sum: ['int8', (r) => r.outSum],
+    size: ['int4', (r) => r.size],
+    deposit: ['int8', (r) => r.deposit],
+    invalid_before: ['numeric', (r) => r.invalidBefore],
+    invalid_hereafter: ['numeric', (r) => r.invalidHereafter],
+    treasury_donation: ['int8', (r) => r.treasuryDonation],
+    redeemer_count: ['int4', (r) => r.redeemerCount],
+    pool_retire_count: ['int4', (r) => r.poolRetireCount],
   });
-  write.copy('tx_cbor', {
-    tx_id: col('int8', rows.txCbors, (r) => r.txId),
-    bytes: col('bytea', rows.txCbors, (r) => r.bytes),
+  write.copy('tx_cbor', rows.txCbors, {
+    tx_id: ['int8', (r) => r.txId],
+    bytes: ['bytea', (r) => r.bytes],
   });
-  write.copy('tx_metadata_cbor', {
-    id: col('int8', rows.metadataCbors, (r) => r.id),
-    tx_id: col('int8', rows.metadataCbors, (r) => r.txId),
-    label: col('numeric', rows.metadataCbors, (r) => r.label),
-    bytes: col('bytea', rows.metadataCbors, (r) => r.bytes),
+  write.copy('tx_metadata_cbor', rows.metadataCbors, {
+    id: ['int8', (r) => r.id],
+    tx_id: ['int8', (r) => r.txId],
+    label: ['numeric', (r) => r.label],
+    bytes: ['bytea', (r) => r.bytes],
   });
-  write.copy('tx_input', {
-    id: col('int8', rows.txInputs, (r) => r.id),
-    tx_id: col('int8', rows.txInputs, (r) => r.txId),
-    reference: col('bool', rows.txInputs, (r) => r.reference),
-    out_tx_hash: col('bytea', rows.txInputs, (r) => r.outTxHash),
-    out_index: col('int4', rows.txInputs, (r) => r.outIndex),
+  write.copy('tx_input', rows.txInputs, {
+    id: ['int8', (r) => r.id],
+    tx_id: ['int8', (r) => r.txId],
+    reference: ['bool', (r) => r.reference],
+    out_tx_hash: ['bytea', (r) => r.outTxHash],
+    out_index: ['int4', (r) => r.outIndex],
   });
-  write.copy('collateral_tx_out', {
-    id: col('int8', rows.collateralTxOuts, (r) => r.id),
-    tx_id: col('int8', rows.collateralTxOuts, (r) => r.txId),
-    index: col('int4', rows.collateralTxOuts, (r) => r.index),
-    address: col('text', rows.collateralTxOuts, (r) => r.address),
-    value: col('int8', rows.collateralTxOuts, (r) => r.value),
-    data_hash: col('bytea', rows.collateralTxOuts, (r) => r.dataHash),
-    inline_datum: col('bytea', rows.collateralTxOuts, (r) => r.inlineDatum),
-    reference_script_hash: col('bytea', rows.collateralTxOuts, (r) => r.referenceScriptHash),
+  write.copy('collateral_tx_out', rows.collateralTxOuts, {
+    id: ['int8', (r) => r.id],
+    tx_id: ['int8', (r) => r.txId],
+    index: ['int4', (r) => r.index],
+    address: ['text', (r) => r.address],
+    value: ['int8', (r) => r.value],
+    data_hash: ['bytea', (r) => r.dataHash],
+    inline_datum: ['bytea', (r) => r.inlineDatum],
+    reference_script_hash: ['bytea', (r) => r.referenceScriptHash],
   });
-  write.copy('tx_out', {
-    id: col('int8', rows.txOuts, (r) => r.id),
-    tx_id: col('int8', rows.txOuts, (r) => r.txId),
-    index: col('int4', rows.txOuts, (r) => r.index),
-    address_id: col('int8', rows.txOuts, (r) => r.addressId),
-    payment_cred: col('bytea', rows.txOuts, (r) => r.paymentCred),
-    stake_address_id: col('int8', rows.txOuts, (r) => r.stakeAddressId),
-    value: col('int8', rows.txOuts, (r) => r.value),
-    has_assets: col('bool', rows.txOuts, (r) => r.hasAssets),
-    data_hash: col('bytea', rows.txOuts, (r) => r.dataHash),
-    inline_datum: col('bytea', rows.txOuts, (r) => r.inlineDatum),
-    reference_script_hash: col('bytea', rows.txOuts, (r) => r.referenceScriptHash),
-    spent_by_tx_id: col('int8', rows.txOuts, (r) => r.spentByTxId),
+  write.copy('tx_out', rows.txOuts, {
+    id: ['int8', (r) => r.id],
+    tx_id: ['int8', (r) => r.txId],
+    index: ['int4', (r) => r.index],
+    address_id: ['int8', (r) => r.addressId],
+    payment_cred: ['bytea', (r) => r.paymentCred],
+    stake_address_id: ['int8', (r) => r.stakeAddressId],
+    value: ['int8', (r) => r.value],
+    has_assets: ['bool', (r) => r.hasAssets],
+    data_hash: ['bytea', (r) => r.dataHash],
+    inline_datum: ['bytea', (r) => r.inlineDatum],
+    reference_script_hash: ['bytea', (r) => r.referenceScriptHash],
+    spent_by_tx_id: ['int8', (r) => r.spentByTxId],
   });
-  write.copy('ma_tx_out', {
-    tx_out_id: col('int8', rows.maTxOuts, (r) => r.txOutId),
-    asset_id: col('int8', rows.maTxOuts, (r) => r.assetId),
-    quantity: col('numeric', rows.maTxOuts, (r) => r.quantity),
+  write.copy('ma_tx_out', rows.maTxOuts, {
+    tx_out_id: ['int8', (r) => r.txOutId],
+    asset_id: ['int8', (r) => r.assetId],
+    quantity: ['numeric', (r) => r.quantity],
   });
   // Outputs spent within the batch were never unspent in a stored state.
   const unspentOutputs = new Map(rows.txOuts.filter((o) => o.spentByTxId === null).map((o) => [o.id, o]));
   const unspentAmounts = rows.maTxOuts.filter((m) => unspentOutputs.has(m.txOutId));
-  write.copy('unspent_ma_tx_out', {
-    tx_out_id: col('int8', unspentAmounts, (r) => r.txOutId),
-    asset_id: col('int8', unspentAmounts, (r) => r.assetId),
-    address_id: col('int8', unspentAmounts, (r) => unspentOutputs.get(r.txOutId)!.addressId),
+  write.copy('unspent_ma_tx_out', unspentAmounts, {
+    tx_out_id: ['int8', (r) => r.txOutId],
+    asset_id: ['int8', (r) => r.assetId],
+    address_id: ['int8', (r) => unspentOutputs.get(r.txOutId)!.addressId],
   });
   // Through the view that defines the table's rows (its migration), reading what the copies above wrote:
   // copying rows built here instead saved 2 of its 9 s in the ingest benchmark, for a second definition.
@@ -125,18 +125,18 @@ export function batchWrite(rows: BatchRows): BatchWrite {
     (unnest) =>
       `INSERT INTO address_utxo SELECT s.* FROM address_utxo_source s WHERE s.tx_out_id IN (SELECT u.c0::int8 FROM ${unnest})`,
   );
-  write.copy('asset_mint', {
-    id: col('int8', rows.assetMints, (r) => r.id),
-    asset_id: col('int8', rows.assetMints, (r) => r.assetId),
-    tx_id: col('int8', rows.assetMints, (r) => r.txId),
-    quantity: col('numeric', rows.assetMints, (r) => r.quantity),
+  write.copy('asset_mint', rows.assetMints, {
+    id: ['int8', (r) => r.id],
+    asset_id: ['int8', (r) => r.assetId],
+    tx_id: ['int8', (r) => r.txId],
+    quantity: ['numeric', (r) => r.quantity],
   });
-  write.copy('tx_metadata', {
-    id: col('int8', rows.metadata, (r) => r.id),
-    tx_id: col('int8', rows.metadata, (r) => r.txId),
-    label: col('numeric', rows.metadata, (r) => r.label),
-    json: col('jsonb', rows.metadata, (r) => r.json),
-    bytes: col('bytea', rows.metadata, (r) => r.bytes),
+  write.copy('tx_metadata', rows.metadata, {
+    id: ['int8', (r) => r.id],
+    tx_id: ['int8', (r) => r.txId],
+    label: ['numeric', (r) => r.label],
+    json: ['jsonb', (r) => r.json],
+    bytes: ['bytea', (r) => r.bytes],
   });
   // A datum or script first seen in an earlier transaction keeps that transaction.
   write.insert(
@@ -160,68 +160,68 @@ export function batchWrite(rows: BatchRows): BatchWrite {
     },
     'ON CONFLICT (hash) DO NOTHING',
   );
-  write.copy('stake_registration', {
-    id: col('int8', rows.stakeRegistrations, (r) => r.id),
-    tx_id: col('int8', rows.stakeRegistrations, (r) => r.txId),
-    cert_index: col('int4', rows.stakeRegistrations, (r) => r.certIndex),
-    stake_address_id: col('int8', rows.stakeRegistrations, (r) => r.stakeAddressId),
-    deregistration: col('bool', rows.stakeRegistrations, (r) => r.deregistration),
+  write.copy('stake_registration', rows.stakeRegistrations, {
+    id: ['int8', (r) => r.id],
+    tx_id: ['int8', (r) => r.txId],
+    cert_index: ['int4', (r) => r.certIndex],
+    stake_address_id: ['int8', (r) => r.stakeAddressId],
+    deregistration: ['bool', (r) => r.deregistration],
   });
-  write.copy('delegation', {
-    id: col('int8', rows.delegations, (r) => r.id),
-    tx_id: col('int8', rows.delegations, (r) => r.txId),
-    cert_index: col('int4', rows.delegations, (r) => r.certIndex),
-    stake_address_id: col('int8', rows.delegations, (r) => r.stakeAddressId),
-    pool_hash: col('bytea', rows.delegations, (r) => r.poolHash),
+  write.copy('delegation', rows.delegations, {
+    id: ['int8', (r) => r.id],
+    tx_id: ['int8', (r) => r.txId],
+    cert_index: ['int4', (r) => r.certIndex],
+    stake_address_id: ['int8', (r) => r.stakeAddressId],
+    pool_hash: ['bytea', (r) => r.poolHash],
   });
-  write.copy('delegation_vote', {
-    id: col('int8', rows.voteDelegations, (r) => r.id),
-    tx_id: col('int8', rows.voteDelegations, (r) => r.txId),
-    cert_index: col('int4', rows.voteDelegations, (r) => r.certIndex),
-    stake_address_id: col('int8', rows.voteDelegations, (r) => r.stakeAddressId),
-    drep_kind: col('text', rows.voteDelegations, (r) => r.drepKind),
-    drep_hash: col('bytea', rows.voteDelegations, (r) => r.drepHash),
+  write.copy('delegation_vote', rows.voteDelegations, {
+    id: ['int8', (r) => r.id],
+    tx_id: ['int8', (r) => r.txId],
+    cert_index: ['int4', (r) => r.certIndex],
+    stake_address_id: ['int8', (r) => r.stakeAddressId],
+    drep_kind: ['text', (r) => r.drepKind],
+    drep_hash: ['bytea', (r) => r.drepHash],
   });
-  write.copy('drep_registration', {
-    id: col('int8', rows.drepRegistrations, (r) => r.id),
-    tx_id: col('int8', rows.drepRegistrations, (r) => r.txId),
-    cert_index: col('int4', rows.drepRegistrations, (r) => r.certIndex),
-    drep_kind: col('text', rows.drepRegistrations, (r) => r.drepKind),
-    drep_hash: col('bytea', rows.drepRegistrations, (r) => r.drepHash),
-    deposit: col('int8', rows.drepRegistrations, (r) => r.deposit),
+  write.copy('drep_registration', rows.drepRegistrations, {
+    id: ['int8', (r) => r.id],
+    tx_id: ['int8', (r) => r.txId],
+    cert_index: ['int4', (r) => r.certIndex],
+    drep_kind: ['text', (r) => r.drepKind],
+    drep_hash: ['bytea', (r) => r.drepHash],
+    deposit: ['int8', (r) => r.deposit],
   });
-  write.copy('withdrawal', {
-    id: col('int8', rows.withdrawals, (r) => r.id),
-    tx_id: col('int8', rows.withdrawals, (r) => r.txId),
-    stake_address_id: col('int8', rows.withdrawals, (r) => r.stakeAddressId),
-    amount: col('int8', rows.withdrawals, (r) => r.amount),
+  write.copy('withdrawal', rows.withdrawals, {
+    id: ['int8', (r) => r.id],
+    tx_id: ['int8', (r) => r.txId],
+    stake_address_id: ['int8', (r) => r.stakeAddressId],
+    amount: ['int8', (r) => r.amount],
   });
-  write.copy('mir', {
-    id: col('int8', rows.mirs, (r) => r.id),
-    tx_id: col('int8', rows.mirs, (r) => r.txId),
-    cert_index: col('int4', rows.mirs, (r) => r.certIndex),
-    stake_address_id: col('int8', rows.mirs, (r) => r.stakeAddressId),
-    pot: col('text', rows.mirs, (r) => r.pot),
-    amount: col('int8', rows.mirs, (r) => r.amount),
+  write.copy('mir', rows.mirs, {
+    id: ['int8', (r) => r.id],
+    tx_id: ['int8', (r) => r.txId],
+    cert_index: ['int4', (r) => r.certIndex],
+    stake_address_id: ['int8', (r) => r.stakeAddressId],
+    pot: ['text', (r) => r.pot],
+    amount: ['int8', (r) => r.amount],
   });
-  write.copy('pool_registration', {
-    id: col('int8', rows.poolRegistrations, (r) => r.id),
-    tx_id: col('int8', rows.poolRegistrations, (r) => r.txId),
-    cert_index: col('int4', rows.poolRegistrations, (r) => r.certIndex),
-    pool_hash: col('bytea', rows.poolRegistrations, (r) => r.poolHash),
+  write.copy('pool_registration', rows.poolRegistrations, {
+    id: ['int8', (r) => r.id],
+    tx_id: ['int8', (r) => r.txId],
+    cert_index: ['int4', (r) => r.certIndex],
+    pool_hash: ['bytea', (r) => r.poolHash],
   });
-  write.copy('nutlink_registration', {
-    id: col('int8', rows.nutlinkRegistrations, (r) => r.id),
-    tx_id: col('int8', rows.nutlinkRegistrations, (r) => r.txId),
-    address_id: col('int8', rows.nutlinkRegistrations, (r) => r.addressId),
-    payment_cred: col('bytea', rows.nutlinkRegistrations, (r) => r.paymentCred),
+  write.copy('nutlink_registration', rows.nutlinkRegistrations, {
+    id: ['int8', (r) => r.id],
+    tx_id: ['int8', (r) => r.txId],
+    address_id: ['int8', (r) => r.addressId],
+    payment_cred: ['bytea', (r) => r.paymentCred],
   });
-  write.copy('nutlink_ticker', {
-    id: col('int8', rows.nutlinkTickers, (r) => r.id),
-    tx_id: col('int8', rows.nutlinkTickers, (r) => r.txId),
-    address_id: col('int8', rows.nutlinkTickers, (r) => r.addressId),
-    payment_cred: col('bytea', rows.nutlinkTickers, (r) => r.paymentCred),
-    ticker: col('text', rows.nutlinkTickers, (r) => r.ticker),
+  write.copy('nutlink_ticker', rows.nutlinkTickers, {
+    id: ['int8', (r) => r.id],
+    tx_id: ['int8', (r) => r.txId],
+    address_id: ['int8', (r) => r.addressId],
+    payment_cred: ['bytea', (r) => r.paymentCred],
+    ticker: ['text', (r) => r.ticker],
   });
   // In output order the updates walk tx_out's primary key and heap pages in order instead of
   // hopping between them: a quarter less PostgreSQL CPU for the batch's non-HOT updates.
