@@ -9,7 +9,7 @@ import { silentLogger } from './test-support/indexer.js';
 /** A store whose writes finish when the test says so: what the indexer overlaps and orders. */
 class ControlledStore {
   decoded: number[] = [];
-  writes: { heights: number[]; finish: (error?: Error) => void }[] = [];
+  writes: { heights: number[]; blocksLeft: number | null; finish: (error?: Error) => void }[] = [];
   committed: number[] = [];
   tipHeight: number | null = null;
   tipEpoch: number | null = null;
@@ -33,11 +33,12 @@ class ControlledStore {
     return [];
   }
 
-  writeDecoded(blocks: DecodedBlock[]): Promise<WriteResult> {
+  writeDecoded(blocks: DecodedBlock[], _decodeMs: number, blocksLeft: number | null): Promise<WriteResult> {
     const heights = blocks.map((b) => b.height!);
     return new Promise((resolve, reject) => {
       this.writes.push({
         heights,
+        blocksLeft,
         finish: (error) => {
           if (error) return reject(error);
           this.committed.push(...heights);
@@ -51,6 +52,7 @@ class ControlledStore {
             rows: 0,
             decodeMs: 0,
             databaseMs: 0,
+            addressUtxo: { deferred: false, change: null, fillMs: 0 },
           };
           resolve(result);
         },
@@ -132,6 +134,28 @@ describe('Indexer catching up', () => {
     store.writes[1]!.finish();
     await flushed;
     expect(store.committed).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('tells the store how many blocks the node has after a batch far from its tip, and nothing near it', async () => {
+    const store = new ControlledStore();
+    const indexer = indexerOn(store);
+    const tip = { slot: 25, id: 'tip', height: 25 };
+    for (const height of [1, 2, 3]) await indexer.rollForward(block(height), tip);
+    await settle();
+    store.writes[0]!.finish();
+    // 15 is the first block within nearTipBlocks (10) of the tip: the blocks before it are written with it.
+    for (const height of [4, 5, 6]) await indexer.rollForward(block(height), tip);
+    await settle();
+    store.writes[1]!.finish();
+    const nearTip = indexer.rollForward(block(15), tip);
+    await settle();
+    store.writes[2]!.finish();
+    await nearTip;
+    expect(store.writes.map((w) => [w.heights.at(-1), w.blocksLeft])).toEqual([
+      [3, 22],
+      [6, 19],
+      [15, null],
+    ]);
   });
 
   it('does not cut a batch short for waiting while the previous one is being written', async () => {

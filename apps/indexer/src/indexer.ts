@@ -186,7 +186,13 @@ export class Indexer implements ChainHandler {
 
   private async writeBatch(blocks: DecodedBlock[], decodeMs: number): Promise<void> {
     this.writerLock.assertHeld();
-    const result = await this.store.writeDecoded(blocks, decodeMs);
+    const result = await this.store.writeDecoded(blocks, decodeMs, this.blocksLeftAfter(blocks));
+    if (result.addressUtxo.change === 'deferred')
+      this.logger.info(
+        'catching up: address_utxo emptied until the tip (readers answer from tx_out meanwhile)',
+      );
+    if (result.addressUtxo.change === 'filled')
+      this.logger.info({ ms: Math.round(result.addressUtxo.fillMs) }, 'at the tip: address_utxo filled');
     this.metrics.recordWrite(result, this.store.tipHeight);
     await this.queueFollowUps(result);
     await this.recordStatus();
@@ -210,6 +216,18 @@ export class Indexer implements ChainHandler {
       );
     }
     await this.queueRewardsAtTip(result.markedAccounts);
+  }
+
+  /**
+   * How many blocks the node has after these while they are far from its tip (ChainStore.writeDecoded
+   * defers address_utxo on it); null near the tip. An epoch-boundary block has no height: the last one
+   * with a height counts.
+   */
+  private blocksLeftAfter(blocks: DecodedBlock[]): number | null {
+    const tip = this.nodeTip;
+    const height = blocks.findLast((block) => block.height !== null)?.height ?? null;
+    if (tip === 'origin' || height === null || this.atNodeTip(height)) return null;
+    return tip.height - height;
   }
 
   /** Whether a block of this height is within `nearTipBlocks` of the node's tip. */

@@ -60,6 +60,18 @@ export class IndexerMetrics {
     registers: [this.registry],
   });
 
+  readonly addressUtxoDeferred = new Gauge({
+    name: 'indexer_address_utxo_deferred',
+    help: '1 while address_utxo is left empty through a long catch-up (filled at the tip), else 0',
+    registers: [this.registry],
+  });
+
+  readonly addressUtxoFillSeconds = new Gauge({
+    name: 'indexer_address_utxo_fill_seconds',
+    help: 'What the last fill of address_utxo at the end of a catch-up took',
+    registers: [this.registry],
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry });
   }
@@ -71,5 +83,8 @@ export class IndexerMetrics {
     this.batchSeconds.observe({ phase: 'decode' }, result.decodeMs / 1000);
     this.batchSeconds.observe({ phase: 'database' }, result.databaseMs / 1000);
     if (height !== null) this.height.set(height);
+    this.addressUtxoDeferred.set(result.addressUtxo.deferred ? 1 : 0);
+    if (result.addressUtxo.change === 'filled')
+      this.addressUtxoFillSeconds.set(result.addressUtxo.fillMs / 1000);
   }
 }

@@ -144,6 +144,78 @@ describe('ChainStore on 864 real preprod blocks', () => {
   });
 });
 
+describe('address_utxo through a long catch-up, on the same 864 blocks', () => {
+  const blocks = preprodChunkBlocks();
+  let deferred: Awaited<ReturnType<typeof freshStore>>;
+  let maintained: Awaited<ReturnType<typeof freshStore>>;
+
+  beforeAll(async () => {
+    [deferred, maintained] = await Promise.all([freshStore(), freshStore()]);
+  });
+  afterAll(async () => {
+    for (const { prisma, db } of [deferred, maintained]) {
+      await prisma?.$disconnect();
+      await db?.drop();
+    }
+  });
+
+  const deferral = async (prisma: PrismaClient) =>
+    prisma.$queryRawUnsafe<{ id: number }[]>(`SELECT id FROM address_utxo_deferral`);
+  const liveAnswers = (prisma: PrismaClient) =>
+    prisma.$queryRawUnsafe<unknown[]>(
+      `SELECT * FROM address_utxo_answer WHERE tx_out_id IN (SELECT id FROM tx_out WHERE spent_by_tx_id IS NULL)
+       ORDER BY tx_out_id`,
+    );
+  const addressUtxoRows = async (prisma: PrismaClient) =>
+    Number((await prisma.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM address_utxo`))[0]!.n);
+
+  it('is left empty while the blocks left outnumber its rows, and the readers answer as if it were kept', async () => {
+    for (let i = 0; i < 600; i += 100) {
+      const left = blocks.length - (i + 100);
+      expect((await deferred.store.write(blocks.slice(i, i + 100), left)).addressUtxo.change).toBe(
+        i === 0 ? 'deferred' : null,
+      );
+      await maintained.store.write(blocks.slice(i, i + 100));
+    }
+    expect(await deferral(deferred.prisma)).toEqual([{ id: 1 }]);
+    expect(await addressUtxoRows(deferred.prisma)).toBe(0);
+    const answers = await liveAnswers(maintained.prisma);
+    expect(answers.length).toBeGreaterThan(100);
+    expect(await liveAnswers(deferred.prisma)).toEqual(answers);
+  });
+
+  it('stays empty through a rollback, and is filled by the first batch at the tip', async () => {
+    const point = blocks[600 - 37 - 1]!;
+    for (const { store } of [deferred, maintained])
+      await store.rollBackTo({ slot: point.slot!, id: point.id });
+    expect(await addressUtxoRows(deferred.prisma)).toBe(0);
+    expect(await liveAnswers(deferred.prisma)).toEqual(await liveAnswers(maintained.prisma));
+    const rest = blocks.slice(600 - 37);
+    expect((await deferred.store.write(rest.slice(0, 200), rest.length - 200)).addressUtxo.change).toBeNull();
+    expect((await deferred.store.write(rest.slice(200))).addressUtxo.change).toBe('filled');
+    await maintained.store.write(rest);
+    expect(await deferral(deferred.prisma)).toEqual([]);
+    expect(await addressUtxoRows(deferred.prisma)).toBeGreaterThan(0);
+    expect(await dumpChainTables(deferred.db.url)).toEqual(await dumpChainTables(maintained.db.url));
+  });
+
+  it('is kept by a catch-up whose outputs left are fewer than its rows', async () => {
+    const more = await freshStore();
+    try {
+      await more.store.write(blocks.slice(0, 800));
+      const rows = await addressUtxoRows(more.prisma);
+      // one block left, at this batch's outputs per block, against the rows of 800 blocks' live outputs
+      expect((await more.store.write(blocks.slice(800, 832), 1)).addressUtxo.change).toBeNull();
+      expect(await deferral(more.prisma)).toEqual([]);
+      expect(await addressUtxoRows(more.prisma)).toBeGreaterThan(rows / 2);
+      expect((await more.store.write(blocks.slice(832), 1_000_000)).addressUtxo.change).toBe('deferred');
+    } finally {
+      await more.prisma.$disconnect();
+      await more.db.drop();
+    }
+  });
+});
+
 describe('transactions that arrive without their CBOR (Ogmios without --include-cbor)', () => {
   // The first blocks of the chunk up to the first one with transactions, whose CBOR is left out.
   const withTxs = preprodChunkBlocks().findIndex((b) => (b.transactions?.length ?? 0) > 0);

@@ -40,6 +40,7 @@ export const ROLLBACK_TABLES = {
   /** rows of outputs created after the point go, rows of outputs spent after it come back */
   perLiveOutput: ['unspent_ma_tx_out', 'address_utxo'],
   notChainData: [
+    'address_utxo_deferral',
     'token_metadata',
     'indexer_status',
     'protocol_parameters',
@@ -54,7 +55,8 @@ export const ROLLBACK_TABLES = {
  * trip; data-modifying CTEs all run, on the same snapshot). Each delete walks the index of the
  * column that orders its table, so a rollback costs what it removes, not what the table holds.
  * Outputs spent after the point become unspent again, and their asset amounts return to
- * unspent_ma_tx_out and their answers to address_utxo (read on the snapshot, before the update).
+ * unspent_ma_tx_out and their answers to address_utxo (read on the snapshot, before the update) unless
+ * address_utxo is deferred, when it stays empty.
  */
 const ROLLBACK_SQL = `WITH
   unspent AS (UPDATE tx_out SET spent_by_tx_id = NULL WHERE spent_by_tx_id > $2 AND tx_id <= $2),
@@ -64,7 +66,8 @@ const ROLLBACK_SQL = `WITH
     WHERE o.spent_by_tx_id > $2 AND o.tx_id <= $2),
   unspent_answers AS (
     INSERT INTO address_utxo SELECT s.* FROM address_utxo_source s
-    WHERE s.tx_out_id IN (SELECT id FROM tx_out WHERE spent_by_tx_id > $2 AND tx_id <= $2)),
+    WHERE s.tx_out_id IN (SELECT id FROM tx_out WHERE spent_by_tx_id > $2 AND tx_id <= $2)
+      AND NOT EXISTS (SELECT 1 FROM address_utxo_deferral)),
   outputs AS (DELETE FROM tx_out WHERE tx_id > $2 RETURNING id),
   amounts AS (DELETE FROM ma_tx_out WHERE tx_out_id IN (SELECT id FROM outputs)),
   live_amounts AS (DELETE FROM unspent_ma_tx_out WHERE tx_out_id IN (SELECT id FROM outputs)),
@@ -118,6 +121,19 @@ export interface ChainStoreOptions {
   allowMissingTxCbor?: boolean;
 }
 
+/**
+ * address_utxo's rows are the view's rows of the live outputs. Filled through the view in one statement,
+ * as the migration that created the table filled it.
+ */
+const FILL_ADDRESS_UTXO_SQL = `INSERT INTO address_utxo SELECT s.* FROM address_utxo_source s
+  WHERE s.tx_out_id IN (SELECT id FROM tx_out WHERE spent_by_tx_id IS NULL)`;
+
+/**
+ * What a batch does with address_utxo: keeps it up to date, leaves it empty (a long catch-up; see
+ * {@link ChainStore.writeDecoded}), or fills it after a deferral.
+ */
+type AddressUtxoPlan = 'maintain' | 'defer' | 'fill';
+
 export interface WriteResult {
   /** units of assets first seen in the batch (token-registry lookups) */
   newAssets: string[];
@@ -129,6 +145,14 @@ export interface WriteResult {
   rows: number;
   decodeMs: number;
   databaseMs: number;
+  addressUtxo: {
+    /** left empty after this batch (a long catch-up) */
+    deferred: boolean;
+    /** emptied for a catch-up (deferred) or filled at its end by this batch's transaction */
+    change: 'deferred' | 'filled' | null;
+    /** what filling it took (0 unless filled) */
+    fillMs: number;
+  };
 }
 
 /**
@@ -139,6 +163,7 @@ export class ChainStore {
   private ids = new IdAllocator(new Map());
   private tip: { slot: number; id: string; height: number | null; epoch: number } | null = null;
   private decodedSlot: number | null = null;
+  private addressUtxoDeferred = false;
   // ≈ 200 bytes each: at most ≈ 40 MB.
   private readonly recentOutputs = new RecentOutputs(200_000);
 
@@ -159,6 +184,10 @@ export class ChainStore {
       `SELECT slot, encode(hash, 'hex') AS hash, height, epoch FROM block WHERE era <> 'genesis' ORDER BY id DESC LIMIT 1`,
     );
     this.tip = tip ? { slot: Number(tip.slot), id: tip.hash, height: tip.height, epoch: tip.epoch } : null;
+    const [{ deferred }] = await this.prisma.$queryRawUnsafe<{ deferred: boolean }[]>(
+      `SELECT EXISTS (SELECT 1 FROM address_utxo_deferral) AS deferred`,
+    );
+    this.addressUtxoDeferred = deferred;
     this.resetDecoding();
     this.recentOutputs.clear();
   }
@@ -227,15 +256,31 @@ export class ChainStore {
     this.decodedSlot = this.tip?.slot ?? null;
   }
 
-  async write(blocks: OgmiosBlock[]): Promise<WriteResult> {
+  async write(blocks: OgmiosBlock[], blocksLeft: number | null = null): Promise<WriteResult> {
     const started = performance.now();
     const decoded = blocks.map((block) => this.decode(block));
-    return this.writeDecoded(decoded, performance.now() - started);
+    return this.writeDecoded(decoded, performance.now() - started, blocksLeft);
   }
 
-  /** Writes decoded blocks in one transaction; `decodeMs` is what decoding them took, for metrics. */
-  async writeDecoded(decoded: DecodedBlock[], decodeMs: number): Promise<WriteResult> {
+  /**
+   * Writes decoded blocks in one transaction; `decodeMs` is what decoding them took, for metrics.
+   *
+   * `blocksLeft`: how many blocks the node has after these while catching up far from its tip (null at
+   * the tip). A catch-up inserts into address_utxo most outputs it creates only to delete them when a
+   * later batch spends them; filling the table once at the tip costs one row per live output instead.
+   * So a catch-up whose remaining outputs (at this batch's outputs per block) outnumber the live outputs
+   * empties address_utxo and leaves it empty (readers answer from address_utxo_source meanwhile), and
+   * the first batch at the tip fills it: a sync from scratch defers, a restart a few days behind does
+   * not.
+   */
+  async writeDecoded(
+    decoded: DecodedBlock[],
+    decodeMs: number,
+    blocksLeft: number | null = null,
+  ): Promise<WriteResult> {
     const started = performance.now() - decodeMs;
+    const outputs = decoded.reduce((n, b) => n + b.transactions.reduce((m, t) => m + t.outputs.length, 0), 0);
+    const plan = await this.addressUtxoPlan(blocksLeft, outputs / decoded.length);
     const ids = this.ids.fork();
     // Reads need no transaction: this process is the only writer (writer lock).
     const keys = batchKeys(decoded, this.options.networkId);
@@ -252,8 +297,32 @@ export class ChainStore {
       (n, table) => n + (Array.isArray(table) ? table.length : 'size' in table ? table.size : 0),
       changesSupply(rows) ? 1 : 0,
     );
-    const write = batchWrite(rows);
-    await this.inTransaction((client) => write.run(client));
+    const write = batchWrite(rows, { addressUtxo: plan === 'maintain' });
+    let fillMs = 0;
+    await this.inTransaction(async (client) => {
+      if (plan === 'defer' && !this.addressUtxoDeferred) {
+        // TRUNCATE, not DELETE: the table may hold every live output of the chain so far.
+        await client.query('TRUNCATE address_utxo');
+        await client.query(
+          `INSERT INTO address_utxo_deferral (id, since_block_id) SELECT 1, coalesce(max(id), 0) FROM block`,
+        );
+      }
+      await write.run(client);
+      if (plan === 'fill') {
+        const filling = performance.now();
+        await client.query(FILL_ADDRESS_UTXO_SQL);
+        await client.query('DELETE FROM address_utxo_deferral');
+        // The readers' plans need the table's new size now, not after autovacuum's next look.
+        await client.query('ANALYZE address_utxo');
+        fillMs = performance.now() - filling;
+      }
+    });
+    const addressUtxo = {
+      deferred: plan === 'defer',
+      change: plan === 'fill' ? 'filled' : plan === 'defer' && !this.addressUtxoDeferred ? 'deferred' : null,
+      fillMs,
+    } as const;
+    this.addressUtxoDeferred = addressUtxo.deferred;
     const newAssets = rows.assets.map((asset) => asset.policy + asset.name);
     this.ids.adopt(ids);
     this.recentOutputs.addCommitted(rows, keys.spends);
@@ -270,11 +339,27 @@ export class ChainStore {
       markedAccounts: rows.rewardAccounts.size,
       blocks: decoded.length,
       transactions,
-      outputs: decoded.reduce((n, b) => n + b.transactions.reduce((m, t) => m + t.outputs.length, 0), 0),
+      outputs,
       rows: rowCount,
       decodeMs,
       databaseMs: performance.now() - started - decodeMs,
+      addressUtxo,
     };
+  }
+
+  private async addressUtxoPlan(
+    blocksLeft: number | null,
+    outputsPerBlock: number,
+  ): Promise<AddressUtxoPlan> {
+    if (blocksLeft === null) return this.addressUtxoDeferred ? 'fill' : 'maintain';
+    if (this.addressUtxoDeferred) return 'defer';
+    // The planner's row estimate: exact enough to compare with, and no pass over the table. -1 until the
+    // table was first analyzed: then counted.
+    const [{ live }] = await this.prisma.$queryRawUnsafe<{ live: number }[]>(
+      `SELECT CASE WHEN c.reltuples >= 0 THEN c.reltuples::float8 ELSE (SELECT count(*) FROM address_utxo)::float8 END AS live
+       FROM pg_class c WHERE c.oid = 'address_utxo'::regclass`,
+    );
+    return blocksLeft * outputsPerBlock > live ? 'defer' : 'maintain';
   }
 
   /**

@@ -6,8 +6,9 @@ const col = <T>(type: ColumnType, rows: T[], pick: (row: T) => unknown) => ({ ty
 /**
  * The writes of a projected batch: new rows by COPY, the other inserts and the updates in one
  * statement, then the removal of stake balances that reached zero (which must see its result).
+ * address_utxo is left alone while it is deferred (ChainStore.writeDecoded).
  */
-export function batchWrite(rows: BatchRows): BatchWrite {
+export function batchWrite(rows: BatchRows, { addressUtxo }: { addressUtxo: boolean }): BatchWrite {
   const write = new BatchWrite();
   write.copy('block', rows.blocks, {
     id: ['int8', (r) => r.id],
@@ -120,11 +121,13 @@ export function batchWrite(rows: BatchRows): BatchWrite {
   });
   // Through the view that defines the table's rows (its migration), reading what the copies above wrote:
   // copying rows built here instead saved 2 of its 9 s in the ingest benchmark, for a second definition.
-  write.write(
-    [[...unspentOutputs.keys()]],
-    (unnest) =>
-      `INSERT INTO address_utxo SELECT s.* FROM address_utxo_source s WHERE s.tx_out_id IN (SELECT u.c0::int8 FROM ${unnest})`,
-  );
+  if (addressUtxo) {
+    write.write(
+      [[...unspentOutputs.keys()]],
+      (unnest) =>
+        `INSERT INTO address_utxo SELECT s.* FROM address_utxo_source s WHERE s.tx_out_id IN (SELECT u.c0::int8 FROM ${unnest})`,
+    );
+  }
   write.copy('asset_mint', rows.assetMints, {
     id: ['int8', (r) => r.id],
     asset_id: ['int8', (r) => r.assetId],
@@ -234,10 +237,12 @@ export function batchWrite(rows: BatchRows): BatchWrite {
     [rows.spentBefore.map((s) => s.txOutId)],
     (unnest) => `DELETE FROM unspent_ma_tx_out WHERE tx_out_id IN (SELECT u.c0::int8 FROM ${unnest})`,
   );
-  write.write(
-    [rows.spentBefore.map((s) => s.txOutId)],
-    (unnest) => `DELETE FROM address_utxo WHERE tx_out_id IN (SELECT u.c0::int8 FROM ${unnest})`,
-  );
+  if (addressUtxo) {
+    write.write(
+      [rows.spentBefore.map((s) => s.txOutId)],
+      (unnest) => `DELETE FROM address_utxo WHERE tx_out_id IN (SELECT u.c0::int8 FROM ${unnest})`,
+    );
+  }
   // Marked in the batch's own transaction, so no crash between the commit and the rewards job loses a
   // refresh; a mark renewed by a later batch outlives the job that read the older one.
   write.write(
