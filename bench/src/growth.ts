@@ -106,8 +106,14 @@ export async function seedChainBesideHistory(
     // Decoding continues from the genesis pseudo-block, not from the history's last slot.
     store.resetDecoding();
     await store.write(await firstBlocks(chainFile, CHAIN_START_BLOCKS, modules.parse.parseOgmiosMessage));
+    // A sync from scratch empties address_utxo at its first batch and fills it at the tip (ChainStore.writeDecoded):
+    // a database this size in the middle of one holds none of it. The ingest fills it at the end, apart from its rate.
+    await prisma.$executeRawUnsafe('TRUNCATE address_utxo');
+    await prisma.$executeRawUnsafe(
+      `INSERT INTO address_utxo_deferral (id, since_block_id) SELECT 1, max(id) FROM block`,
+    );
     log(
-      `growth: the chain's genesis and first ${CHAIN_START_BLOCKS} blocks stored after the populated history`,
+      `growth: the chain's genesis and first ${CHAIN_START_BLOCKS} blocks stored after the populated history; address_utxo deferred as in a sync`,
     );
   } finally {
     await prisma.$disconnect();
