@@ -123,10 +123,14 @@ export interface ChainStoreOptions {
 
 /**
  * address_utxo's rows are the view's rows of the live outputs. Filled through the view in one statement,
- * as the migration that created the table filled it.
+ * as the migration that created the table filled it, in the order of its wide covering index: each
+ * entry then lands beside the previous one instead of on a random leaf page (10 M outputs: 389 s in
+ * output order, 170 s in this one). Dropping the indexes and building them after the fill would be
+ * faster still (76 s) but holds an exclusive lock that stalls every address read for the whole fill.
  */
 const FILL_ADDRESS_UTXO_SQL = `INSERT INTO address_utxo SELECT s.* FROM address_utxo_source s
-  WHERE s.tx_out_id IN (SELECT id FROM tx_out WHERE spent_by_tx_id IS NULL)`;
+  WHERE s.tx_out_id IN (SELECT id FROM tx_out WHERE spent_by_tx_id IS NULL)
+  ORDER BY s.address_id, s.tx_out_id`;
 
 /**
  * What a batch does with address_utxo: keeps it up to date, leaves it empty (a long catch-up; see
