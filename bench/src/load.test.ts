@@ -1,8 +1,8 @@
-import { medianRound, type LoadFigures } from './load.js';
+import { medianRound, medianThroughput, type LoadFigures } from './load.js';
 
 const noStalls = { maxLoopDelayMs: 0, maxGcPauseMs: 0, gcMs: 0 };
-const window = (p99: number, p50 = 3): LoadFigures => ({
-  requestsPerSecond: 500,
+const window = (p99: number, p50 = 3, requestsPerSecond = 500): LoadFigures => ({
+  requestsPerSecond,
   p50,
   p99,
   errors: 0,
@@ -23,5 +23,22 @@ describe('medianRound', () => {
 
   it('refuses an empty list instead of reporting a made-up window', () => {
     expect(() => medianRound([])).toThrow('no 500 req/s window');
+  });
+});
+
+describe('medianThroughput', () => {
+  const unlimited = (requestsPerSecond: number) => window(20, 3, requestsPerSecond);
+
+  it('takes the window with the median throughput, so one slow spell of the machine does not decide it', () => {
+    const median = unlimited(1_400);
+    expect(medianThroughput([unlimited(1_500), unlimited(1_000), median])).toBe(median);
+  });
+
+  it('takes the lower middle of an even count, never the better of two', () => {
+    expect(medianThroughput([unlimited(2_000), unlimited(900)]).requestsPerSecond).toBe(900);
+  });
+
+  it('refuses an empty list instead of reporting a made-up window', () => {
+    expect(() => medianThroughput([])).toThrow('no unlimited window');
   });
 });

@@ -429,7 +429,10 @@ export function renderMarkdown(r: BenchResults, meta: RunMeta): string {
         'rate limits off). Each scenario: a warm-up of each server, then windows at a fixed 500 req/s (`overallRate`), the two servers in turn',
       );
       p(
-        'so that what slows the shared machine for a while falls on both alike, then unlimited (max throughput) for each. The p50 and p99',
+        r.api.some((s) => s.ours.maxRounds)
+          ? "so that what slows the shared machine for a while falls on both alike, then unlimited (max throughput) windows, in turn too (each server's with the median throughput is shown). The p50 and p99"
+          : // Results of runs before the unlimited windows had rounds (bench-results/ rendered again with --render).
+            'so that what slows the shared machine for a while falls on both alike, then unlimited (max throughput) for each. The p50 and p99',
       );
       p(
         "shown are those of each server's window with the median p99 (every window's p99 is in the details below): one stall holds every",
@@ -458,28 +461,30 @@ export function renderMarkdown(r: BenchResults, meta: RunMeta): string {
     p('| Scenario | p50 @500 ours / base | p99 @500 ours / base | max req/s ours / base | ours / base |');
     p('|---|---|---|---|---|');
     for (const s of r.api) {
-      const errs = s.ours.fixed.non2xx + s.ours.max.non2xx + s.ours.fixed.errors + s.ours.max.errors;
+      const windows = [...(s.ours.fixedRounds ?? [s.ours.fixed]), ...(s.ours.maxRounds ?? [s.ours.max])];
+      const errs = windows.reduce((n, x) => n + x.non2xx + x.errors, 0);
       p(
         `| ${s.name}${errs ? ` (${n0(errs)} non-2xx/errors)` : ''} | ${s.ours.fixed.p50} / ${s.baseline.fixed.p50} ms | ${s.ours.fixed.p99} / ${s.baseline.fixed.p99} ms | ` +
           `${n0(s.ours.max.requestsPerSecond)} / ${n0(s.baseline.max.requestsPerSecond)} | ${((100 * s.ours.max.requestsPerSecond) / Math.max(s.baseline.max.requestsPerSecond, 1e-9)).toFixed(0)}% |`,
       );
     }
     p();
-    p('<details><summary>Stalls in the 500 req/s windows, to tell a server that stops from one that queues</summary>');
+    p('<details><summary>Every window, and the stalls in the 500 req/s windows, to tell a server that stops from one that queues</summary>');
     p();
     p(
       "The longest event-loop delay (a 10 ms timer firing late: the longest the process did nothing else) and the longest garbage-collection pause of each server over the window of the p99 above, and of the load generator, which delays every answer it is late to read.",
     );
     p();
-    p('| Scenario | p99 of each 500 req/s window, ours / baseline | ours: loop / GC | baseline: loop / GC | load generator beside ours / baseline: loop |');
-    p('|---|---|---|---|---|');
+    p('| Scenario | p99 of each 500 req/s window, ours / baseline | req/s of each unlimited window, ours / baseline | ours: loop / GC | baseline: loop / GC | load generator beside ours / baseline: loop |');
+    p('|---|---|---|---|---|---|');
     const stall = (x: Stalls) => `${n0(x.maxLoopDelayMs)} / ${n0(x.maxGcPauseMs)} ms`;
     const p99s = (figures: ServerFigures) => (figures.fixedRounds ?? [figures.fixed]).map((x) => n0(x.p99)).join(', ');
+    const rates = (figures: ServerFigures) => (figures.maxRounds ?? [figures.max]).map((x) => n0(x.requestsPerSecond)).join(', ');
     for (const s of r.api) {
       const ours = s.ours.fixed.stalls;
       const baseline = s.baseline.fixed.stalls;
       p(
-        `| ${s.name} | ${p99s(s.ours)} / ${p99s(s.baseline)} ms | ${stall(ours.server)} | ${stall(baseline.server)} | ${n0(ours.generator.maxLoopDelayMs)} / ${n0(baseline.generator.maxLoopDelayMs)} ms |`,
+        `| ${s.name} | ${p99s(s.ours)} / ${p99s(s.baseline)} ms | ${rates(s.ours)} / ${rates(s.baseline)} | ${stall(ours.server)} | ${stall(baseline.server)} | ${n0(ours.generator.maxLoopDelayMs)} / ${n0(baseline.generator.maxLoopDelayMs)} ms |`,
       );
     }
     p();

@@ -260,8 +260,8 @@ await phase('api', async () => {
   try {
     results.api = [];
     const seconds: LoadSeconds = quick
-      ? { warmup: 1, fixed: 1, rounds: 3, max: 3 }
-      : { warmup: 3, fixed: 5, rounds: 3, max: 10 };
+      ? { warmup: 1, fixed: 1, rounds: 3, max: 1 }
+      : { warmup: 3, fixed: 5, rounds: 3, max: 5 };
     const load = (scenario: Scenario, servers = { ours, baseline }) =>
       loadScenario(scenario, servers, token, samplesFile, seconds, log);
     const named = (scenario: Scenario, condition: string) => ({ ...scenario, name: `${scenario.name}, ${condition}` });
