@@ -1,6 +1,5 @@
 // API load: our API and the baseline (bare Fastify + pg, same SQL) as child processes on the same
-// database, loaded alternately by autocannon (in a child process of its own, load-generator.ts) with
-// random keys per request.
+// database, loaded alternately (by a child process of its own, load-generator.ts) with random keys per request.
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
@@ -59,6 +58,8 @@ export interface ServerFigures {
 export interface ScenarioResult {
   name: string;
   example: string;
+  /** 'even': the 500 req/s windows sent one request every 2 ms (load-generator.ts); absent from runs whose windows were autocannon's overallRate bursts */
+  fixedPacing?: 'even';
   ours: ServerFigures;
   baseline: ServerFigures;
 }
@@ -97,6 +98,15 @@ export function medianThroughput(rounds: LoadFigures[]): LoadFigures {
 function worseMiddle(rounds: LoadFigures[], worseFirst: (a: LoadFigures, b: LoadFigures) => number, kind: string): LoadFigures {
   if (rounds.length === 0) throw new Error(`no ${kind} window to take the median of`);
   return rounds.toSorted(worseFirst)[Math.floor((rounds.length - 1) / 2)]!;
+}
+
+/** A latency as shown: whole milliseconds as they are (autocannon's, and older runs'), others to a tenth. */
+export const formatMs = (ms: number): string => (Number.isInteger(ms) ? String(ms) : ms.toFixed(1));
+
+/** The nearest-rank percentile (0 < p ≤ 1) of ascending values. */
+export function nearestRank(ascending: readonly number[], p: number): number {
+  if (ascending.length === 0) return 0;
+  return ascending[Math.max(0, Math.ceil(p * ascending.length) - 1)]!;
 }
 
 const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)]!;
@@ -242,11 +252,11 @@ export async function loadScenario(
     });
     const baseline = figures('baseline');
     const ours = figures('ours');
-    const f = (x: LoadFigures) => `${x.requestsPerSecond.toFixed(0)} req/s p50 ${x.p50} ms p99 ${x.p99} ms${x.non2xx || x.errors ? ` (${x.non2xx} non-2xx, ${x.errors} errors)` : ''}`;
-    const p99s = (figures: ServerFigures) => figures.fixedRounds!.map((x) => x.p99).join(', ');
+    const f = (x: LoadFigures) => `${x.requestsPerSecond.toFixed(0)} req/s p50 ${formatMs(x.p50)} ms p99 ${formatMs(x.p99)} ms${x.non2xx || x.errors ? ` (${x.non2xx} non-2xx, ${x.errors} errors)` : ''}`;
+    const p99s = (figures: ServerFigures) => figures.fixedRounds!.map((x) => formatMs(x.p99)).join(', ');
     const rates = (figures: ServerFigures) => figures.maxRounds!.map((x) => x.requestsPerSecond.toFixed(0)).join(', ');
     log(`  ${scenario.name}\n    ours:     @500 ${f(ours.fixed)} (p99 of each round ${p99s(ours)}) | max ${f(ours.max)} (req/s of each round ${rates(ours)})\n    baseline: @500 ${f(baseline.fixed)} (p99 of each round ${p99s(baseline)}) | max ${f(baseline.max)} (req/s of each round ${rates(baseline)})`);
-    return { name: scenario.name, example: scenario.path(), ours, baseline };
+    return { name: scenario.name, example: scenario.path(), fixedPacing: 'even', ours, baseline };
   } finally {
     for (const generator of started) generator.close();
   }

@@ -4,7 +4,7 @@ import type { BenchResults } from './run.js';
 import { TIP_INTERVAL_MS } from './advancing-tip.js';
 import { eraSeconds, fitCost, mainnetProfile, type CostModel, type EraProfile } from './sync-estimate.js';
 import { describeBatchSettings, type IngestResult } from './ingest.js';
-import type { ServerFigures } from './load.js';
+import { formatMs, type ServerFigures } from './load.js';
 import type { Stalls } from './stalls.js';
 
 export interface RunMeta {
@@ -105,7 +105,7 @@ export function goals(r: BenchResults): Goal[] {
     list.push({
       name: `${s.name}: p99 @ 500 req/s`,
       target: '≤ 1.5 × baseline',
-      measured: `${s.ours.fixed.p99} ms vs ${s.baseline.fixed.p99} ms (${p99.toFixed(2)}×)`,
+      measured: `${formatMs(s.ours.fixed.p99)} ms vs ${formatMs(s.baseline.fixed.p99)} ms (${p99.toFixed(2)}×)`,
       met: s.ours.fixed.p99 <= 1.5 * s.baseline.fixed.p99,
     });
     // Issue #16: page 1 within 20 ms, a random deep page within 100 ms.
@@ -117,7 +117,7 @@ export function goals(r: BenchResults): Goal[] {
       list.push({
         name: `${s.name}: p99 @ 500 req/s (issue #16)`,
         target: `≤ ${busyLimit} ms`,
-        measured: `${s.ours.fixed.p99} ms${met ? '' : `; floor (bare Fastify + pg, page query, nothing reused) ${s.baseline.fixed.p99} ms`}`,
+        measured: `${formatMs(s.ours.fixed.p99)} ms${met ? '' : `; floor (bare Fastify + pg, page query, nothing reused) ${formatMs(s.baseline.fixed.p99)} ms`}`,
         met,
       });
     }
@@ -217,8 +217,8 @@ export function renderTable(r: BenchResults): string {
     for (const s of r.api) {
       row([
         fit(s.name, 58),
-        `${s.ours.fixed.p50}/${s.baseline.fixed.p50} ms`,
-        `${s.ours.fixed.p99}/${s.baseline.fixed.p99} ms`,
+        `${formatMs(s.ours.fixed.p50)}/${formatMs(s.baseline.fixed.p50)} ms`,
+        `${formatMs(s.ours.fixed.p99)}/${formatMs(s.baseline.fixed.p99)} ms`,
         `${n0(s.ours.max.requestsPerSecond)}/${n0(s.baseline.max.requestsPerSecond)}`,
         `${((100 * s.ours.max.requestsPerSecond) / Math.max(s.baseline.max.requestsPerSecond, 1e-9)).toFixed(0)}%`,
       ]);
@@ -416,7 +416,7 @@ export function renderMarkdown(r: BenchResults, meta: RunMeta): string {
     p('### Load');
     p();
     p(
-      'autocannon (in a process of its own per server, not the benchmark\'s), 10 connections, random keys per request, on the same 2 cores as the servers and PostgreSQL,',
+      'A load generator in a process of its own per server (not the benchmark\'s), 10 connections, random keys per request, on the same 2 cores as the servers and PostgreSQL,',
     );
     p(
       'against the baseline — bare Fastify + `pg.Pool` (10 connections, like the API\'s Prisma adapter) running the same `prisma/sql` text with the',
@@ -426,7 +426,10 @@ export function renderMarkdown(r: BenchResults, meta: RunMeta): string {
     );
     if (r.api.some((s) => s.ours.fixedRounds)) {
       p(
-        'rate limits off). Each scenario: a warm-up of each server, then windows at a fixed 500 req/s (`overallRate`), the two servers in turn',
+        r.api.some((s) => s.fixedPacing === 'even')
+          ? 'rate limits off). Each scenario: a warm-up of each server, then windows at a steady 500 req/s (one request every 2 ms, sent when due whether or not earlier ones are answered, timed to the microsecond), the two servers in turn'
+          : // Results of runs whose 500 req/s windows were autocannon's overallRate (bench-results/ rendered again with --render).
+            "rate limits off). Each scenario: a warm-up of each server, then windows at 500 req/s by autocannon's `overallRate` (which sends each second's requests in a burst as the second starts), the two servers in turn",
       );
       p(
         r.api.some((s) => s.ours.maxRounds)
@@ -464,7 +467,7 @@ export function renderMarkdown(r: BenchResults, meta: RunMeta): string {
       const windows = [...(s.ours.fixedRounds ?? [s.ours.fixed]), ...(s.ours.maxRounds ?? [s.ours.max])];
       const errs = windows.reduce((n, x) => n + x.non2xx + x.errors, 0);
       p(
-        `| ${s.name}${errs ? ` (${n0(errs)} non-2xx/errors)` : ''} | ${s.ours.fixed.p50} / ${s.baseline.fixed.p50} ms | ${s.ours.fixed.p99} / ${s.baseline.fixed.p99} ms | ` +
+        `| ${s.name}${errs ? ` (${n0(errs)} non-2xx/errors)` : ''} | ${formatMs(s.ours.fixed.p50)} / ${formatMs(s.baseline.fixed.p50)} ms | ${formatMs(s.ours.fixed.p99)} / ${formatMs(s.baseline.fixed.p99)} ms | ` +
           `${n0(s.ours.max.requestsPerSecond)} / ${n0(s.baseline.max.requestsPerSecond)} | ${((100 * s.ours.max.requestsPerSecond) / Math.max(s.baseline.max.requestsPerSecond, 1e-9)).toFixed(0)}% |`,
       );
     }
@@ -472,13 +475,13 @@ export function renderMarkdown(r: BenchResults, meta: RunMeta): string {
     p('<details><summary>Every window, and the stalls in the 500 req/s windows, to tell a server that stops from one that queues</summary>');
     p();
     p(
-      "The longest event-loop delay (a 10 ms timer firing late: the longest the process did nothing else) and the longest garbage-collection pause of each server over the window of the p99 above, and of the load generator, which delays every answer it is late to read.",
+      "The longest event-loop delay (how late a timer fired: the longest the process did nothing else; in runs before the steady 500 req/s windows it included the monitor's 10 ms interval) and the longest garbage-collection pause of each server over the window of the p99 above, and of the load generator, which delays every answer it is late to read.",
     );
     p();
     p('| Scenario | p99 of each 500 req/s window, ours / baseline | req/s of each unlimited window, ours / baseline | ours: loop / GC | baseline: loop / GC | load generator beside ours / baseline: loop |');
     p('|---|---|---|---|---|---|');
     const stall = (x: Stalls) => `${n0(x.maxLoopDelayMs)} / ${n0(x.maxGcPauseMs)} ms`;
-    const p99s = (figures: ServerFigures) => (figures.fixedRounds ?? [figures.fixed]).map((x) => n0(x.p99)).join(', ');
+    const p99s = (figures: ServerFigures) => (figures.fixedRounds ?? [figures.fixed]).map((x) => formatMs(x.p99)).join(', ');
     const rates = (figures: ServerFigures) => (figures.maxRounds ?? [figures.max]).map((x) => n0(x.requestsPerSecond)).join(', ');
     for (const s of r.api) {
       const ours = s.ours.fixed.stalls;

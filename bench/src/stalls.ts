@@ -3,7 +3,7 @@
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 
 export interface Stalls {
-  /** the longest a 10 ms timer of this process fired late: the longest time its event loop was blocked */
+  /** the longest a timer of this process fired late: the longest time its event loop was blocked */
   maxLoopDelayMs: number;
   /** the longest single garbage-collection pause */
   maxGcPauseMs: number;
@@ -16,8 +16,11 @@ export interface StallRecorder {
   read(): Stalls;
 }
 
+/** The timer interval of the event-loop delay monitor; each of its samples is this interval plus the delay. */
+const LOOP_RESOLUTION_MS = 10;
+
 export function stallRecorder(): StallRecorder {
-  const loop = monitorEventLoopDelay({ resolution: 10 });
+  const loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
   loop.enable();
   let maxGcPauseMs = 0;
   let gcMs = 0;
@@ -33,7 +36,7 @@ export function stallRecorder(): StallRecorder {
       maxGcPauseMs = 0;
       gcMs = 0;
     },
-    read: () => ({ maxLoopDelayMs: loop.max / 1e6, maxGcPauseMs, gcMs }),
+    read: () => ({ maxLoopDelayMs: Math.max(0, loop.max / 1e6 - LOOP_RESOLUTION_MS), maxGcPauseMs, gcMs }),
   };
 }
 

@@ -1,0 +1,72 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { evenlySpaced } from './steady-load.js';
+import { nearestRank } from './load.js';
+
+describe('nearestRank', () => {
+  it('takes the value at the rank ceil(p × n)', () => {
+    const values = Array.from({ length: 200 }, (_, i) => i + 1);
+    expect(nearestRank(values, 0.5)).toBe(100);
+    expect(nearestRank(values, 0.99)).toBe(198);
+    expect(nearestRank([7], 0.99)).toBe(7);
+  });
+});
+
+describe('evenlySpaced', () => {
+  let server: http.Server;
+  let url: string;
+  const arrivals: number[] = [];
+  const paths: string[] = [];
+
+  beforeAll(async () => {
+    server = http.createServer((request, response) => {
+      arrivals.push(performance.now());
+      paths.push(request.url!);
+      // Every fifth answer is slow: an open loop keeps sending while they are pending.
+      const slow = arrivals.length % 5 === 0;
+      setTimeout(() => response.writeHead(request.url === '/missing' ? 404 : 200).end('{}'), slow ? 30 : 0);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  beforeEach(() => {
+    arrivals.length = 0;
+    paths.length = 0;
+  });
+
+  it('sends one request per interval, not each second in a burst, and times every answer', async () => {
+    let n = 0;
+    const figures = await evenlySpaced({ url, headers: {}, path: () => `/item/${n++}` }, 1, 100);
+    expect(arrivals).toHaveLength(100);
+    expect(paths.slice(0, 3)).toEqual(['/item/0', '/item/1', '/item/2']);
+    // 100 req/s is one request every 10 ms: in any 50 ms there are about 5, never the second's 100 at once.
+    const most = Math.max(...arrivals.map((t) => arrivals.filter((u) => u >= t && u < t + 50).length));
+    expect(most).toBeLessThanOrEqual(8);
+    expect(arrivals.at(-1)! - arrivals[0]!).toBeGreaterThan(900);
+    expect(figures.errors + figures.non2xx).toBe(0);
+    expect(figures.p50).toBeLessThan(30);
+    expect(figures.p99).toBeGreaterThanOrEqual(30);
+    expect(figures.requestsPerSecond).toBeGreaterThan(80);
+  });
+
+  it('counts non-2xx answers apart and leaves them out of the latencies', async () => {
+    const figures = await evenlySpaced({ url, headers: {}, path: () => '/missing' }, 0.2, 50);
+    expect(figures.non2xx).toBe(10);
+    expect(figures.requestsPerSecond).toBe(0);
+  });
+
+  it('counts a refused connection as an error', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const figures = await evenlySpaced(
+      { url: `http://127.0.0.1:${port}`, headers: {}, path: () => '/' },
+      0.1,
+      50,
+    );
+    expect(figures.errors).toBe(5);
+  });
+});
