@@ -103,12 +103,6 @@ function worseMiddle(rounds: LoadFigures[], worseFirst: (a: LoadFigures, b: Load
 /** A latency as shown: whole milliseconds as they are (autocannon's, and older runs'), others to a tenth. */
 export const formatMs = (ms: number): string => (Number.isInteger(ms) ? String(ms) : ms.toFixed(1));
 
-/** The nearest-rank percentile (0 < p ≤ 1) of ascending values. */
-export function nearestRank(ascending: readonly number[], p: number): number {
-  if (ascending.length === 0) return 0;
-  return ascending[Math.max(0, Math.ceil(p * ascending.length) - 1)]!;
-}
-
 const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)]!;
 
 export function scenarios(samples: Samples): Scenario[] {

@@ -1,8 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { evenlySpaced } from './steady-load.js';
-import { nearestRank } from './load.js';
+import { evenlySpaced, nearestRank } from './steady-load.js';
 
 describe('nearestRank', () => {
   it('takes the value at the rank ceil(p × n)', () => {

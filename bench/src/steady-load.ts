@@ -1,7 +1,7 @@
 // A steady request rate for the load generator's 500 req/s windows (load-generator.ts).
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { nearestRank, type GeneratorResult } from './load.js';
+import type { GeneratorResult } from './load.js';
 
 /** Connections to the server, as many as the API's and the baseline's database pools (10). */
 export const CONNECTIONS = 10;
@@ -16,6 +16,12 @@ export interface SteadyTarget {
 }
 
 type WindowFigures = Omit<GeneratorResult, 'generatorStalls'>;
+
+/** The nearest-rank percentile (0 < p ≤ 1) of ascending values. */
+export function nearestRank(ascending: readonly number[], p: number): number {
+  if (ascending.length === 0) return 0;
+  return ascending[Math.max(0, Math.ceil(p * ascending.length) - 1)]!;
+}
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
 
@@ -35,7 +41,6 @@ export function evenlySpaced(target: SteadyTarget, seconds: number, rate: number
   const latencies: number[] = [];
   let errors = 0;
   let non2xx = 0;
-  let settled = 0;
   let sent = 0;
   const start = performance.now();
   return new Promise((resolve) => {
@@ -43,7 +48,7 @@ export function evenlySpaced(target: SteadyTarget, seconds: number, rate: number
       if (outcome === 'ok') latencies.push(latencyMs);
       else if (outcome === 'non2xx') non2xx++;
       else errors++;
-      if (++settled < total) return;
+      if (latencies.length + non2xx + errors < total) return;
       latencies.sort((a, b) => a - b);
       resolve({
         requestsPerSecond: latencies.length / ((performance.now() - start) / 1000),
