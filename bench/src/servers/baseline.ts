@@ -21,8 +21,8 @@ const EPOCH_PARAMETERS = sql('epochs_number_parameters');
 const ACCOUNT = sql('accounts_stake_address');
 const NUTLINK = sql('nutlink_address_tickers');
 
-// Same pool size as the API's Prisma pg adapter (10).
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+// The same pool as the API's Prisma pg adapter (packages/db/src/client.ts): 10 connections, kept once opened.
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, min: 10, allowExitOnIdle: true });
 // Named prepared statements, as the API runs them (packages/db/src/queries/sql-file.ts).
 const names = new Map<string, string>();
 const query = (text: string, values: unknown[] = []) => {
