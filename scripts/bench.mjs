@@ -2,7 +2,15 @@
 // Redis, runs the suite (bench/dist/run.js), prints the table and writes BENCHMARKS.md (full run) or
 // bench-results/quick.md (quick run). Results as JSON: bench-results/results.json.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  statfsSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -50,6 +58,15 @@ const POSTGRES_FLAGS = [
   ['checkpoint_timeout', '30min'],
   ['random_page_cost', '1.1'],
   ['jit', 'off'],
+  // BENCH_PG_LOG=FILE: what holds PostgreSQL up (statements of 30 ms or more, checkpoints, autovacuum), timed per backend
+  ...(process.env.BENCH_PG_LOG
+    ? [
+        ['log_min_duration_statement', '30'],
+        ['log_checkpoints', 'on'],
+        ['log_autovacuum_min_duration', '0'],
+        ['log_line_prefix', '%m [%p] '],
+      ]
+    : []),
   // evidence for where the indexer's database time goes
   ['shared_preload_libraries', 'pg_stat_statements'],
   ['pg_stat_statements.max', '1000'],
@@ -96,7 +113,9 @@ async function main() {
     persistent: false,
     createPostgresUser: true,
     postgresFlags: POSTGRES_FLAGS,
-    onLog: () => {},
+    onLog: process.env.BENCH_PG_LOG
+      ? (line) => appendFileSync(process.env.BENCH_PG_LOG, String(line))
+      : () => {},
     onError: () => {},
   });
   await postgres.initialise();
