@@ -68,8 +68,9 @@ const cacheDir = env.BENCH_CACHE_DIR ?? path.join(root, '.bench-cache');
 const resultsFile = env.BENCH_RESULTS ?? path.join(root, 'bench-results', 'results.json');
 const only = env.BENCH_ONLY ? new Set(env.BENCH_ONLY.split(',')) : null;
 const runs = (phase: string) => !only || only.has(phase);
-// BENCH_SCENARIOS=a,b: only the API rows whose names contain one of these (development: one row's investigation)
-const scenarioFilter = env.BENCH_SCENARIOS?.split(',') ?? null;
+// BENCH_SCENARIOS=a|b: only the API rows whose names contain one of these (development: one row's investigation).
+// Split on "|" because row names hold commas ("busy address, random deep page", ", tip advancing").
+const scenarioFilter = env.BENCH_SCENARIOS?.split('|') ?? null;
 const chosen = (scenario: Scenario) =>
   !scenarioFilter || scenarioFilter.some((part) => scenario.name.includes(part));
 const started = performance.now();
