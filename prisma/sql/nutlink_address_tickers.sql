@@ -5,13 +5,15 @@
 --   $3 text   'asc' | 'desc'
 --   $4 int    page size, $5 int offset
 -- nutlink_ticker has one row per (output to the oracle address, top-level key of the transaction's
--- label-1968 metadata), so count(*) reproduces RYO's per-output count.
+-- label-1968 metadata), so counting them reproduces RYO's per-output count. nutlink_ticker_total keeps that
+-- count and the first and latest transaction per address and ticker, so a page reads one row per ticker
+-- and address (several addresses share a payment credential), not every record the oracle posted.
 -- Ordering (RYO): asc is alphabetical (the first sort key is then null for every row); desc is first
 -- appearance, newest first, then alphabetical. Tickers sort bytewise (C collation) so the order does
 -- not depend on the database locale.
 -- Indexes: address_address_key, nutlink_registration_address_id_idx,
--- nutlink_registration_payment_cred_idx, nutlink_ticker_address_id_ticker_idx,
--- nutlink_ticker_payment_cred_ticker_idx, tx_pkey, block_pkey.
+-- nutlink_registration_payment_cred_idx, nutlink_ticker_total_pkey,
+-- nutlink_ticker_total_payment_cred_idx, tx_pkey, block_pkey.
 WITH probe AS (
   SELECT (SELECT id FROM address WHERE address = $1) AS address_id
 ),
@@ -22,8 +24,8 @@ registered AS (
   ) AS oracle_registered
 ),
 ticker AS (
-  SELECT t.ticker, count(*) AS records, max(t.tx_id) AS latest_tx_id, min(t.tx_id) AS first_tx_id
-  FROM nutlink_ticker t, probe p
+  SELECT t.ticker, sum(t.records) AS records, max(t.latest_tx_id) AS latest_tx_id, min(t.first_tx_id) AS first_tx_id
+  FROM nutlink_ticker_total t, probe p
   WHERE ($2::bytea IS NULL AND t.address_id = p.address_id) OR t.payment_cred = $2::bytea
   GROUP BY t.ticker
 ),

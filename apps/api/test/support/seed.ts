@@ -419,6 +419,13 @@ export class ChainSeed {
         `INSERT INTO nutlink_ticker (id, tx_id, address_id, payment_cred, ticker) VALUES ($1, $2, $3, decode($4, 'hex'), $5)`,
         [this.nextId('nutlink_ticker'), txId, addressId, paymentCred, ticker],
       );
+      // As the indexer keeps it (apps/indexer/src/sink/write-rows.ts), for seeds in any transaction order.
+      await this.sql.query(
+        `INSERT INTO nutlink_ticker_total VALUES ($1, $2, decode($3, 'hex'), 1, $4, $4)
+         ON CONFLICT (address_id, ticker) DO UPDATE SET records = nutlink_ticker_total.records + 1,
+           first_tx_id = least(nutlink_ticker_total.first_tx_id, $4), latest_tx_id = greatest(nutlink_ticker_total.latest_tx_id, $4)`,
+        [addressId, ticker, paymentCred, txId],
+      );
     }
   }
 

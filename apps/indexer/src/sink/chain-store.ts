@@ -37,6 +37,8 @@ export const ROLLBACK_TABLES = {
   perAccount: ['stake_balance', 'reward_balance', 'reward_refresh'],
   /** the change the removed transactions made is taken back (utxo-supply.ts) */
   sums: ['utxo_supply'],
+  /** the removed transactions' ticker records are taken out of their totals */
+  perTicker: ['nutlink_ticker_total'],
   /** rows of outputs created after the point go, rows of outputs spent after it come back */
   perLiveOutput: ['unspent_ma_tx_out', 'address_utxo'],
   notChainData: [
@@ -56,7 +58,8 @@ export const ROLLBACK_TABLES = {
  * column that orders its table, so a rollback costs what it removes, not what the table holds.
  * Outputs spent after the point become unspent again, and their asset amounts return to
  * unspent_ma_tx_out and their answers to address_utxo (read on the snapshot, before the update) unless
- * address_utxo is deferred, when it stays empty.
+ * address_utxo is deferred, when it stays empty. Each nut.link ticker total loses the records removed, and its
+ * latest transaction becomes the latest record left (one index probe), unless it had none before the point.
  */
 const ROLLBACK_SQL = `WITH
   unspent AS (UPDATE tx_out SET spent_by_tx_id = NULL WHERE spent_by_tx_id > $2 AND tx_id <= $2),
@@ -68,6 +71,16 @@ const ROLLBACK_SQL = `WITH
     INSERT INTO address_utxo SELECT s.* FROM address_utxo_source s
     WHERE s.tx_out_id IN (SELECT id FROM tx_out WHERE spent_by_tx_id > $2 AND tx_id <= $2)
       AND NOT EXISTS (SELECT 1 FROM address_utxo_deferral)),
+  ticker_records_removed AS (
+    SELECT address_id, ticker, count(*) AS records FROM nutlink_ticker WHERE tx_id > $2 GROUP BY address_id, ticker),
+  ticker_totals_removed AS (
+    DELETE FROM nutlink_ticker_total s USING ticker_records_removed r
+    WHERE s.address_id = r.address_id AND s.ticker = r.ticker AND s.first_tx_id > $2),
+  ticker_totals_cut AS (
+    UPDATE nutlink_ticker_total s SET records = s.records - r.records, latest_tx_id = (
+      SELECT max(t.tx_id) FROM nutlink_ticker t WHERE t.address_id = s.address_id AND t.ticker = s.ticker AND t.tx_id <= $2)
+    FROM ticker_records_removed r
+    WHERE s.address_id = r.address_id AND s.ticker = r.ticker AND s.first_tx_id <= $2),
   outputs AS (DELETE FROM tx_out WHERE tx_id > $2 RETURNING id),
   amounts AS (DELETE FROM ma_tx_out WHERE tx_out_id IN (SELECT id FROM outputs)),
   live_amounts AS (DELETE FROM unspent_ma_tx_out WHERE tx_out_id IN (SELECT id FROM outputs)),

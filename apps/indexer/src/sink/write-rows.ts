@@ -226,6 +226,20 @@ export function batchWrite(rows: BatchRows, { addressUtxo }: { addressUtxo: bool
     payment_cred: ['bytea', (r) => r.paymentCred],
     ticker: ['text', (r) => r.ticker],
   });
+  // Read back from the rows just copied (the batch's ids are the newest): its transactions follow every stored one, so
+  // a ticker's latest transaction is the batch's and its first stays.
+  const firstTicker = rows.nutlinkTickers[0];
+  if (firstTicker !== undefined) {
+    write.write(
+      [[firstTicker.id]],
+      (unnest) =>
+        `INSERT INTO nutlink_ticker_total
+         SELECT t.address_id, t.ticker, t.payment_cred, count(*), min(t.tx_id), max(t.tx_id) FROM nutlink_ticker t
+         WHERE t.id >= (SELECT u.c0::int8 FROM ${unnest}) GROUP BY t.address_id, t.ticker, t.payment_cred
+         ON CONFLICT (address_id, ticker) DO UPDATE SET
+           records = nutlink_ticker_total.records + EXCLUDED.records, latest_tx_id = EXCLUDED.latest_tx_id`,
+    );
+  }
   // In output order the updates walk tx_out's primary key and heap pages in order instead of
   // hopping between them: a quarter less PostgreSQL CPU for the batch's non-HOT updates.
   const spent = rows.spentBefore.toSorted((a, b) => (a.txOutId < b.txOutId ? -1 : 1));

@@ -11,6 +11,7 @@ const CHAIN_TABLES = [
   'address_utxo',
   'stake_balance',
   'utxo_supply',
+  'nutlink_ticker_total',
 ];
 
 /** Every chain-derived row, table by table in primary-key order, as comparable text. */
