@@ -3,15 +3,20 @@
 --   $1 text bech32 stake address, exactly as stored in stake_address.view
 -- Indexes: stake_address_view_key, stake_registration_stake_address_id_tx_id_idx,
 -- delegation_stake_address_id_id_idx, delegation_vote_stake_address_id_id_idx,
--- drep_registration_drep_hash_tx_id_idx, withdrawal_stake_address_id_idx, mir_stake_address_id_idx.
+-- drep_registration_drep_hash_tx_id_idx, withdrawal_stake_address_id_amount_idx (index-only: the sum
+-- of an account's withdrawals reads no table page), mir_stake_address_id_idx.
 WITH account AS (
   SELECT id, view FROM stake_address WHERE view = $1
 ),
-registration AS (
+-- The latest certificates of each kind, each read from the newest end of its index (a scalar
+-- subquery's key is a parameter, so the index gives the order): an account with thousands of them
+-- costs what one with a few does. Materialized: `state` uses each value more than once.
+registration AS MATERIALIZED (
   SELECT
-    max(r.tx_id) FILTER (WHERE NOT r.deregistration) AS registration_tx_id,
-    max(r.tx_id) FILTER (WHERE r.deregistration) AS deregistration_tx_id
-  FROM stake_registration r JOIN account ON r.stake_address_id = account.id
+    (SELECT r.tx_id FROM stake_registration r WHERE r.stake_address_id = (SELECT id FROM account)
+       AND NOT r.deregistration ORDER BY r.tx_id DESC LIMIT 1) AS registration_tx_id,
+    (SELECT r.tx_id FROM stake_registration r WHERE r.stake_address_id = (SELECT id FROM account)
+       AND r.deregistration ORDER BY r.tx_id DESC LIMIT 1) AS deregistration_tx_id
 ),
 -- A registration and a deregistration in the same transaction count as deregistered (RYO's strict
 -- comparison).
@@ -24,13 +29,13 @@ state AS (
 ),
 latest_delegation AS (
   SELECT d.tx_id, d.pool_hash
-  FROM delegation d JOIN account ON d.stake_address_id = account.id
+  FROM delegation d WHERE d.stake_address_id = (SELECT id FROM account)
   ORDER BY d.id DESC
   LIMIT 1
 ),
 latest_vote AS (
   SELECT v.tx_id, v.drep_kind, v.drep_hash
-  FROM delegation_vote v JOIN account ON v.stake_address_id = account.id
+  FROM delegation_vote v WHERE v.stake_address_id = (SELECT id FROM account)
   ORDER BY v.id DESC
   LIMIT 1
 ),
