@@ -53,9 +53,11 @@ export const ROLLBACK_TABLES = {
 } as const;
 
 /**
- * The deletes of a rollback to block $1 whose last transaction is $2, as one statement (one round
- * trip; data-modifying CTEs all run, on the same snapshot). Each delete walks the index of the
- * column that orders its table, so a rollback costs what it removes, not what the table holds.
+ * The deletes of a rollback to block $1 whose last transaction is $2 and whose first removed output is
+ * $3 (null when none is removed), as one statement (one round trip; data-modifying CTEs all run, on
+ * the same snapshot). Each delete walks the index of the column that orders its table, so a rollback
+ * costs what it removes, not what the table holds: the removed outputs' rows are one range of their
+ * tables' tx_out_id keys, not a probe per output.
  * Outputs spent after the point become unspent again, and their asset amounts return to
  * unspent_ma_tx_out and their answers to address_utxo (read on the snapshot, before the update) unless
  * address_utxo is deferred, when it stays empty. Each nut.link ticker total loses the records removed, and its
@@ -66,7 +68,7 @@ const ROLLBACK_SQL = `WITH
   unspent_amounts AS (
     INSERT INTO unspent_ma_tx_out (tx_out_id, asset_id, address_id)
     SELECT m.tx_out_id, m.asset_id, o.address_id FROM tx_out o JOIN ma_tx_out m ON m.tx_out_id = o.id
-    WHERE o.spent_by_tx_id > $2 AND o.tx_id <= $2),
+    WHERE o.spent_by_tx_id > $2 AND o.tx_id <= $2 AND o.has_assets),
   unspent_answers AS (
     INSERT INTO address_utxo SELECT s.* FROM address_utxo_source s
     WHERE s.tx_out_id IN (SELECT id FROM tx_out WHERE spent_by_tx_id > $2 AND tx_id <= $2)
@@ -81,10 +83,10 @@ const ROLLBACK_SQL = `WITH
       SELECT max(t.tx_id) FROM nutlink_ticker t WHERE t.address_id = s.address_id AND t.ticker = s.ticker AND t.tx_id <= $2)
     FROM ticker_records_removed r
     WHERE s.address_id = r.address_id AND s.ticker = r.ticker AND s.first_tx_id <= $2),
-  outputs AS (DELETE FROM tx_out WHERE tx_id > $2 RETURNING id),
-  amounts AS (DELETE FROM ma_tx_out WHERE tx_out_id IN (SELECT id FROM outputs)),
-  live_amounts AS (DELETE FROM unspent_ma_tx_out WHERE tx_out_id IN (SELECT id FROM outputs)),
-  live_answers AS (DELETE FROM address_utxo WHERE tx_out_id IN (SELECT id FROM outputs)),
+  outputs AS (DELETE FROM tx_out WHERE id >= $3),
+  amounts AS (DELETE FROM ma_tx_out WHERE tx_out_id >= $3),
+  live_amounts AS (DELETE FROM unspent_ma_tx_out WHERE tx_out_id >= $3),
+  live_answers AS (DELETE FROM address_utxo WHERE tx_out_id >= $3),
   cbors AS (DELETE FROM tx_cbor WHERE tx_id > $2),
   ${TRANSACTION_TABLES.map((table) => `${table}_rows AS (DELETE FROM ${table} WHERE tx_id > $2)`).join(',\n  ')},
   txs AS (DELETE FROM tx WHERE id > $2),
@@ -415,20 +417,26 @@ export class ChainStore {
       async (sql) => {
         // One round trip: the block to keep (for the origin, the genesis pseudo-block with the
         // initial funds when there is one: the first block, an index probe), how many blocks follow
-        // it, and its last transaction.
-        const [target] = await sql.$queryRawUnsafe<{ id: bigint | null; count: bigint; last_tx: bigint }[]>(
+        // it, its last transaction, and the first output after it (the lowest id removed: ids follow
+        // chain order; two probes of the (tx_id, index) key).
+        const [target] = await sql.$queryRawUnsafe<
+          { id: bigint | null; count: bigint; last_tx: bigint; first_output: bigint | null }[]
+        >(
           `WITH target AS (
              SELECT CASE WHEN $1::bytea IS NULL
                THEN coalesce((SELECT id FROM block WHERE era = 'genesis' AND id = (SELECT min(id) FROM block)), 0)
-               ELSE (SELECT id FROM block WHERE hash = $1::bytea) END AS id)
-           SELECT id, (SELECT count(*) FROM block WHERE block.id > target.id) AS count,
-                  (SELECT coalesce(max(id), 0) FROM tx WHERE block_id <= target.id) AS last_tx
-           FROM target`,
+               ELSE (SELECT id FROM block WHERE hash = $1::bytea) END AS id),
+           kept AS (
+             SELECT id, (SELECT coalesce(max(id), 0) FROM tx WHERE block_id <= target.id) AS last_tx FROM target)
+           SELECT id, (SELECT count(*) FROM block WHERE block.id > kept.id) AS count, last_tx,
+                  (SELECT min(id) FROM tx_out WHERE tx_id =
+                    (SELECT min(tx_id) FROM tx_out WHERE tx_id > kept.last_tx)) AS first_output
+           FROM kept`,
           point === 'origin' ? null : Buffer.from(point.id, 'hex'),
         );
         const where = point === 'origin' ? 'origin' : `${point.slot}.${point.id}`;
         if (target!.id === null) throw new UnrecoverableRollbackError(`rollback to unknown point ${where}`);
-        const { id: blockId, count, last_tx } = target!;
+        const { id: blockId, count, last_tx, first_output } = target!;
         if (point !== 'origin' && count > BigInt(this.options.securityParameter)) {
           throw new UnrecoverableRollbackError(
             `rollback of ${count} blocks to ${where} is deeper than k = ${this.options.securityParameter}`,
@@ -459,7 +467,7 @@ export class ChainStore {
         }
         const undo = undoSupplyChange(last_tx);
         await sql.$executeRawUnsafe(undo.sql, ...undo.params);
-        await sql.$executeRawUnsafe(ROLLBACK_SQL, blockId, last_tx);
+        await sql.$executeRawUnsafe(ROLLBACK_SQL, blockId, last_tx, first_output);
         return Number(count);
       },
       { timeout: 600_000, maxWait: 60_000 },
