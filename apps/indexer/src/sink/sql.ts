@@ -246,12 +246,15 @@ export class BatchWrite {
     return this;
   }
 
-  /** A raw write whose text refers to its columns as `u.c0`, `u.c1`… of `unnest` over `columns`. */
-  write(columns: unknown[][], render: (unnest: string) => string): this {
+  /**
+   * A raw write whose text refers to its columns as `u.c0`, `u.c1`… of `unnest` over `columns`, or to a
+   * column's whole array (a `text[]` parameter) by its position in `arrays`.
+   */
+  write(columns: unknown[][], render: (unnest: string, arrays: string[]) => string): this {
     if (columns[0]!.length === 0) return this;
-    const arrays = columns.map((values) => this.param(values)).join(', ');
+    const arrays = columns.map((values) => this.param(values));
     const aliases = columns.map((_, i) => `c${i}`).join(', ');
-    this.parts.push(render(`unnest(${arrays}) AS u(${aliases})`));
+    this.parts.push(render(`unnest(${arrays.join(', ')}) AS u(${aliases})`, arrays));
     return this;
   }
 
