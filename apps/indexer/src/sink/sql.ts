@@ -247,14 +247,15 @@ export class BatchWrite {
   }
 
   /**
-   * A raw write whose text refers to its columns as `u.c0`, `u.c1`… of `unnest` over `columns`, or to a
-   * column's whole array (a `text[]` parameter) by its position in `arrays`.
+   * Raw writes whose text refers to its columns as `u.c0`, `u.c1`… of `unnest` over `columns`, or to a
+   * column's whole array (a `text[]` parameter) by its position in `arrays`; several writes of the same
+   * values share their parameters.
    */
-  write(columns: unknown[][], render: (unnest: string, arrays: string[]) => string): this {
+  write(columns: unknown[][], render: (unnest: string, arrays: string[]) => string | string[]): this {
     if (columns[0]!.length === 0) return this;
     const arrays = columns.map((values) => this.param(values));
     const aliases = columns.map((_, i) => `c${i}`).join(', ');
-    this.parts.push(render(`unnest(${arrays.join(', ')}) AS u(${aliases})`, arrays));
+    this.parts.push(...[render(`unnest(${arrays.join(', ')}) AS u(${aliases})`, arrays)].flat());
     return this;
   }
 
