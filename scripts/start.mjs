@@ -17,7 +17,7 @@ import {
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   SetupError,
   checkPostgres,
@@ -163,13 +163,13 @@ async function stopAll(code) {
  * has run for a minute), so a crash or a lost database takes down neither it for good nor the rest of
  * the stack. The IPC channel lets a child say when it is ready (the API once it listens).
  */
-function startProcess(name, script, args, env) {
+function startProcess(name, script, args, env, nodeFlags = []) {
   let child;
   let failures = 0;
   let supervised = false;
   const run = () => {
     const startedAt = Date.now();
-    child = spawn(process.execPath, [script, ...args], {
+    child = spawn(process.execPath, [...nodeFlags, script, ...args], {
       cwd: root,
       env: { ...process.env, ...env },
       stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
@@ -299,7 +299,11 @@ async function main() {
   };
   const indexerMain = path.join(root, 'apps/indexer/dist/main.js');
   // The indexer waits for its services itself and says nothing when ready: supervised from the start.
-  if (existsSync(indexerMain) && ogmiosUrl) startProcess('indexer', indexerMain, [], appEnv).supervise();
+  if (existsSync(indexerMain) && ogmiosUrl) {
+    const flagsModule = pathToFileURL(path.join(root, 'apps/indexer/dist/node-flags.js')).href;
+    const { INDEXER_NODE_FLAGS } = await import(flagsModule);
+    startProcess('indexer', indexerMain, [], appEnv, INDEXER_NODE_FLAGS).supervise();
+  }
 
   const apiMain = path.join(root, 'apps/api/dist/main.js');
   if (existsSync(apiMain)) {

@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { createChainSynchronizationClient, createInteractionContext } from '@cardano-ogmios/client';
 import { applyMigrations, createPrismaClient } from '@frostline/db';
 import { startDevnet } from '@frostline/devnet';
+import { INDEXER_NODE_FLAGS } from '@frostline/indexer/node-flags';
 import pg from 'pg';
 import { postgresCpuSeconds, postmasterPid, processCpu } from './proc-cpu.js';
 
@@ -125,7 +126,11 @@ export function spawnIndexer(options: {
 }): ChildProcess {
   return spawn(
     process.execPath,
-    [...(options.nodeArgs ?? []), path.join(options.root, 'apps/indexer/dist/main.js')],
+    [
+      ...INDEXER_NODE_FLAGS,
+      ...(options.nodeArgs ?? []),
+      path.join(options.root, 'apps/indexer/dist/main.js'),
+    ],
     {
       env: {
         ...process.env,

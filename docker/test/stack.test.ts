@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Ajv2019, type ErrorObject } from 'ajv/dist/2019.js';
 import addFormatsModule from 'ajv-formats';
+import { INDEXER_NODE_FLAGS } from '@frostline/indexer/node-flags';
 import {
   composeYaml,
   copySources,
@@ -265,7 +266,12 @@ describe('Dockerfiles', () => {
             .some((i) => i.keyword === 'ENV' && /\bNODE_ENV=production\b/.test(i.args)),
         ]).toEqual([target, true]);
         expect([target, last('HEALTHCHECK')]).toEqual([target, expect.stringContaining('CMD')]);
-        expect([target, last('CMD')]).toEqual([target, '["node", "dist/main.js"]']);
+        // The indexer starts with the Node flags it is benchmarked with (apps/indexer/src/node-flags.ts).
+        const flags = target === 'indexer' ? INDEXER_NODE_FLAGS : [];
+        expect([target, last('CMD')]).toEqual([
+          target,
+          JSON.stringify(['node', ...flags, 'dist/main.js']).replaceAll(',', ', '),
+        ]);
       }
     },
   );

@@ -87,13 +87,16 @@ export class ChainFollower {
     const socket = context.socket;
     let fatal: unknown = null;
     let queue = Promise.resolve();
+    // A message is parsed only when its turn comes. Up to `inFlight` replies wait in the queue while
+    // a batch is written, and as text each is one flat string; parsed, each was thousands of objects
+    // that outlived young-generation collections and had to be copied and promoted by them.
     const onMessage = (data: unknown) => {
-      const message = parseOgmiosMessage(String(data)) as { method?: string; result?: ChainSyncResult };
-      const result = message.result;
-      if (message.method !== 'nextBlock' || result?.direction === undefined) return;
       queue = queue.then(async () => {
         if (fatal !== null || socket.readyState !== socket.OPEN) return;
         try {
+          const message = parseOgmiosMessage(String(data)) as { method?: string; result?: ChainSyncResult };
+          const result = message.result;
+          if (message.method !== 'nextBlock' || result?.direction === undefined) return;
           if (result.direction === 'forward') await this.handler.rollForward(result.block, result.tip);
           else await this.handler.rollBackward(result.point, result.tip);
           this.handled++;

@@ -1,0 +1,10 @@
+/**
+ * The Node flags the indexer runs with: `npm start` (scripts/start.mjs), the benchmark and the Docker image
+ * (docker/Dockerfile) pass them to `node` before dist/main.js, since V8 takes them only at startup.
+ *
+ * `--single-threaded-gc`: V8 collects garbage on the main thread only, without its parallel and concurrent
+ * helper threads. The indexer shares its cores with PostgreSQL and the chain source, and there the helpers
+ * cost more CPU than they save: in three benchmark ingests each on 2 cores, 1.84 ms of indexer CPU per block
+ * with it against 2.01 without, at the same blocks per second (bench/ANALYSIS.md).
+ */
+export const INDEXER_NODE_FLAGS: readonly string[] = ['--single-threaded-gc'];
