@@ -268,9 +268,9 @@ describe('Dockerfiles', () => {
         expect([target, last('HEALTHCHECK')]).toEqual([target, expect.stringContaining('CMD')]);
         // The indexer starts with the Node flags it is benchmarked with (apps/indexer/src/node-flags.ts).
         const flags = target === 'indexer' ? INDEXER_NODE_FLAGS : [];
-        expect([target, last('CMD')]).toEqual([
+        expect([target, JSON.parse(last('CMD') ?? 'null')]).toEqual([
           target,
-          JSON.stringify(['node', ...flags, 'dist/main.js']).replaceAll(',', ', '),
+          ['node', ...flags, 'dist/main.js'],
         ]);
       }
     },

@@ -1,6 +1,7 @@
 /**
- * The Node flags the indexer runs with: `npm start` (scripts/start.mjs), the benchmark and the Docker image
- * (docker/Dockerfile) pass them to `node` before dist/main.js, since V8 takes them only at startup.
+ * The Node flags the indexer runs with: `npm start` (scripts/start.mjs), the benchmark, the package's `start`
+ * script and the Docker image (docker/Dockerfile) pass them to `node` before dist/main.js, since V8 takes them
+ * only at startup. node-flags.test.ts and docker/test/stack.test.ts check the last two.
  *
  * `--single-threaded-gc`: V8 collects garbage on the main thread only, without its parallel and concurrent
  * helper threads. The indexer shares its cores with PostgreSQL and the chain source, and there the helpers
