@@ -1,6 +1,6 @@
 import { Decoder } from 'cbor-x';
 import type { Credential } from '../credential.js';
-import { bytesToHex, hexToBytes } from '../hex.js';
+import { bytesToHex } from '../hex.js';
 
 /**
  * Certificates as the ledger orders them, decoded from the transaction CBOR.
@@ -34,9 +34,9 @@ const decoder = new Decoder({ mapsAsObjects: false, useRecords: false });
 // Transaction body key of the certificate list (CDDL `? 4 : certificates`).
 const CERTIFICATES_KEY = 4;
 
-/** All certificates of a transaction's CBOR (hex), in ledger order. */
-export function decodeCertificates(transactionCborHex: string): Certificate[] {
-  const transaction = decoder.decode(hexToBytes(transactionCborHex)) as unknown[];
+/** All certificates of a transaction's CBOR, in ledger order. */
+export function decodeCertificates(transactionCbor: Uint8Array): Certificate[] {
+  const transaction = decoder.decode(transactionCbor) as unknown[];
   const body = transaction[0] as Map<number, unknown>;
   const certificates = body.get(CERTIFICATES_KEY);
   if (certificates === undefined) return [];

@@ -139,6 +139,8 @@ function compareUnits(a: { policy: string; name: string }, b: { policy: string; 
 }
 
 interface AddressParts {
+  /** the address, one string for all its outputs */
+  address: string;
   paymentCredential: Credential | null;
   stake: OutputStake | null;
 }
@@ -149,7 +151,7 @@ function addressParts(address: string): AddressParts {
   if (shelley?.type === 'base')
     stake = { kind: 'credential', networkId: shelley.networkId, credential: shelley.stake };
   if (shelley?.type === 'pointer') stake = { kind: 'pointer', pointer: shelley.pointer };
-  return { paymentCredential: shelley && shelley.type !== 'reward' ? shelley.payment : null, stake };
+  return { address, paymentCredential: shelley && shelley.type !== 'reward' ? shelley.payment : null, stake };
 }
 
 /**
@@ -167,7 +169,9 @@ function remembered<T>(answers: Map<string, T>, max: number, key: string, comput
 }
 
 // Outputs go to the same addresses again and again (wallets' change, exchanges, DEXes), and bech32
-// decoding is the costliest part of decoding an output.
+// decoding is the costliest part of decoding an output. Outputs keep the remembered address string
+// rather than their own copy from the message: an indexer holds a batch of decoded outputs, and the
+// copies were bytes for the garbage collector to move.
 const recentAddresses = new Map<string, AddressParts>();
 const recentAddressParts = (address: string) => remembered(recentAddresses, 100_000, address, addressParts);
 
@@ -183,10 +187,10 @@ function recentScriptHash(language: ScriptLanguage, cbor: string): string {
 
 export function decodeOutput(output: OgmiosOutput, index: number): DecodedOutput {
   const { lovelace, assets } = decodeValue(output.value);
-  const { paymentCredential, stake } = recentAddressParts(output.address);
+  const { address, paymentCredential, stake } = recentAddressParts(output.address);
   return {
     index,
-    address: output.address,
+    address,
     paymentCredential,
     stake,
     lovelace,
@@ -201,7 +205,11 @@ export function decodeOutput(output: OgmiosOutput, index: number): DecodedOutput
 function decodeScript(script: OgmiosScript, holder: string): DecodedScript {
   if (!script.cbor)
     throw new Error(`${holder} has a ${script.language} script without CBOR: run Ogmios with --include-cbor`);
-  return { hash: recentScriptHash(script.language, script.cbor), language: script.language, bytes: script.cbor };
+  return {
+    hash: recentScriptHash(script.language, script.cbor),
+    language: script.language,
+    bytes: script.cbor,
+  };
 }
 
 const reference = (ref: { transaction: { id: string }; index: number }): OutputReference => ({
@@ -246,8 +254,9 @@ export function decodeTransaction(tx: OgmiosTransaction): DecodedTransaction {
       decodeScript(script, `transaction ${tx.id}`),
     );
     if (tx.certificates?.length || tx.proposals?.length) {
-      if (!tx.cbor) throw new Error(`transaction ${tx.id} carries no CBOR: run Ogmios with --include-cbor`);
-      decoded.certificates = decodeCertificates(tx.cbor);
+      const cbor = decoded.details.cbor;
+      if (!cbor) throw new Error(`transaction ${tx.id} carries no CBOR: run Ogmios with --include-cbor`);
+      decoded.certificates = decodeCertificates(cbor);
     }
     decoded.withdrawals = Object.entries(tx.withdrawals ?? {}).map(([rewardAddress, amount]) => ({
       rewardAddress,

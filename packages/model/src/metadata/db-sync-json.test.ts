@@ -106,6 +106,12 @@ describe('renderMetadatumJson', () => {
     expect(renderMetadatumJson('6161')).toBe('a');
   });
 
+  test('only what the rendered JSON keeps counts: a dropped duplicate or another control character does not', () => {
+    expect(renderMetadatumJson('a2' + '01' + '626100' + '01' + '6162')).toEqual({ 1: 'b' });
+    expect(renderMetadatumJson('a2' + '01' + '6162' + '01' + '626100')).toBeNull();
+    expect(renderMetadatumJson('62' + '6101')).toBe('a\u0001');
+  });
+
   test("a literal backslash-u0000 text also hits db-sync's check on the escaped JSON text", () => {
     expect(renderMetadatumJson('66' + bytesToHex(new TextEncoder().encode('\\u0000')))).toBeNull();
   });
