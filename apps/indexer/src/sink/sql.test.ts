@@ -72,12 +72,25 @@ describe('copyBinary', () => {
     expect(rows.toString('hex')).toBe(hex('0002' + '00000006' + text + '0000000d' + '01' + json));
   });
 
+  // BigInts take the number path while safe and non-negative, BigInt's writer otherwise.
+  it.each([0n, 2n ** 53n - 1n, 2n ** 53n, 2n ** 63n - 1n, -1n, -(2n ** 63n)])(
+    'writes the BigInt %s as int8',
+    (value) => {
+      expect(copyColumns([{ type: 'int8', values: [value] }]).readBigInt64BE(HEADER.length + 6)).toBe(value);
+    },
+  );
+
   // The expected bytes are PostgreSQL's own: SELECT numeric_send(v::numeric(39,0)).
   it.each([
     [12345678901n, '0003000200000000007b11d722c5'],
     [-10000n, '00010001400000000001'],
     [0n, '0000000000000000'],
     [340282366920938463463374607431768211455n, '000a00090000000001540b071a2403aa121a18c111ff10dd1aa505af'],
+    [9007199254740991n, '0004000300000000232f07c8156203df'],
+    [9007199254740993n, '0004000300000000232f07c8156203e1'],
+    [-9007199254740991, '0004000340000000232f07c8156203df'],
+    [20000, '00010001000000000002'],
+    ['-20000', '00010001400000000002'],
   ])('writes the integer %s as numeric in base 10,000', (value, expected) => {
     const length = (expected.length / 2).toString(16).padStart(8, '0');
     expect(copyColumns([{ type: 'numeric', values: [value] }]).toString('hex')).toBe(
