@@ -149,9 +149,29 @@ const NUMERIC_NEGATIVE = 0x4000;
  * integers (DECIMAL(39,0), slots, metadata labels).
  */
 function numericDigits(value: unknown): { digits: number[]; weight: number; sign: number } {
+  const { negative, digits } = safeIntegerBase10000(value) ?? decimalTextBase10000(value);
+  const weight = Math.max(digits.length - 1, 0);
+  while (digits.at(-1) === 0) digits.pop();
+  return { digits, weight, sign: negative && digits.length > 0 ? NUMERIC_NEGATIVE : 0 };
+}
+
+type Base10000 = { negative: boolean; digits: number[] };
+
+/** A safe integer's base-10,000 digits by arithmetic (most quantities, slots and labels); null for any other value. */
+function safeIntegerBase10000(value: unknown): Base10000 | null {
+  let safe: number;
   if (typeof value === 'bigint' && value >= -MAX_SAFE_BIGINT && value <= MAX_SAFE_BIGINT)
-    return safeIntegerDigits(Number(value));
-  if (typeof value === 'number' && Number.isSafeInteger(value)) return safeIntegerDigits(value);
+    safe = Number(value);
+  else if (typeof value === 'number' && Number.isSafeInteger(value)) safe = value;
+  else return null;
+  const digits: number[] = [];
+  for (let magnitude = Math.abs(safe); magnitude > 0; magnitude = Math.floor(magnitude / 10_000))
+    digits.push(magnitude % 10_000);
+  return { negative: safe < 0, digits: digits.reverse() };
+}
+
+/** Any integer's base-10,000 digits from its decimal text (beyond 2^53: DECIMAL(39,0) amounts). */
+function decimalTextBase10000(value: unknown): Base10000 {
   const text = String(value);
   if (!/^-?\d+$/.test(text)) throw new Error(`not an integer for a numeric column: ${text}`);
   const negative = text.startsWith('-');
@@ -159,20 +179,7 @@ function numericDigits(value: unknown): { digits: number[]; weight: number; sign
   const digits: number[] = [];
   for (let end = magnitude.length; end > 0; end -= 4)
     digits.unshift(Number(magnitude.slice(Math.max(0, end - 4), end)));
-  const weight = Math.max(digits.length - 1, 0);
-  while (digits.at(-1) === 0) digits.pop();
-  return { digits, weight, sign: negative && digits.length > 0 ? NUMERIC_NEGATIVE : 0 };
-}
-
-/** {@link numericDigits} of a safe integer by arithmetic: most quantities, slots and labels, without text. */
-function safeIntegerDigits(value: number): { digits: number[]; weight: number; sign: number } {
-  const digits: number[] = [];
-  for (let magnitude = Math.abs(value); magnitude > 0; magnitude = Math.floor(magnitude / 10_000))
-    digits.push(magnitude % 10_000);
-  digits.reverse();
-  const weight = Math.max(digits.length - 1, 0);
-  while (digits.at(-1) === 0) digits.pop();
-  return { digits, weight, sign: value < 0 ? NUMERIC_NEGATIVE : 0 };
+  return { negative, digits };
 }
 
 // One method per type, no closure per field: a batch writes millions of fields.
