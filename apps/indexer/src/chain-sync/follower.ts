@@ -1,7 +1,7 @@
 import { ChainSynchronization, type InteractionContext } from '@cardano-ogmios/client';
 import type { OgmiosBlock } from '@frostline/model';
 import type { Logger } from '../logger.js';
-import { connectOgmios } from './ogmios.js';
+import { openChainSync } from './ogmios.js';
 import { parseOgmiosMessage } from './parse-message.js';
 
 export type Point = { slot: number; id: string } | 'origin';
@@ -18,9 +18,12 @@ export interface ChainHandler {
 export interface FollowerOptions {
   url: URL;
   logger: Logger;
-  /** pipelined nextBlock requests; Ogmios recommends 50–100 */
-  inFlight?: number;
 }
+
+/** Pipelined nextBlock requests; Ogmios recommends 50–100. */
+const IN_FLIGHT = 100;
+/** nextBlock requests sent together, in one write: a tenth of the system calls of one per handled block. */
+const REQUEST_BURST = 10;
 
 /**
  * Follows the chain through Ogmios chain-sync, reconnecting with exponential backoff whenever the
@@ -67,15 +70,16 @@ export class ChainFollower {
   }
 
   /**
-   * One connection's life: @cardano-ogmios/client connects and finds the intersection; the
-   * pipelined nextBlock replies are parsed by {@link parseOgmiosMessage} (the client's parser is the
-   * bottleneck at catch-up speed) and handled one at a time, each followed by one more request so
-   * that `inFlight` stay outstanding. Resolves with the reason the connection ended.
+   * One connection's life: @cardano-ogmios/client finds the intersection on the connection
+   * {@link openChainSync} opens; the pipelined nextBlock replies are parsed by {@link parseOgmiosMessage}
+   * (the client's parser is the bottleneck at catch-up speed) and handled one at a time. Every
+   * REQUEST_BURST handled replies, that many requests go out in one write, so that between IN_FLIGHT
+   * and IN_FLIGHT - REQUEST_BURST stay outstanding. Resolves with the reason the connection ended.
    */
   private async followOnce(): Promise<string> {
     let end!: (reason: string) => void;
     const ended = new Promise<string>((resolve) => (end = resolve));
-    const context = await connectOgmios(this.options.url, (code, reason) =>
+    const { context, transport } = await openChainSync(this.options.url, (code, reason) =>
       end(`connection closed (${code} ${reason})`),
     );
     // stop() during the connection attempt had no socket to close.
@@ -85,22 +89,32 @@ export class ChainFollower {
     }
     this.context = context;
     const socket = context.socket;
+    const requestBlocks = (count: number) => {
+      transport.cork();
+      for (let n = 0; n < count; n++) ChainSynchronization.nextBlock(socket);
+      transport.uncork();
+    };
+    let owed = 0;
     let fatal: unknown = null;
     let queue = Promise.resolve();
-    // A message is parsed only when its turn comes. Up to `inFlight` replies wait in the queue while
+    // A message is parsed only when its turn comes. Up to IN_FLIGHT replies wait in the queue while
     // a batch is written, and as text each is one flat string; parsed, each was thousands of objects
     // that outlived young-generation collections and had to be copied and promoted by them.
     const onMessage = (data: unknown) => {
+      const text = String(data);
       queue = queue.then(async () => {
         if (fatal !== null || socket.readyState !== socket.OPEN) return;
         try {
-          const message = parseOgmiosMessage(String(data)) as { method?: string; result?: ChainSyncResult };
+          const message = parseOgmiosMessage(text) as { method?: string; result?: ChainSyncResult };
           const result = message.result;
           if (message.method !== 'nextBlock' || result?.direction === undefined) return;
           if (result.direction === 'forward') await this.handler.rollForward(result.block, result.tip);
           else await this.handler.rollBackward(result.point, result.tip);
           this.handled++;
-          if (socket.readyState === socket.OPEN) ChainSynchronization.nextBlock(socket);
+          if (++owed === REQUEST_BURST) {
+            owed = 0;
+            if (socket.readyState === socket.OPEN) requestBlocks(REQUEST_BURST);
+          }
         } catch (error) {
           // A failed handler (database down, …) ends this connection; run() reconnects and resumes
           // from what was committed, so nothing is lost or doubled.
@@ -114,7 +128,7 @@ export class ChainFollower {
     try {
       const points = await this.handler.intersectionPoints();
       await ChainSynchronization.findIntersection(context, points);
-      for (let n = 0; n < (this.options.inFlight ?? 100); n++) ChainSynchronization.nextBlock(socket);
+      requestBlocks(IN_FLIGHT);
       const reason = await ended;
       await queue;
       if (fatal !== null && isFatal(fatal)) throw fatal;

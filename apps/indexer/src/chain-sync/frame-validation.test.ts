@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 
-// @cardano-ogmios/client receives through ws 7, which checks every text frame (every block) for valid
-// UTF-8 in JavaScript unless its optional native peer utf-8-validate resolves from its own folder.
+// @cardano-ogmios/client's own connections (the ledger-state queries) receive through ws 7, which checks
+// every text frame for valid UTF-8 in JavaScript unless its optional native peer utf-8-validate resolves
+// from its own folder. (Chain-sync runs on the indexer's ws 8, which uses Node's buffer.isUtf8.)
 describe("the Ogmios client's WebSocket", () => {
   it('checks frames with the native utf-8-validate', () => {
     const fromClient = createRequire(createRequire(import.meta.url).resolve('@cardano-ogmios/client'));
