@@ -21,9 +21,9 @@ describe('INDEXER_ALLOW_MISSING_CBOR', () => {
 });
 
 describe('catch-up batch bounds', () => {
-  it('default to 1,000 blocks and 20,000 transactions, whichever a batch reaches first', () => {
+  it('default to 2,000 blocks and 40,000 transactions, whichever a batch reaches first', () => {
     const config = readIndexerConfig(ENV);
-    expect([config.batchSize, config.batchTransactions]).toEqual([1000, 20_000]);
+    expect([config.batchSize, config.batchTransactions]).toEqual([2000, 40_000]);
     const set = readIndexerConfig({ ...ENV, INDEXER_BATCH_SIZE: '50', INDEXER_BATCH_TRANSACTIONS: '3000' });
     expect([set.batchSize, set.batchTransactions]).toEqual([50, 3000]);
   });
