@@ -98,6 +98,13 @@ describe('copyBinary', () => {
     );
   });
 
+  // The buffer is sized from the first rows; here later rows are larger, so it grows again.
+  it('writes every row when later rows outgrow the size estimated from the first ones', () => {
+    const values = Array.from({ length: 1000 }, (_, i) => Buffer.alloc(3 * i, i % 256));
+    const rows = values.map((v) => '0001' + v.length.toString(16).padStart(8, '0') + v.toString('hex'));
+    expect(copyColumns([{ type: 'bytea', values }]).toString('hex')).toBe(hex(rows.join('')));
+  });
+
   it('refuses a fraction for a numeric column', () => {
     expect(() => copyColumns([{ type: 'numeric', values: ['1.5'] }])).toThrow('not an integer');
   });

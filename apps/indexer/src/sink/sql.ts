@@ -54,6 +54,15 @@ class CopyBuffer {
     this.buffer = larger;
   }
 
+  get size(): number {
+    return this.length;
+  }
+
+  /** Room for `bytes` more at once, instead of doubling its way there (an allocation and a copy each time). */
+  reserve(bytes: number): void {
+    this.room(bytes);
+  }
+
   int16(value: number): void {
     this.room(2);
     this.length = this.buffer.writeInt16BE(value, this.length);
@@ -206,6 +215,9 @@ function copyField(out: CopyBuffer, type: ColumnType, value: unknown): void {
   }
 }
 
+/** Rows encoded before the buffer is sized for the rest at their average size (plus a tenth). */
+const SIZING_ROWS = 100;
+
 /**
  * Rows in COPY's binary format: PostgreSQL stores each field as it comes instead of parsing text
  * (hex bytes, numbers), which halves its CPU for a table of transaction CBOR. Each field goes from
@@ -216,9 +228,10 @@ export function copyBinary<T>(rows: readonly T[], columns: readonly CopyColumn<T
   out.bytes(SIGNATURE);
   out.int32(0); // flags: no OIDs
   out.int32(0); // header extension length
-  for (const row of rows) {
+  for (let index = 0; index < rows.length; index++) {
+    if (index === SIZING_ROWS) out.reserve(Math.ceil((out.size / index) * (rows.length - index) * 1.1));
     out.int16(columns.length);
-    for (const [type, pick] of columns) copyField(out, type, pick(row));
+    for (const [type, pick] of columns) copyField(out, type, pick(rows[index]!));
   }
   out.int16(-1);
   return out.done();

@@ -77,6 +77,17 @@ describe('decodeTransaction on real mainnet transactions', () => {
     (f.block.transactions ?? []).map((tx) => [f.source, tx] as const),
   );
 
+  // Decoded transactions share slabs of bytes: each keeps its own CBOR, however many are decoded after it.
+  it('keeps every transaction’s CBOR when many are decoded together', () => {
+    const [, plain] = transactions.find(([, tx]) => !tx.certificates?.length && !tx.proposals?.length)!;
+    const cbors = Array.from({ length: 60 }, (_, i) => Buffer.alloc(30_000 + 1_000 * i, i).toString('hex'));
+    const decoded = decodeBlock(
+      { ...emptyPraos, transactions: cbors.map((cbor) => ({ ...plain, cbor })) },
+      { chainTime: MAINNET_CHAIN_TIME, previousSlot: null },
+    ).transactions;
+    expect(decoded.map((tx) => bytesToHex(tx.details.cbor!))).toEqual(cbors);
+  });
+
   it.each(transactions.map(([source, tx]) => [`${source} ${tx.id.slice(0, 12)}`, tx] as const))(
     '%s: outputs, spends and fee',
     (_name, tx) => {
