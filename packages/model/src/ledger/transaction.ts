@@ -62,7 +62,8 @@ export interface TransactionDetails {
    * the whole transaction as the node serialised it (Ogmios `cbor`, with --include-cbor); null
    * without it. Bytes rather than Ogmios' hex: an indexer holds thousands until it writes them, and
    * as strings they took twice the room on the JavaScript heap, copied by every young-generation
-   * collection they lived through.
+   * collection they lived through. A view of a 1 MiB slab shared with the transactions decoded around
+   * it: whoever keeps one transaction's bytes long after its batch copies them (`slice()`).
    */
   cbor: Uint8Array | null;
   invalidBefore: bigint | null;
