@@ -47,7 +47,11 @@ class CopyBuffer {
   private buffer = Buffer.allocUnsafe(1 << 16);
   private length = 0;
 
-  private room(bytes: number): void {
+  /**
+   * Room for `bytes` more, doubling when short. copyBinary asks for a batch's rows at once, instead of
+   * doubling its way there (an allocation and a copy each time).
+   */
+  room(bytes: number): void {
     if (this.length + bytes <= this.buffer.length) return;
     const larger = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.length + bytes));
     this.buffer.copy(larger, 0, 0, this.length);
@@ -56,11 +60,6 @@ class CopyBuffer {
 
   get size(): number {
     return this.length;
-  }
-
-  /** Room for `bytes` more at once, instead of doubling its way there (an allocation and a copy each time). */
-  reserve(bytes: number): void {
-    this.room(bytes);
   }
 
   int16(value: number): void {
@@ -229,7 +228,7 @@ export function copyBinary<T>(rows: readonly T[], columns: readonly CopyColumn<T
   out.int32(0); // flags: no OIDs
   out.int32(0); // header extension length
   for (let index = 0; index < rows.length; index++) {
-    if (index === SIZING_ROWS) out.reserve(Math.ceil((out.size / index) * (rows.length - index) * 1.1));
+    if (index === SIZING_ROWS) out.room(Math.ceil((out.size / index) * (rows.length - index) * 1.1));
     out.int16(columns.length);
     for (const [type, pick] of columns) copyField(out, type, pick(rows[index]!));
   }
