@@ -1,4 +1,4 @@
-import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
+import { bytesToHex, hexToBytes } from '../hex.js';
 import { decodeCborItem, type CborItem } from '../metadata/cbor-item.js';
 import type { ScriptLanguage } from '../metadata/hashes.js';
 import type { Script, ScriptCbor, ScriptJson } from '../types.js';

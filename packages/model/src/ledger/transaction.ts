@@ -5,6 +5,7 @@ import { renderMetadatumJson, type MetadataJson } from '../metadata/db-sync-json
 import { decodeStakeAddress } from '../stake-address.js';
 import { decodeCertificates, type Certificate } from './certificates.js';
 import type { Amount, OgmiosOutput, OgmiosScript, OgmiosTransaction, OgmiosValue } from './ogmios-types.js';
+import { remembered } from './remembered.js';
 
 /** Metadata labels the endpoints read: CIP-25 and the nut.link registry and data points. */
 export const INDEXED_METADATA_LABELS = ['721', '1967', '1968'] as const;
@@ -153,20 +154,6 @@ function addressParts(address: string): AddressParts {
     stake = { kind: 'credential', networkId: shelley.networkId, credential: shelley.stake };
   if (shelley?.type === 'pointer') stake = { kind: 'pointer', pointer: shelley.pointer };
   return { address, paymentCredential: shelley && shelley.type !== 'reward' ? shelley.payment : null, stake };
-}
-
-/**
- * `compute(key)`, kept in `answers` for the next time (read-only answers, shared). A Map emptied when
- * it holds `max`: an LRU's bookkeeping on every call would cost more than computing again now and then.
- */
-function remembered<T>(answers: Map<string, T>, max: number, key: string, compute: (key: string) => T): T {
-  let answer = answers.get(key);
-  if (answer === undefined) {
-    if (answers.size >= max) answers.clear();
-    answer = compute(key);
-    answers.set(key, answer);
-  }
-  return answer;
 }
 
 // Outputs go to the same addresses again and again (wallets' change, exchanges, DEXes), and bech32

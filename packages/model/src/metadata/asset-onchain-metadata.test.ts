@@ -1,4 +1,4 @@
-import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
+import { bytesToHex, hexToBytes } from '../hex.js';
 import { assetOnchainMetadata, type AssetOnchainSources } from './asset-onchain-metadata.js';
 import { decodeCborItem } from './cbor-item.js';
 import { renderMetadatumJson } from './db-sync-json.js';

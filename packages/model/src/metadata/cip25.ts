@@ -1,4 +1,4 @@
-import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
+import { bytesToHex, hexToBytes } from '../hex.js';
 import { decodeCborItem, type CborItem } from './cbor-item.js';
 import type { MetadataJson } from './db-sync-json.js';
 import { isValidCip25Metadata } from './metadata-schemas.js';

@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
+import { bytesToHex, hexToBytes } from '../hex.js';
 import { decodeCborItem, type CborItem } from './cbor-item.js';
 import type { Cip68TokenStandard } from './cip67.js';
 import { plutusConstructor, plutusInteger } from './plutus-data.js';

@@ -1,4 +1,4 @@
-import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
+import { bytesToHex, hexToBytes } from '../hex.js';
 import { decodeCborItem, type CborItem } from './cbor-item.js';
 
 /** A JSON value as Blockfrost returns metadata (db-sync JSON, CIP-68 conversions). */

@@ -1,5 +1,5 @@
 import { blake2b } from '@noble/hashes/blake2.js';
-import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
+import { bytesToHex, hexToBytes } from '../hex.js';
 
 /** Datum hash (`data_hash`): blake2b-256 of the datum's CBOR exactly as it appears on chain. */
 export function datumHash(datumCborHex: string): string {

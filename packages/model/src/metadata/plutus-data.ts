@@ -1,4 +1,4 @@
-import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
+import { bytesToHex, hexToBytes } from '../hex.js';
 import { decodeCborItem, type CborItem } from './cbor-item.js';
 
 /** db-sync's `datum.value`: cardano-api's detailed ScriptData JSON schema. */
