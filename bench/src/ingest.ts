@@ -86,6 +86,8 @@ export interface IngestResult {
   decodeSeconds: number;
   databaseSeconds: number;
   batches: number;
+  /** V8's collector in the indexer over the whole run, by kind (prom-client's `nodejs_gc_duration_seconds`) */
+  gcSeconds: { minor: number; major: number; incremental: number };
   /** the indexer process */
   cpuSeconds: { user: number; system: number };
   /**
@@ -302,6 +304,11 @@ export async function ingest(options: {
       decodeSeconds: metric(text, 'indexer_batch_seconds_sum', '{phase="decode"}'),
       databaseSeconds: metric(text, 'indexer_batch_seconds_sum', '{phase="database"}'),
       batches: metric(text, 'indexer_batch_seconds_count', '{phase="database"}'),
+      gcSeconds: {
+        minor: metric(text, 'nodejs_gc_duration_seconds_sum', '{kind="minor"}'),
+        major: metric(text, 'nodejs_gc_duration_seconds_sum', '{kind="major"}'),
+        incremental: metric(text, 'nodejs_gc_duration_seconds_sum', '{kind="incremental"}'),
+      },
       cpuSeconds: cpu,
       steady,
       cpuMsPerBlock: ((steady.indexerCpuSeconds + steady.postgresCpuSeconds) * 1000) / steady.blocks,

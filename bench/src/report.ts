@@ -307,6 +307,8 @@ export function renderMarkdown(r: BenchResults, meta: RunMeta): string {
       `| Catch-up batches | ${n0(i.batches)}, ${n0(i.blocks / i.batches)} blocks and ${n0(i.transactions / i.batches)} transactions each on average (${describeBatchSettings(i.batchSettings)}) |`,
     );
     p(`| Indexer CPU (user + system) | ${n1(i.cpuSeconds.user)} + ${n1(i.cpuSeconds.system)} s |`);
+    if (i.gcSeconds)
+      p(`| Its garbage collector (\`nodejs_gc_duration_seconds\`): scavenges / full collections / incremental marking | ${n1(i.gcSeconds.minor)} / ${n1(i.gcSeconds.major)} / ${n1(i.gcSeconds.incremental)} s |`);
     p(
       `| **CPU per block** (indexer + PostgreSQL, first committed batch → ${i.addressUtxoFill ? 'last batch before the tip' : 'tip'}: ${n0(i.steady.blocks)} blocks, ${n1(i.steady.seconds)} s) | **${cpuSplit(i)}** |`,
     );
@@ -342,6 +344,10 @@ export function renderMarkdown(r: BenchResults, meta: RunMeta): string {
       p(
         '<details><summary>CPU profile of the indexer process (node --cpu-prof), top functions by self time</summary>',
       );
+      p();
+      const profiled = r.profiledIngest;
+      if (profiled)
+        p(`From an ingest of its own of the same chain, as the profiler costs CPU: ${cpuSplit(profiled)} per block there, at ${n0(profiled.blocksPerSecond)} blocks/s.`);
       p();
       p('| Self ms | % | Function | Location |\n|---|---|---|---|');
       for (const line of r.ingestProfile)
