@@ -88,6 +88,30 @@ describe('decodeTransaction on real mainnet transactions', () => {
     expect(decoded.map((tx) => bytesToHex(tx.details.cbor!))).toEqual(cbors);
   });
 
+  // What a transaction lacks is one shared empty list: frozen, so that code pushing into one fails loudly.
+  it('shares one frozen empty list for what transactions lack, and gives each the lists it has', () => {
+    const [, plain] = transactions.find(([, tx]) => !tx.mint && !tx.collaterals?.length && !tx.withdrawals)!;
+    const [first, second] = decodeBlock(
+      { ...emptyPraos, transactions: [plain, { ...plain, id: 'ab'.repeat(32) }] },
+      { chainTime: MAINNET_CHAIN_TIME, previousSlot: null },
+    ).transactions;
+    expect(first!.mints).toBe(second!.mints);
+    expect(first!.details.collaterals).toBe(first!.mints);
+    expect(Object.isFrozen(first!.mints)).toBe(true);
+    expect(() => (first!.mints as unknown[]).push(1)).toThrow(TypeError);
+    const policy = 'cd'.repeat(28);
+    const [minting] = decodeBlock(
+      { ...emptyPraos, transactions: [{ ...plain, mint: { [policy]: { '': 5, '01': -1 } } }] },
+      { chainTime: MAINNET_CHAIN_TIME, previousSlot: null },
+    ).transactions;
+    expect(minting!.mints).toEqual([
+      { policy, name: '', quantity: 5n },
+      { policy, name: '01', quantity: -1n },
+    ]);
+    expect(Object.isFrozen(minting!.mints)).toBe(false);
+    expect(first!.mints).toEqual([]);
+  });
+
   it.each(transactions.map(([source, tx]) => [`${source} ${tx.id.slice(0, 12)}`, tx] as const))(
     '%s: outputs, spends and fee',
     (_name, tx) => {

@@ -122,15 +122,20 @@ export interface DecodedTransaction {
 
 const toBigInt = (amount: Amount) => BigInt(amount);
 
+// Most outputs, transactions and their details hold no tokens, mints, collaterals or references: one shared empty
+// list for them all rather than a new one for each, which the indexer would hold through a batch.
+const NONE: never[] = Object.freeze([]) as never[];
+
 export function decodeValue(value: OgmiosValue): { lovelace: bigint; assets: AssetQuantity[] } {
-  const assets: AssetQuantity[] = [];
-  for (const [policy, names] of Object.entries(value)) {
+  let assets: AssetQuantity[] = NONE;
+  for (const policy in value) {
     if (policy === 'ada') continue;
-    for (const [name, quantity] of Object.entries(names))
-      assets.push({ policy, name, quantity: toBigInt(quantity) });
+    if (assets === NONE) assets = [];
+    const names = value[policy]!;
+    for (const name in names) assets.push({ policy, name, quantity: toBigInt(names[name]!) });
   }
   // Ledger map order (policy bytes, then name bytes, shorter first) = ascending unit hex.
-  assets.sort((a, b) => compareUnits(a, b));
+  if (assets.length > 1) assets.sort((a, b) => compareUnits(a, b));
   return { lovelace: toBigInt(value.ada.lovelace), assets };
 }
 
@@ -211,49 +216,62 @@ export function decodeTransaction(tx: OgmiosTransaction): DecodedTransaction {
     ? tx.outputs.map((output, index) => decodeOutput(output, index))
     : tx.collateralReturn
       ? [decodeOutput(tx.collateralReturn, tx.outputs.length)]
-      : [];
-  const datums = new Map<string, string>();
-  for (const output of outputs) if (output.inlineDatum) datums.set(output.dataHash!, output.inlineDatum);
+      : NONE;
   const decoded: DecodedTransaction = {
     hash: tx.id,
     valid,
     fee: valid ? (tx.fee ? toBigInt(tx.fee.ada.lovelace) : null) : invalidTransactionFee(tx),
-    spends: (valid ? tx.inputs : (tx.collaterals ?? [])).map(reference),
+    spends: references(valid ? tx.inputs : tx.collaterals),
     outputs,
-    mints: [],
-    metadata: [],
-    datums: [],
-    scripts: [],
-    certificates: [],
-    withdrawals: [],
-    proposalStakeAddresses: [],
+    mints: NONE,
+    metadata: NONE,
+    datums: NONE,
+    scripts: NONE,
+    certificates: NONE,
+    withdrawals: NONE,
+    proposalStakeAddresses: NONE,
     details: decodeDetails(tx, valid),
   };
-  if (valid) {
-    // db-sync records no mints, metadata, certificates, withdrawals or witness datums of invalid transactions.
-    for (const [policy, names] of Object.entries(tx.mint ?? {})) {
+  // db-sync records no mints, metadata, certificates, withdrawals or witness datums of invalid transactions.
+  decoded.datums = decodeDatums(outputs, valid ? tx.datums : undefined);
+  if (!valid) return decoded;
+  if (tx.mint) {
+    decoded.mints = [];
+    for (const [policy, names] of Object.entries(tx.mint)) {
       for (const [name, quantity] of Object.entries(names))
         decoded.mints.push({ policy, name, quantity: toBigInt(quantity) });
     }
-    decoded.metadata = decodeIndexedMetadata(tx);
-    for (const [hash, bytes] of Object.entries(tx.datums ?? {}))
-      if (!datums.has(hash)) datums.set(hash, bytes);
-    decoded.scripts = Object.values(tx.scripts ?? {}).map((script) =>
-      decodeScript(script, `transaction ${tx.id}`),
-    );
-    if (tx.certificates?.length || tx.proposals?.length) {
-      const cbor = decoded.details.cbor;
-      if (!cbor) throw new Error(`transaction ${tx.id} carries no CBOR: run Ogmios with --include-cbor`);
-      decoded.certificates = decodeCertificates(cbor);
-    }
-    decoded.withdrawals = Object.entries(tx.withdrawals ?? {}).map(([rewardAddress, amount]) => ({
+  }
+  if (tx.metadata) decoded.metadata = decodeIndexedMetadata(tx);
+  if (tx.scripts)
+    decoded.scripts = Object.values(tx.scripts).map((script) => decodeScript(script, `transaction ${tx.id}`));
+  if (tx.certificates?.length || tx.proposals?.length) {
+    const cbor = decoded.details.cbor;
+    if (!cbor) throw new Error(`transaction ${tx.id} carries no CBOR: run Ogmios with --include-cbor`);
+    decoded.certificates = decodeCertificates(cbor);
+  }
+  if (tx.withdrawals)
+    decoded.withdrawals = Object.entries(tx.withdrawals).map(([rewardAddress, amount]) => ({
       rewardAddress,
       amount: toBigInt(amount.ada.lovelace),
     }));
-    decoded.proposalStakeAddresses = proposalStakeAddresses(tx);
-  }
-  decoded.datums = [...datums].map(([hash, bytes]) => ({ hash, bytes }));
+  if (tx.proposals) decoded.proposalStakeAddresses = proposalStakeAddresses(tx);
   return decoded;
+}
+
+const references = (refs: { transaction: { id: string }; index: number }[] | undefined): OutputReference[] =>
+  refs?.length ? refs.map(reference) : NONE;
+
+/** Inline datums of the outputs, then the witness datums not among them, each hash once. */
+function decodeDatums(
+  outputs: DecodedOutput[],
+  witnessed: Record<string, string> | undefined,
+): { hash: string; bytes: string }[] {
+  let datums: Map<string, string> | null = null;
+  for (const output of outputs)
+    if (output.inlineDatum) (datums ??= new Map()).set(output.dataHash!, output.inlineDatum);
+  for (const hash in witnessed) if (!datums?.has(hash)) (datums ??= new Map()).set(hash, witnessed[hash]!);
+  return datums ? [...datums].map(([hash, bytes]) => ({ hash, bytes })) : NONE;
 }
 
 // Transactions' CBOR as views of 1 MiB slabs. Buffer.from(hex, 'hex') cuts them from Node's 8 kB pool, and the pool's
@@ -288,10 +306,10 @@ function decodeDetails(tx: OgmiosTransaction, valid: boolean): TransactionDetail
           .length
       : 0,
     treasuryDonation: valid && donation ? toBigInt(donation.ada.lovelace) : 0n,
-    collaterals: (tx.collaterals ?? []).map(reference),
-    references: (tx.references ?? []).map(reference),
+    collaterals: references(tx.collaterals),
+    references: references(tx.references),
     collateralReturn: tx.collateralReturn ? decodeOutput(tx.collateralReturn, tx.outputs.length) : null,
-    metadataCbor: valid ? decodeMetadataCbor(tx) : [],
+    metadataCbor: valid && tx.metadata ? decodeMetadataCbor(tx) : NONE,
   };
 }
 
