@@ -94,8 +94,8 @@ export function medianThroughput(rounds: LoadFigures[]): LoadFigures {
   return worseMiddle(rounds, (a, b) => a.requestsPerSecond - b.requestsPerSecond, 'unlimited');
 }
 
-/** The median window; of an even count, the worse of the two middle ones, so a tie never flatters a server. */
-function worseMiddle(rounds: LoadFigures[], worseFirst: (a: LoadFigures, b: LoadFigures) => number, kind: string): LoadFigures {
+/** The median round; of an even count, the worse of the two middle ones, so a tie never flatters a server. */
+export function worseMiddle<T>(rounds: T[], worseFirst: (a: T, b: T) => number, kind: string): T {
   if (rounds.length === 0) throw new Error(`no ${kind} window to take the median of`);
   return rounds.toSorted(worseFirst)[Math.floor((rounds.length - 1) / 2)]!;
 }
