@@ -180,7 +180,7 @@ export function renderTable(r: BenchResults): string {
       '',
     ]);
     row(['CPU per block', 'ms', 'indexer ms', 'PostgreSQL ms', '']);
-    row(['indexer + PostgreSQL', r.ingest.cpuMsPerBlock.toFixed(2), ...cpuParts(r.ingest).map((x) => x.toFixed(2)), '']);
+    row(['indexer + PostgreSQL', r.ingest.cpuMsPerBlock.toFixed(2), ...cpuParts(r.ingest.steady).map((x) => x.toFixed(2)), '']);
     if (r.floor) row(['floor: PostgreSQL COPY of the same rows', r.floor.cpuMsPerBlock.toFixed(2), '', '', '']);
     if (r.sparse) {
       const { wall, cpu, hours } = syncEstimate(r.startedAt, r.ingest, r.sparse.ingest);
@@ -313,8 +313,10 @@ export function renderMarkdown(r: BenchResults, meta: RunMeta): string {
       `| **CPU per block** (indexer + PostgreSQL, first committed batch → ${i.addressUtxoFill ? 'last batch before the tip' : 'tip'}: ${n0(i.steady.blocks)} blocks, ${n1(i.steady.seconds)} s) | **${cpuSplit(i)}** |`,
     );
     if (r.ingestRounds && r.ingestRounds.length > 1) {
-      const perBlock = (s: IngestResult['steady']) =>
-        `${(((s.indexerCpuSeconds + s.postgresCpuSeconds) * 1000) / s.blocks).toFixed(2)} (${((s.indexerCpuSeconds * 1000) / s.blocks).toFixed(2)} + ${((s.postgresCpuSeconds * 1000) / s.blocks).toFixed(2)})`;
+      const perBlock = (steady: IngestResult['steady']) => {
+        const [indexer, postgres] = cpuParts(steady) as [number, number];
+        return `${(indexer + postgres).toFixed(2)} (${indexer.toFixed(2)} + ${postgres.toFixed(2)})`;
+      };
       p(`| CPU per block of each measured round, in the order they ran, each from an empty database (this table is the median round's) | ${r.ingestRounds.map(perBlock).join('; ')} ms |`);
     }
     if (i.addressUtxoFill) p(`| \`address_utxo\` deferred through the catch-up, filled at the tip (once) | ${fill(i.addressUtxoFill)} |`);
@@ -586,7 +588,7 @@ export function renderMarkdown(r: BenchResults, meta: RunMeta): string {
 }
 
 /** ", generated in …" of a cached chain: this run, or the run that filled the cache. */
-const cpuParts = ({ steady }: IngestResult) => [
+const cpuParts = (steady: IngestResult['steady']) => [
   (steady.indexerCpuSeconds * 1000) / steady.blocks,
   (steady.postgresCpuSeconds * 1000) / steady.blocks,
 ];
@@ -596,7 +598,7 @@ function fill({ seconds, rows }: { seconds: number; rows: number }): string {
 }
 
 function cpuSplit(i: IngestResult): string {
-  const [indexer, postgres] = cpuParts(i);
+  const [indexer, postgres] = cpuParts(i.steady);
   return `${i.cpuMsPerBlock.toFixed(2)} ms (indexer ${indexer!.toFixed(2)} + PostgreSQL ${postgres!.toFixed(2)})`;
 }
 
@@ -652,7 +654,7 @@ function ingestCosts(r: BenchResults): string[] {
   }
   p();
   p('| | CPU ms per block | Wall-clock blocks/s |\n|---|---|---|');
-  const [indexer, postgres] = cpuParts(i);
+  const [indexer, postgres] = cpuParts(i.steady);
   p(`| Indexer | ${indexer!.toFixed(2)} | |`);
   p(`| PostgreSQL | ${postgres!.toFixed(2)} | |`);
   p(`| **Indexer + PostgreSQL** (goal ≤ 2 ms) | **${i.cpuMsPerBlock.toFixed(2)}** | ${n0(i.blocksPerSecond)} |`);
