@@ -30,7 +30,7 @@ function batch(txs: { id: number; outputs: number; spentIndexes?: number[] }[]) 
         index,
         value: BigInt(index + 1),
         stakeAddressId: null,
-        spentInBatch: tx.spentIndexes?.includes(index) ?? false,
+        spentByTxId: tx.spentIndexes?.includes(index) ? 999n : null,
       } as TxOutRow);
     }
   }
