@@ -314,7 +314,7 @@ export function renderMarkdown(r: BenchResults, meta: RunMeta): string {
     );
     if (r.ingestRounds && r.ingestRounds.length > 1) {
       const perBlock = (steady: IngestResult['steady']) => {
-        const [indexer, postgres] = cpuParts(steady) as [number, number];
+        const [indexer, postgres] = cpuParts(steady);
         return `${(indexer + postgres).toFixed(2)} (${indexer.toFixed(2)} + ${postgres.toFixed(2)})`;
       };
       p(`| CPU per block of each measured round, in the order they ran, each from an empty database (this table is the median round's) | ${r.ingestRounds.map(perBlock).join('; ')} ms |`);
@@ -587,8 +587,8 @@ export function renderMarkdown(r: BenchResults, meta: RunMeta): string {
   return out.join('\n');
 }
 
-/** ", generated in …" of a cached chain: this run, or the run that filled the cache. */
-const cpuParts = (steady: IngestResult['steady']) => [
+/** CPU ms per block of the indexer and of PostgreSQL over an ingest's steady part. */
+const cpuParts = (steady: IngestResult['steady']): [indexer: number, postgres: number] => [
   (steady.indexerCpuSeconds * 1000) / steady.blocks,
   (steady.postgresCpuSeconds * 1000) / steady.blocks,
 ];
@@ -599,7 +599,7 @@ function fill({ seconds, rows }: { seconds: number; rows: number }): string {
 
 function cpuSplit(i: IngestResult): string {
   const [indexer, postgres] = cpuParts(i.steady);
-  return `${i.cpuMsPerBlock.toFixed(2)} ms (indexer ${indexer!.toFixed(2)} + PostgreSQL ${postgres!.toFixed(2)})`;
+  return `${i.cpuMsPerBlock.toFixed(2)} ms (indexer ${indexer.toFixed(2)} + PostgreSQL ${postgres.toFixed(2)})`;
 }
 
 /** The cost fit of the ingest and near-empty-block runs, applied to mainnet's profile at the run's date. */
@@ -655,8 +655,8 @@ function ingestCosts(r: BenchResults): string[] {
   p();
   p('| | CPU ms per block | Wall-clock blocks/s |\n|---|---|---|');
   const [indexer, postgres] = cpuParts(i.steady);
-  p(`| Indexer | ${indexer!.toFixed(2)} | |`);
-  p(`| PostgreSQL | ${postgres!.toFixed(2)} | |`);
+  p(`| Indexer | ${indexer.toFixed(2)} | |`);
+  p(`| PostgreSQL | ${postgres.toFixed(2)} | |`);
   p(`| **Indexer + PostgreSQL** (goal ≤ 2 ms) | **${i.cpuMsPerBlock.toFixed(2)}** | ${n0(i.blocksPerSecond)} |`);
   if (r.floor)
     p(
@@ -746,6 +746,7 @@ function ingestCosts(r: BenchResults): string[] {
   return out;
 }
 
+/** ", generated in …" of a cached chain: this run, or the run that filled the cache. */
 function generation(chain: ChainInfo): string {
   if (chain.generatedSeconds === null) return '';
   const rate = `${n0(chain.blocks / chain.generatedSeconds)} blocks/s`;
