@@ -1,6 +1,6 @@
 // Bulk population of the API benchmark database: mainnet-scale tables filled with `INSERT … SELECT
 // generate_series(…)` in PostgreSQL, with rows shaped exactly as the indexer writes them (same
-// columns, ids in chain order, spent_by_tx_id and the partial indexes' semantics, stake_balance and
+// columns, ids in chain order, tx_out_spend and unspent_tx_out, stake_balance and
 // unspent_ma_tx_out and address_utxo maintained, first_block_id of first sightings). Everything is a deterministic function of the row
 // number, so no table is read back while another is written:
 //   output o belongs to transaction (o-1)/3+1, transaction t to block (t-1)/4+1;
@@ -239,10 +239,16 @@ export async function populate(
        CASE WHEN ref IS NOT NULL THEN bench_gen.sha(ref, 'datum')
             WHEN bench_gen.h(o, 10) % 20 = 0 THEN bench_gen.sha(bench_gen.h(o, 13) % 50000, 'd') END,
        CASE WHEN ref IS NOT NULL THEN bench_gen.cip68_datum(ref) END,
-       bench_gen.ref_script_of(o),
-       CASE WHEN ref IS NULL AND bench_gen.spent(o) THEN t + 1 + bench_gen.h(o, 6) % 5000 END
+       bench_gen.ref_script_of(o)
      FROM generate_series(1, ${O}::int8) o,
        LATERAL (SELECT bench_gen.tx_of_out(o) AS t, bench_gen.addr_of(o) AS a, bench_gen.cip68_ref_of(o) AS ref) x`,
+  );
+  // In the order the indexer appends spends: by spending transaction.
+  load(
+    'tx_out_spend',
+    `INSERT INTO tx_out_spend SELECT o, bench_gen.tx_of_out(o) + 1 + bench_gen.h(o, 6) % 5000 AS spender
+     FROM generate_series(1, ${O}::int8) o
+     WHERE bench_gen.cip68_ref_of(o) IS NULL AND bench_gen.spent(o) ORDER BY spender, o`,
   );
   // Plutus transactions: a collateral input (an output of one of the 5,000 transactions before), half
   // of them a reference input and a collateral return (index 3: after the three outputs).
@@ -283,10 +289,15 @@ export async function populate(
        LATERAL generate_series(0, least(bench_gen.h(o, 8) % 3, n - 1)) j
      WHERE o % ${BUSY} <> 2 AND bench_gen.h(o, 7) % 5 = 0 AND bench_gen.cip68_ref_of(o) IS NULL`,
   );
+  const unspent = (o: string) => `NOT EXISTS (SELECT 1 FROM tx_out_spend sp WHERE sp.tx_out_id = ${o}.id)`;
+  derive(
+    'unspent_tx_out',
+    `INSERT INTO unspent_tx_out SELECT o.id, o.address_id, o.payment_cred, o.has_assets FROM tx_out o WHERE ${unspent('o')}`,
+  );
   derive(
     'unspent_ma_tx_out',
     `INSERT INTO unspent_ma_tx_out SELECT m.tx_out_id, m.asset_id, o.address_id
-     FROM ma_tx_out m JOIN tx_out o ON o.id = m.tx_out_id WHERE o.spent_by_tx_id IS NULL`,
+     FROM ma_tx_out m JOIN tx_out o ON o.id = m.tx_out_id WHERE ${unspent('o')}`,
   );
   load(
     'asset_mint',
@@ -383,8 +394,8 @@ export async function populate(
   );
   derive(
     'stake_balance',
-    `INSERT INTO stake_balance SELECT stake_address_id, sum(value) FROM tx_out
-     WHERE spent_by_tx_id IS NULL AND stake_address_id IS NOT NULL GROUP BY 1 HAVING sum(value) <> 0`,
+    `INSERT INTO stake_balance SELECT o.stake_address_id, sum(o.value) FROM tx_out o
+     WHERE ${unspent('o')} AND o.stake_address_id IS NOT NULL GROUP BY 1 HAVING sum(o.value) <> 0`,
   );
   // nut.link: oracles are addresses 2, 3, …; a registration each, then ticker posts of 40 tickers.
   load(
@@ -425,13 +436,13 @@ export async function populate(
   await onConnections(connections, biggestFirst(keyWork(false), (sql) => sql), async (c, sql) => void (await c.query(sql)));
   // Planned before autovacuum had analyzed the tables just loaded, the fill ran for over 30 minutes at a tenth of
   // the scale (and 7 at full scale before it was stopped), where it takes a few with statistics.
-  await onConnections(connections, ['tx_out', 'tx', 'block', 'ma_tx_out', 'asset'], async (c, table) => void (await c.query(`ANALYZE ${table}`)));
+  await onConnections(connections, ['tx_out', 'unspent_tx_out', 'tx', 'block', 'ma_tx_out', 'asset'], async (c, table) => void (await c.query(`ANALYZE ${table}`)));
   await runLoad(
     client,
     {
       table: 'address_utxo',
       sql: `INSERT INTO address_utxo SELECT s.* FROM address_utxo_source s
-            WHERE s.tx_out_id IN (SELECT id FROM tx_out WHERE spent_by_tx_id IS NULL)`,
+            WHERE s.tx_out_id IN (SELECT tx_out_id FROM unspent_tx_out)`,
       params: [],
     },
   );
@@ -452,10 +463,9 @@ export async function populate(
   const samples = await pickSamples(client, { SA, AS, O, T, scale });
   log(`  samples: ${((performance.now() - samplesStarted) / 1000).toFixed(0)} s`);
   const counts: Record<string, number> = {};
-  for (const table of ['block', 'tx', 'tx_out', 'address', 'stake_address', 'asset', 'ma_tx_out', 'unspent_ma_tx_out', 'address_utxo', 'tx_input', 'collateral_tx_out', 'stake_registration', 'delegation', 'withdrawal']) {
+  for (const table of ['block', 'tx', 'tx_out', 'tx_out_spend', 'unspent_tx_out', 'address', 'stake_address', 'asset', 'ma_tx_out', 'unspent_ma_tx_out', 'address_utxo', 'tx_input', 'collateral_tx_out', 'stake_registration', 'delegation', 'withdrawal']) {
     counts[table] = Number((await q(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
   }
-  counts.unspent_tx_out = Number((await q(`SELECT count(*) AS n FROM tx_out WHERE spent_by_tx_id IS NULL`)).rows[0].n);
   const databaseBytes = Number((await q(`SELECT pg_database_size(current_database()) AS n`)).rows[0].n);
   await q(`DROP SCHEMA bench_gen CASCADE`);
   for (const c of connections) await c.end();
@@ -522,7 +532,7 @@ async function pickSamples(
   const outputs = Array.from({ length: n * 2 }, () => rnd(O));
   const { rows: outs } = await client.query(
     `SELECT o.address_id, (SELECT m.asset_id FROM ma_tx_out m WHERE m.tx_out_id = o.id ORDER BY m.asset_id LIMIT 1) AS asset_id
-     FROM tx_out o WHERE o.id = ANY($1::int8[]) AND o.spent_by_tx_id IS NULL AND o.address_id <> 1 LIMIT ${n}`,
+     FROM tx_out o JOIN unspent_tx_out u ON u.tx_out_id = o.id WHERE o.id = ANY($1::int8[]) AND o.address_id <> 1 LIMIT ${n}`,
     [outputs],
   );
   const addressIds = [...new Set([1, ...outs.map((r) => Number(r.address_id)), ...Array.from({ length: oracles }, (_, i) => i + 2)])];

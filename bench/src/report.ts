@@ -401,7 +401,7 @@ export function renderMarkdown(r: BenchResults, meta: RunMeta): string {
       'Populated in SQL (`INSERT … SELECT generate_series`, bench/src/populate.ts) with the rows the indexer writes: same columns, ids in',
     );
     p(
-      'chain order, `spent_by_tx_id` set on spent outputs (so the partial "unspent" indexes hold the live set), `stake_balance` summed',
+      'chain order, a `tx_out_spend` row per spent output and the others in `unspent_tx_out` (the live set), `stake_balance` summed',
     );
     p(
       'from the live outputs, first sightings (`first_block_id`) of addresses, stake addresses and assets. Addresses hold 1 to',

@@ -6,8 +6,8 @@
 --   $3 int    page size, $4 int offset
 -- {{direction}} is ASC or DESC, substituted when the file is loaded, so that each index below
 -- delivers rows in chain order and LIMIT stops early.
--- Indexes: address_address_key, address_payment_cred_idx, block_pkey (backwards), tx_out_unspent_address_idx
--- / tx_out_unspent_payment_cred_idx (partial, unspent only), address_utxo_address_id_tx_out_id_key
+-- Indexes: address_address_key, address_payment_cred_idx, block_pkey (backwards),
+-- unspent_tx_out_address_id_tx_out_id_idx / unspent_tx_out_payment_cred_tx_out_id_idx, address_utxo_address_id_tx_out_id_key
 -- (index-only) / address_utxo_pkey and address_pkey; tx_out_pkey and ma_tx_out_pkey only for an output whose
 -- inline datum and assets address_utxo leaves out.
 WITH probe AS (
@@ -21,26 +21,26 @@ WITH probe AS (
     -- cache the page until the tip changes (apps/api/src/addresses/tip-cache.ts).
     (SELECT encode(hash, 'hex') FROM block ORDER BY id DESC LIMIT 1) AS tip
 ),
--- The ids of the page's outputs, in chain order, from the partial index alone (an index-only scan): a
+-- The ids of the page's outputs, in chain order, from unspent_tx_out's index alone (an index-only scan): a
 -- deep page skips index entries, not rows. Exactly one branch runs: the other one's parameter test is a
 -- constant false, so each branch takes the page itself and its offset is skipped right above its index
 -- scan rather than passed row by row through a merge of the branches. The address id is a scalar
--- subquery (not a join), so the planner knows the partial index delivers ids in order and LIMIT stops
+-- subquery (not a join), so the planner knows the index delivers ids in order and LIMIT stops
 -- early.
 page AS (
   (
-    SELECT o.id
-    FROM tx_out o
-    WHERE $2::bytea IS NULL AND o.address_id = (SELECT address_id FROM probe) AND o.spent_by_tx_id IS NULL
-    ORDER BY o.id {{direction}}
+    SELECT o.tx_out_id AS id
+    FROM unspent_tx_out o
+    WHERE $2::bytea IS NULL AND o.address_id = (SELECT address_id FROM probe)
+    ORDER BY o.tx_out_id {{direction}}
     LIMIT $3::int4 OFFSET $4::int4
   )
   UNION ALL
   (
-    SELECT o.id
-    FROM tx_out o
-    WHERE o.payment_cred = $2::bytea AND o.spent_by_tx_id IS NULL
-    ORDER BY o.id {{direction}}
+    SELECT o.tx_out_id AS id
+    FROM unspent_tx_out o
+    WHERE o.payment_cred = $2::bytea
+    ORDER BY o.tx_out_id {{direction}}
     LIMIT $3::int4 OFFSET $4::int4
   )
 )

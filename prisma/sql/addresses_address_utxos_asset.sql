@@ -9,8 +9,8 @@
 -- {{direction}} is ASC or DESC, substituted when the file is loaded, so that each index below
 -- delivers rows in chain order and LIMIT stops early.
 -- Indexes: address_address_key, address_payment_cred_idx, asset_policy_name_key, block_pkey (backwards),
--- unspent_ma_tx_out_address_id_asset_id_tx_out_id_idx, tx_out_unspent_address_idx /
--- tx_out_unspent_payment_cred_idx (partial, unspent only, with has_assets), ma_tx_out_pkey
+-- unspent_ma_tx_out_address_id_asset_id_tx_out_id_idx, unspent_tx_out_address_id_tx_out_id_idx /
+-- unspent_tx_out_payment_cred_tx_out_id_idx (with has_assets), ma_tx_out_pkey
 -- (tx_out_id, asset_id) for a payment credential's asset test, address_utxo_address_id_tx_out_id_key
 -- (index-only) / address_utxo_pkey and address_pkey.
 WITH probe AS (
@@ -44,11 +44,11 @@ page AS (
   UNION ALL
   -- An address and `lovelace`: the unspent outputs without assets (has_assets is in the index).
   (
-    SELECT o.id
-    FROM tx_out o
+    SELECT o.tx_out_id AS id
+    FROM unspent_tx_out o
     WHERE $2::bytea IS NULL AND $3::bytea IS NULL
-      AND o.address_id = (SELECT address_id FROM probe) AND o.spent_by_tx_id IS NULL AND NOT o.has_assets
-    ORDER BY o.id {{direction}}
+      AND o.address_id = (SELECT address_id FROM probe) AND NOT o.has_assets
+    ORDER BY o.tx_out_id {{direction}}
     LIMIT $5::int4 OFFSET $6::int4
   )
   UNION ALL
@@ -56,14 +56,14 @@ page AS (
   -- addr_vkh/script queries alone), so the asset test is a per-row probe of ma_tx_out_pkey (a LATERAL
   -- with LIMIT, which the planner cannot turn into a hash of every output holding the asset).
   (
-    SELECT o.id
-    FROM tx_out o
+    SELECT o.tx_out_id AS id
+    FROM unspent_tx_out o
     LEFT JOIN LATERAL (
-      SELECT true AS held FROM ma_tx_out m WHERE m.tx_out_id = o.id AND m.asset_id = (SELECT asset_id FROM probe) LIMIT 1
+      SELECT true AS held FROM ma_tx_out m WHERE m.tx_out_id = o.tx_out_id AND m.asset_id = (SELECT asset_id FROM probe) LIMIT 1
     ) m ON true
-    WHERE o.payment_cred = $2::bytea AND o.spent_by_tx_id IS NULL
+    WHERE o.payment_cred = $2::bytea
       AND CASE WHEN $3::bytea IS NULL THEN NOT o.has_assets ELSE m.held IS NOT NULL END
-    ORDER BY o.id {{direction}}
+    ORDER BY o.tx_out_id {{direction}}
     LIMIT $5::int4 OFFSET $6::int4
   )
 )

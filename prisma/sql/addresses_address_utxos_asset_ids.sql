@@ -16,8 +16,8 @@
 --             then only asks whether the changes leave a cached page as it was)
 -- The selection is the page query's (addresses_address_utxos_asset.sql) without its LIMIT and OFFSET.
 -- Indexes: address_address_key, block_hash_key, asset_policy_name_key, unspent_ma_tx_out_address_id_asset_id_tx_out_id_idx,
--- tx_out_unspent_address_idx / tx_out_unspent_payment_cred_idx, ma_tx_out_pkey; for the changes
--- tx_block_id_idx, tx_out_tx_id_index_key, tx_out_spent_by_tx_id_idx.
+-- unspent_tx_out_address_id_tx_out_id_idx / unspent_tx_out_payment_cred_tx_out_id_idx, ma_tx_out_pkey; for the changes
+-- tx_block_id_idx, tx_out_tx_id_index_key, unspent_tx_out_pkey, tx_out_spend_tx_id_idx, tx_out_pkey.
 WITH probe AS (
   SELECT
     (SELECT id FROM address WHERE address = $1) AS address_id,
@@ -49,22 +49,22 @@ ids AS (
   )
   UNION ALL
   (
-    SELECT o.id
-    FROM tx_out o
+    SELECT o.tx_out_id AS id
+    FROM unspent_tx_out o
     WHERE $2::bytea IS NULL AND $3::bytea IS NULL
-      AND o.address_id = (SELECT address_id FROM probe) AND o.spent_by_tx_id IS NULL AND NOT o.has_assets
-    ORDER BY o.id
+      AND o.address_id = (SELECT address_id FROM probe) AND NOT o.has_assets
+    ORDER BY o.tx_out_id
   )
   UNION ALL
   (
-    SELECT o.id
-    FROM tx_out o
+    SELECT o.tx_out_id AS id
+    FROM unspent_tx_out o
     LEFT JOIN LATERAL (
-      SELECT true AS held FROM ma_tx_out m WHERE m.tx_out_id = o.id AND m.asset_id = (SELECT asset_id FROM probe) LIMIT 1
+      SELECT true AS held FROM ma_tx_out m WHERE m.tx_out_id = o.tx_out_id AND m.asset_id = (SELECT asset_id FROM probe) LIMIT 1
     ) m ON true
-    WHERE o.payment_cred = $2::bytea AND o.spent_by_tx_id IS NULL
+    WHERE o.payment_cred = $2::bytea
       AND CASE WHEN $3::bytea IS NULL THEN NOT o.has_assets ELSE m.held IS NOT NULL END
-    ORDER BY o.id
+    ORDER BY o.tx_out_id
   )
 ),
 -- The transactions after the list's tip, as an array probed into tx_out's indexes: joined to tx_out instead, a
@@ -74,16 +74,17 @@ later_tx AS (
 ),
 -- The outputs those transactions created (and left unspent) and spent, found through the transactions alone:
 -- MATERIALIZED keeps the selection's condition out of these scans, which a plan had turned into a BitmapAnd with
--- the busy address's 100,000 entries of tx_out_unspent_address_idx (856 ms on the benchmark's database under load).
+-- the busy address's 100,000 entries of its unspent-output index (856 ms on the benchmark's database under load).
 later_created AS MATERIALIZED (
   SELECT o.id, o.address_id, o.payment_cred, o.has_assets
   FROM tx_out o
-  WHERE o.tx_id = ANY ((SELECT ids FROM later_tx)::int8[]) AND o.spent_by_tx_id IS NULL
+  WHERE o.tx_id = ANY ((SELECT ids FROM later_tx)::int8[])
+    AND EXISTS (SELECT 1 FROM unspent_tx_out u WHERE u.tx_out_id = o.id)
 ),
 later_spent AS MATERIALIZED (
   SELECT o.id, o.address_id, o.payment_cred
-  FROM tx_out o
-  WHERE o.spent_by_tx_id = ANY ((SELECT ids FROM later_tx)::int8[])
+  FROM tx_out_spend sp JOIN tx_out o ON o.id = sp.tx_out_id
+  WHERE sp.tx_id = ANY ((SELECT ids FROM later_tx)::int8[])
 ),
 -- An output created and spent after the list's tip is among the spent ones, which the list does not hold.
 created AS (

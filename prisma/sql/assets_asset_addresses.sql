@@ -6,16 +6,17 @@
 --   $3 int   page size, $4 int offset
 -- Outputs of phase-2-invalid transactions (their collateral returns) do not count, as in Blockfrost.
 -- {{direction}} is ASC or DESC, substituted when the file is loaded.
--- Indexes: asset_policy_name_key, ma_tx_out_asset_id_idx, tx_out_pkey, tx_pkey, address_pkey.
+-- Indexes: asset_policy_name_key, ma_tx_out_asset_id_idx, unspent_tx_out_pkey, tx_out_pkey, tx_pkey, address_pkey.
 WITH probe AS (
   SELECT (SELECT id FROM asset WHERE policy = $1 AND name = $2) AS asset_id
 ),
 holders AS (
   SELECT o.address_id, sum(m.quantity) AS quantity, min(o.tx_id) AS first_tx_id
   FROM ma_tx_out m
+  JOIN unspent_tx_out u ON u.tx_out_id = m.tx_out_id
   JOIN tx_out o ON o.id = m.tx_out_id
   JOIN tx t ON t.id = o.tx_id
-  WHERE m.asset_id = (SELECT asset_id FROM probe) AND o.spent_by_tx_id IS NULL AND t.valid
+  WHERE m.asset_id = (SELECT asset_id FROM probe) AND t.valid
   GROUP BY o.address_id
 ),
 page AS (

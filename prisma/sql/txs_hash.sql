@@ -5,7 +5,7 @@
 -- - mir_cert_count: RYO counts the transaction once per pot it has MIRs from (0, 1 or 2);
 -- - stake_cert_count: registrations and deregistrations (stake_registration holds both).
 -- Integers that can outgrow int4 (time, slot) are float8, which JavaScript reads exactly below 2^53.
--- Indexes: tx_hash_key, block_pkey, tx_out_tx_id_index_key, tx_out_spent_by_tx_id_idx and the
+-- Indexes: tx_hash_key, block_pkey, tx_out_tx_id_index_key, tx_out_spend_tx_id_idx and the
 -- tx_id index of every certificate table.
 SELECT
   encode(t.hash, 'hex') AS hash,
@@ -28,7 +28,7 @@ SELECT
   t.size,
   t.invalid_before::text AS invalid_before,
   t.invalid_hereafter::text AS invalid_hereafter,
-  ((SELECT count(*) FROM tx_out WHERE spent_by_tx_id = t.id)
+  ((SELECT count(*) FROM tx_out_spend WHERE tx_id = t.id)
     + (SELECT count(*) FROM tx_out WHERE tx_id = t.id))::int4 AS utxo_count,
   (SELECT count(*) FROM withdrawal WHERE tx_id = t.id)::int4 AS withdrawal_count,
   (SELECT count(DISTINCT pot) FROM mir WHERE tx_id = t.id)::int4 AS mir_cert_count,

@@ -9,14 +9,14 @@
 -- Outputs: the outputs (or the collateral return of an invalid transaction) with the transaction
 -- that spent each, and the collateral return again as a collateral output (lovelace only, never
 -- consumed), ordered by (output_index, collateral).
--- Indexes: tx_hash_key, tx_out_spent_by_tx_id_idx, tx_input_tx_id_idx, tx_out_tx_id_index_key,
+-- Indexes: tx_hash_key, tx_out_spend_tx_id_idx, tx_out_spend_pkey, tx_input_tx_id_idx, tx_out_tx_id_index_key,
 -- collateral_tx_out_tx_id_idx, ma_tx_out_pkey.
 WITH target AS (SELECT id FROM tx WHERE hash = $1),
 inputs AS (
   SELECT 0 AS part, created.hash AS out_hash, o.index, o.id AS out_id, false AS collateral, false AS reference,
          o.reference_script_hash AS script
-  FROM tx_out o JOIN tx created ON created.id = o.tx_id
-  WHERE o.spent_by_tx_id = (SELECT id FROM target)
+  FROM tx_out_spend sp JOIN tx_out o ON o.id = sp.tx_out_id JOIN tx created ON created.id = o.tx_id
+  WHERE sp.tx_id = (SELECT id FROM target)
   UNION ALL
   SELECT CASE WHEN i.reference THEN 1 ELSE 2 END, i.out_tx_hash, i.out_index, o.id, NOT i.reference, i.reference,
          o.reference_script_hash
@@ -37,7 +37,8 @@ rows AS (
          o.reference_script_hash, spender.hash
   FROM tx_out o
   JOIN address a ON a.id = o.address_id
-  LEFT JOIN tx spender ON spender.id = o.spent_by_tx_id
+  LEFT JOIN tx_out_spend sp ON sp.tx_out_id = o.id
+  LEFT JOIN tx spender ON spender.id = sp.tx_id
   WHERE o.tx_id = (SELECT id FROM target)
   UNION ALL
   SELECT 'output', 0, NULL, c.index, true, false, c.address, c.value, NULL, c.data_hash, c.inline_datum,

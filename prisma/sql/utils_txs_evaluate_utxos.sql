@@ -2,7 +2,7 @@
 -- Ogmios would see them in the ledger UTxO set. References that are unknown or already spent yield no
 -- row (the caller reports them as unknown inputs unless the request supplies them).
 --   $1 text[] transaction ids (hex), $2 int[] output indexes, pairwise
--- Indexes: tx_hash_key, tx_out_tx_id_index_key, script_hash_key, ma_tx_out_pkey.
+-- Indexes: tx_hash_key, tx_out_tx_id_index_key, unspent_tx_out_pkey, script_hash_key, ma_tx_out_pkey.
 SELECT
   encode(t.hash, 'hex') AS tx_hash,
   o.index,
@@ -21,6 +21,6 @@ SELECT
 FROM unnest($1::text[], $2::int[]) AS r(tx_hash, index)
 JOIN tx t ON t.hash = decode(r.tx_hash, 'hex')
 JOIN tx_out o ON o.tx_id = t.id AND o.index = r.index
+JOIN unspent_tx_out u ON u.tx_out_id = o.id
 JOIN address a ON a.id = o.address_id
 LEFT JOIN script sc ON sc.hash = o.reference_script_hash
-WHERE o.spent_by_tx_id IS NULL

@@ -51,9 +51,11 @@ async function block2(blockHash: string, txHash: string, index: number) {
                   redeemer_count, pool_retire_count)
                 VALUES (2, decode($2, 'hex'), 2, 0, true, 170000, 0, 300, 0, 0, 0, 0)),
           o AS (INSERT INTO tx_out (id, tx_id, index, address_id, value, has_assets) VALUES (2, 2, $3, 1, 900000, true)),
+          l AS (INSERT INTO unspent_tx_out (tx_out_id, address_id, has_assets) VALUES (2, 1, true)),
           m AS (INSERT INTO ma_tx_out (tx_out_id, asset_id, quantity) VALUES (2, 1, 5)),
           u AS (INSERT INTO unspent_ma_tx_out (tx_out_id, asset_id, address_id) VALUES (2, 1, 1)),
-          s AS (UPDATE tx_out SET spent_by_tx_id = 2 WHERE id = 1)
+          s AS (INSERT INTO tx_out_spend (tx_out_id, tx_id) VALUES (1, 2)),
+          r AS (DELETE FROM unspent_tx_out WHERE tx_out_id = 1)
      DELETE FROM unspent_ma_tx_out WHERE tx_out_id = 1`,
     [blockHash, txHash, index],
   );
@@ -64,10 +66,13 @@ async function rollBackBlock2() {
   await db.sql.query(
     `WITH m AS (DELETE FROM ma_tx_out WHERE tx_out_id = 2),
           u AS (DELETE FROM unspent_ma_tx_out WHERE tx_out_id = 2),
+          l AS (DELETE FROM unspent_tx_out WHERE tx_out_id = 2),
           o AS (DELETE FROM tx_out WHERE id = 2),
           t AS (DELETE FROM tx WHERE id = 2),
           b AS (DELETE FROM block WHERE id = 2),
-          s AS (UPDATE tx_out SET spent_by_tx_id = NULL WHERE id = 1)
+          s AS (DELETE FROM tx_out_spend WHERE tx_id = 2),
+          r AS (INSERT INTO unspent_tx_out (tx_out_id, address_id, payment_cred, has_assets)
+                SELECT id, address_id, payment_cred, has_assets FROM tx_out WHERE id = 1)
      INSERT INTO unspent_ma_tx_out (tx_out_id, asset_id, address_id) VALUES (1, 1, 1)`,
   );
   await refillAddressUtxo(db.sql);

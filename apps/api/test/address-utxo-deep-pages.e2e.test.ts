@@ -34,6 +34,8 @@ beforeAll(async () => {
   await db.sql.query(
     `WITH o AS (INSERT INTO tx_out (id, tx_id, index, address_id, payment_cred, value, has_assets)
                 SELECT i + 1, $1, i, $2, decode($3, 'hex'), 1000000 + i, i % 2 = 0 FROM generate_series(0, $5 - 1) i),
+          l AS (INSERT INTO unspent_tx_out (tx_out_id, address_id, payment_cred, has_assets)
+                SELECT i + 1, $2, decode($3, 'hex'), i % 2 = 0 FROM generate_series(0, $5 - 1) i),
           m AS (INSERT INTO ma_tx_out (tx_out_id, asset_id, quantity)
                 SELECT i + 1, $4, 1 FROM generate_series(0, $5 - 1, 2) i)
      INSERT INTO unspent_ma_tx_out (tx_out_id, asset_id, address_id)
@@ -124,10 +126,13 @@ async function block2(blockHash: string, txHash: string, firstIndex: number) {
                 VALUES (2, decode($2, 'hex'), 2, 0, true, 170000, 0, 300, 0, 0, 0, 0)),
           o AS (INSERT INTO tx_out (id, tx_id, index, address_id, value, has_assets)
                 SELECT $5 + i, 2, $3 + i, $4, 2000000, i % 2 = 0 FROM generate_series(1, 10) i),
+          l AS (INSERT INTO unspent_tx_out (tx_out_id, address_id, has_assets)
+                SELECT $5 + i, $4, i % 2 = 0 FROM generate_series(1, 10) i),
           m AS (INSERT INTO ma_tx_out (tx_out_id, asset_id, quantity) SELECT $5 + i, $6, 1 FROM generate_series(2, 10, 2) i),
           u AS (INSERT INTO unspent_ma_tx_out (tx_out_id, asset_id, address_id)
                 SELECT $5 + i, $6, $4 FROM generate_series(2, 10, 2) i),
-          s AS (UPDATE tx_out SET spent_by_tx_id = 2 WHERE id BETWEEN 5001 AND 5040)
+          s AS (INSERT INTO tx_out_spend (tx_out_id, tx_id) SELECT id, 2 FROM generate_series(5001, 5040) id),
+          r AS (DELETE FROM unspent_tx_out WHERE tx_out_id BETWEEN 5001 AND 5040)
      DELETE FROM unspent_ma_tx_out WHERE tx_out_id BETWEEN 5001 AND 5040`,
     [blockHash, txHash, firstIndex, addressId, OUTPUTS, assetId],
   );
@@ -138,10 +143,13 @@ async function rollBackBlock2() {
   await db.sql.query(
     `WITH m AS (DELETE FROM ma_tx_out WHERE tx_out_id > $1),
           u AS (DELETE FROM unspent_ma_tx_out WHERE tx_out_id > $1),
+          l AS (DELETE FROM unspent_tx_out WHERE tx_out_id > $1),
           o AS (DELETE FROM tx_out WHERE id > $1),
           t AS (DELETE FROM tx WHERE id = 2),
           b AS (DELETE FROM block WHERE id = 2),
-          s AS (UPDATE tx_out SET spent_by_tx_id = NULL WHERE spent_by_tx_id = 2)
+          s AS (DELETE FROM tx_out_spend WHERE tx_id = 2),
+          r AS (INSERT INTO unspent_tx_out (tx_out_id, address_id, payment_cred, has_assets)
+                SELECT id, address_id, payment_cred, has_assets FROM tx_out WHERE id BETWEEN 5001 AND 5040)
      INSERT INTO unspent_ma_tx_out (tx_out_id, asset_id, address_id)
      SELECT id, $2, $3 FROM generate_series(5001, 5040) id WHERE id % 2 = 1`,
     [OUTPUTS, assetId, addressId],

@@ -87,10 +87,11 @@ beforeAll(async () => {
     const [txHash, index] = [input.tx_hash as string, input.output_index as number];
     if (input.collateral) await seed.txInput(utxosTx, 'collateral', txHash, index);
   }
-  await db.sql.query(
-    `UPDATE tx_out SET spent_by_tx_id = $1 WHERE tx_id IN (SELECT id FROM tx WHERE hash = ANY($2::bytea[]))`,
-    [utxosTx, [...created.keys()].map((h) => Buffer.from(h, 'hex'))],
+  const spentByUtxosTx = await db.sql.query<{ id: string }>(
+    `SELECT o.id FROM tx_out o JOIN tx t ON t.id = o.tx_id WHERE t.hash = ANY($1::bytea[])`,
+    [[...created.keys()].map((h) => Buffer.from(h, 'hex'))],
   );
+  for (const { id } of spentByUtxosTx.rows) await seed.spend(Number(id), utxosTx);
   const consumers = new Map<string, number>();
   for (const output of utxos.outputs) {
     if (output.collateral) {

@@ -63,7 +63,7 @@ describe('a generated chain indexed end to end', () => {
           'dataHash', encode(o.data_hash, 'hex'), 'inlineDatum', encode(o.inline_datum, 'hex'),
           'referenceScriptHash', encode(o.reference_script_hash, 'hex')) ORDER BY o.id) AS utxos
        FROM tx_out o JOIN tx t ON t.id = o.tx_id JOIN address a ON a.id = o.address_id
-       WHERE o.spent_by_tx_id IS NULL AND t.block_id > (SELECT min(id) FROM block) GROUP BY a.address`,
+       WHERE NOT EXISTS (SELECT 1 FROM tx_out_spend sp WHERE sp.tx_out_id = o.id) AND t.block_id > (SELECT min(id) FROM block) GROUP BY a.address`,
     );
     const stored = Object.fromEntries(rows.map((r) => [r.address, { utxos: r.utxos }]));
     const expected = Object.fromEntries(

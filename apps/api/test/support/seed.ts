@@ -60,7 +60,7 @@ export async function refillAddressUtxo(sql: pg.Client): Promise<void> {
   await sql.query('DELETE FROM address_utxo');
   await sql.query(
     `INSERT INTO address_utxo SELECT s.* FROM address_utxo_source s
-     WHERE s.tx_out_id IN (SELECT id FROM tx_out WHERE spent_by_tx_id IS NULL)`,
+     WHERE s.tx_out_id IN (SELECT tx_out_id FROM unspent_tx_out)`,
   );
 }
 
@@ -223,6 +223,10 @@ export class ChainSeed {
         output.referenceScriptHash ?? null,
       ],
     );
+    await this.sql.query(
+      `INSERT INTO unspent_tx_out (tx_out_id, address_id, payment_cred, has_assets) VALUES ($1, $2, decode($3, 'hex'), $4)`,
+      [id, addressId, paymentCred, assets.length > 0],
+    );
     const decoded = decodeShelleyAddress(output.address);
     const script = decoded !== null && 'payment' in decoded && decoded.payment.type === 'script';
     const supply = { lovelace: output.value, locked: script ? output.value : '0' };
@@ -242,7 +246,8 @@ export class ChainSeed {
 
   async spend(txOutId: number, byTxId: number): Promise<void> {
     await this.sql.query(
-      `WITH spent AS (UPDATE tx_out SET spent_by_tx_id = $2 WHERE id = $1),
+      `WITH spent AS (INSERT INTO tx_out_spend (tx_out_id, tx_id) VALUES ($1, $2)),
+       live AS (DELETE FROM unspent_tx_out WHERE tx_out_id = $1),
        answer AS (DELETE FROM address_utxo WHERE tx_out_id = $1)
        DELETE FROM unspent_ma_tx_out WHERE tx_out_id = $1`,
       [txOutId, byTxId],

@@ -111,7 +111,7 @@ describe('the unspent supply', () => {
 });
 
 describe('projectSpends', () => {
-  it('marks outputs of the batch spent and outputs stored before it in spentBefore', () => {
+  it('records every spend, marks outputs of the batch spent and lists stored ones in spentBefore', () => {
     const stored = new OutputMap<StoredOutput>();
     stored.set(
       { txHash: hash32(2), index: 0 },
@@ -131,8 +131,12 @@ describe('projectSpends', () => {
       ],
     });
     expect(projectSpends(state, txInBlock(second, undefined, { txId: 2n }))).toBe(10n);
-    expect(state.rows.txOuts[0]!.spentByTxId).toBe(2n);
-    expect(state.rows.spentBefore).toEqual([{ txOutId: 50n, txId: 2n }]);
+    expect(state.rows.txOuts[0]!.spentInBatch).toBe(true);
+    expect(state.rows.spends).toEqual([
+      { txOutId: state.rows.txOuts[0]!.id, txId: 2n },
+      { txOutId: 50n, txId: 2n },
+    ]);
+    expect(state.rows.spentBefore).toEqual([50n]);
     expect(state.rows.stakeBalanceDeltas).toEqual(
       new Map([
         [1n, 0n],
@@ -147,6 +151,7 @@ describe('projectSpends', () => {
     const tx = decodedTransaction({ spends: [{ txHash: hash32(9), index: 3 }] });
     const state = emptyBatch();
     expect(projectSpends(state, txInBlock(tx))).toBeNull();
+    expect(state.rows.spends).toEqual([]);
     expect(state.rows.spentBefore).toEqual([]);
   });
 });

@@ -3,8 +3,9 @@ import { pointerKey, resolvesPointers, stakeHashRaw } from './keys.js';
 import type { TxOutRow } from './rows.js';
 
 /**
- * Marks what the transaction spends: outputs of this batch get `spent_by_tx_id`, stored ones a
- * `spentBefore` row; both leave their stake address's balance and the unspent supply. Returns the
+ * Records what the transaction spends (`spends`): outputs of this batch are marked so that they never
+ * enter the live-output tables, stored ones listed in `spentBefore` to leave them; both leave their
+ * stake address's balance and the unspent supply. Returns the
  * lovelace spent, or null when an input is unknown (the index started mid-way) and the sum cannot be
  * known.
  */
@@ -13,7 +14,8 @@ export function projectSpends(state: BatchState, { tx, txId }: TxInBlock): bigin
   for (const ref of tx.spends) {
     const inBatch = state.batchOutputs.get(ref);
     if (inBatch) {
-      inBatch.spentByTxId = txId;
+      inBatch.spentInBatch = true;
+      state.rows.spends.push({ txOutId: inBatch.id, txId });
       state.addBalanceDelta(inBatch.stakeAddressId, -inBatch.value);
       state.addSupplyDelta(-inBatch.value, inBatch.lockedByScript);
       if (spentValue !== null) spentValue += inBatch.value;
@@ -21,7 +23,8 @@ export function projectSpends(state: BatchState, { tx, txId }: TxInBlock): bigin
     }
     const stored = state.storedOutputs.get(ref);
     if (stored) {
-      state.rows.spentBefore.push({ txOutId: stored.id, txId });
+      state.rows.spends.push({ txOutId: stored.id, txId });
+      state.rows.spentBefore.push(stored.id);
       state.addBalanceDelta(stored.stakeAddressId, -stored.value);
       state.addSupplyDelta(-stored.value, stored.lockedByScript);
       if (spentValue !== null) spentValue += stored.value;
@@ -61,7 +64,7 @@ export function projectOutputs(state: BatchState, { block, blockId, tx, txId }: 
       dataHash: output.dataHash,
       inlineDatum: output.inlineDatum,
       referenceScriptHash: output.referenceScript?.hash ?? null,
-      spentByTxId: null,
+      spentInBatch: false,
       lockedByScript: output.paymentCredential?.type === 'script',
     };
     state.rows.txOuts.push(row);

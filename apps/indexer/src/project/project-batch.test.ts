@@ -45,7 +45,8 @@ describe('projectBatch', () => {
       [2n, 43n, 0],
       [3n, 43n, 1],
     ]);
-    expect(rows.txOuts.map((o) => o.spentByTxId)).toEqual([2n, null, null]);
+    expect(rows.txOuts.map((o) => o.spentInBatch)).toEqual([true, false, false]);
+    expect(rows.spends).toEqual([{ txOutId: rows.txOuts[0]!.id, txId: 2n }]);
   });
 
   it('names the slot leader from the genesis delegates it is given', () => {

@@ -51,7 +51,8 @@ export interface TxOutRow {
   dataHash: string | null;
   inlineDatum: string | null;
   referenceScriptHash: string | null;
-  spentByTxId: bigint | null;
+  /** not a column: spent by a later transaction of the same batch, so never a live output in the database */
+  spentInBatch: boolean;
   /** not a column: the payment credential is a script, so the lovelace counts as locked in utxo_supply */
   lockedByScript: boolean;
 }
@@ -64,8 +65,10 @@ export interface BatchRows {
   txs: TxRow[];
   txOuts: TxOutRow[];
   maTxOuts: { txOutId: bigint; assetId: bigint; quantity: bigint }[];
-  /** outputs stored before this batch that it spends */
-  spentBefore: { txOutId: bigint; txId: bigint }[];
+  /** every output the batch spends, with the transaction spending it, in chain order (tx_out_spend) */
+  spends: { txOutId: bigint; txId: bigint }[];
+  /** outputs stored before this batch that it spends: they leave the live-output tables */
+  spentBefore: bigint[];
   assetMints: { id: bigint; assetId: bigint; txId: bigint; quantity: bigint }[];
   metadata: { id: bigint; txId: bigint; label: string; json: string | null; bytes: string }[];
   txCbors: { txId: bigint; bytes: Uint8Array }[];
@@ -148,6 +151,7 @@ export function emptyBatchRows(): BatchRows {
     txs: [],
     txOuts: [],
     maTxOuts: [],
+    spends: [],
     spentBefore: [],
     assetMints: [],
     metadata: [],

@@ -71,18 +71,32 @@ describe('ChainStore on 864 real preprod blocks', () => {
     const mismatches = await prisma.$queryRawUnsafe<unknown[]>(
       `SELECT s.id FROM stake_address s
        LEFT JOIN stake_balance b ON b.stake_address_id = s.id
-       LEFT JOIN (SELECT stake_address_id, sum(value) AS v FROM tx_out WHERE spent_by_tx_id IS NULL GROUP BY 1) o
+       LEFT JOIN (SELECT stake_address_id, sum(value) AS v FROM tx_out o
+                  WHERE NOT EXISTS (SELECT 1 FROM tx_out_spend sp WHERE sp.tx_out_id = o.id) GROUP BY 1) o
          ON o.stake_address_id = s.id
        WHERE coalesce(b.utxo_value, 0) <> coalesce(o.v, 0)`,
     );
     expect(mismatches).toEqual([]);
   });
 
+  it('keeps unspent_tx_out equal to the outputs no transaction spent', async () => {
+    const [diff] = await prisma.$queryRawUnsafe<{ live: bigint; missing: bigint; extra: bigint }[]>(
+      `WITH live AS (
+         SELECT o.id, o.address_id, o.payment_cred, o.has_assets FROM tx_out o
+         WHERE NOT EXISTS (SELECT 1 FROM tx_out_spend sp WHERE sp.tx_out_id = o.id))
+       SELECT (SELECT count(*) FROM live) AS live,
+              (SELECT count(*) FROM (SELECT * FROM live EXCEPT SELECT * FROM unspent_tx_out) d) AS missing,
+              (SELECT count(*) FROM (SELECT * FROM unspent_tx_out EXCEPT SELECT * FROM live) d) AS extra`,
+    );
+    expect(diff!.live).toBeGreaterThan(0n);
+    expect(diff).toMatchObject({ missing: 0n, extra: 0n });
+  });
+
   it('keeps unspent_ma_tx_out equal to the asset amounts of the live outputs', async () => {
     const [diff] = await prisma.$queryRawUnsafe<{ live: bigint; missing: bigint; extra: bigint }[]>(
       `WITH live AS (
          SELECT m.tx_out_id, m.asset_id, o.address_id FROM ma_tx_out m JOIN tx_out o ON o.id = m.tx_out_id
-         WHERE o.spent_by_tx_id IS NULL)
+         WHERE NOT EXISTS (SELECT 1 FROM tx_out_spend sp WHERE sp.tx_out_id = o.id))
        SELECT (SELECT count(*) FROM live) AS live,
               (SELECT count(*) FROM (SELECT * FROM live EXCEPT SELECT tx_out_id, asset_id, address_id FROM unspent_ma_tx_out) d) AS missing,
               (SELECT count(*) FROM (SELECT tx_out_id, asset_id, address_id FROM unspent_ma_tx_out EXCEPT SELECT * FROM live) d) AS extra`,
@@ -95,7 +109,7 @@ describe('ChainStore on 864 real preprod blocks', () => {
     const [diff] = await prisma.$queryRawUnsafe<{ live: bigint; missing: bigint; extra: bigint }[]>(
       `WITH live AS (
          SELECT s.* FROM address_utxo_source s
-         WHERE s.tx_out_id IN (SELECT id FROM tx_out WHERE spent_by_tx_id IS NULL))
+         WHERE s.tx_out_id IN (SELECT id FROM tx_out o WHERE NOT EXISTS (SELECT 1 FROM tx_out_spend sp WHERE sp.tx_out_id = o.id)))
        SELECT (SELECT count(*) FROM live) AS live,
               (SELECT count(*) FROM (SELECT * FROM live EXCEPT SELECT * FROM address_utxo) d) AS missing,
               (SELECT count(*) FROM (SELECT * FROM address_utxo EXCEPT SELECT * FROM live) d) AS extra`,
@@ -163,7 +177,7 @@ describe('address_utxo through a long catch-up, on the same 864 blocks', () => {
     prisma.$queryRawUnsafe<{ id: number }[]>(`SELECT id FROM address_utxo_deferral`);
   const liveAnswers = (prisma: PrismaClient) =>
     prisma.$queryRawUnsafe<unknown[]>(
-      `SELECT * FROM address_utxo_answer WHERE tx_out_id IN (SELECT id FROM tx_out WHERE spent_by_tx_id IS NULL)
+      `SELECT * FROM address_utxo_answer WHERE tx_out_id IN (SELECT tx_out_id FROM unspent_tx_out)
        ORDER BY tx_out_id`,
     );
   const addressUtxoRows = async (prisma: PrismaClient) =>

@@ -29,6 +29,7 @@ export const ROLLBACK_TABLES = {
     'tx_out',
     'ma_tx_out',
     'tx_cbor',
+    'tx_out_spend',
     ...TRANSACTION_TABLES,
     'address',
     'stake_address',
@@ -40,7 +41,7 @@ export const ROLLBACK_TABLES = {
   /** the removed transactions' ticker records are taken out of their totals */
   perTicker: ['nutlink_ticker_total'],
   /** rows of outputs created after the point go, rows of outputs spent after it come back */
-  perLiveOutput: ['unspent_ma_tx_out', 'address_utxo'],
+  perLiveOutput: ['unspent_tx_out', 'unspent_ma_tx_out', 'address_utxo'],
   notChainData: [
     'address_utxo_deferral',
     'token_metadata',
@@ -58,20 +59,27 @@ export const ROLLBACK_TABLES = {
  * the same snapshot). Each delete walks the index of the column that orders its table, so a rollback
  * costs what it removes, not what the table holds: the removed outputs' rows are one range of their
  * tables' tx_out_id keys, not a probe per output.
- * Outputs spent after the point become unspent again, and their asset amounts return to
- * unspent_ma_tx_out and their answers to address_utxo (read on the snapshot, before the update) unless
+ * Outputs spent after the point become unspent again: their spends go, and they return to unspent_tx_out,
+ * their asset amounts to unspent_ma_tx_out and their answers to address_utxo (read on the snapshot, before
+ * the deletes) unless
  * address_utxo is deferred, when it stays empty. Each nut.link ticker total loses the records removed, and its
  * latest transaction becomes the latest record left (one index probe), unless it had none before the point.
  */
 const ROLLBACK_SQL = `WITH
-  unspent AS (UPDATE tx_out SET spent_by_tx_id = NULL WHERE spent_by_tx_id > $2 AND tx_id <= $2),
+  unspent_again AS MATERIALIZED (
+    SELECT o.id, o.address_id, o.payment_cred, o.has_assets
+    FROM tx_out_spend sp JOIN tx_out o ON o.id = sp.tx_out_id
+    WHERE sp.tx_id > $2 AND o.tx_id <= $2),
+  unspent AS (
+    INSERT INTO unspent_tx_out (tx_out_id, address_id, payment_cred, has_assets)
+    SELECT id, address_id, payment_cred, has_assets FROM unspent_again),
   unspent_amounts AS (
     INSERT INTO unspent_ma_tx_out (tx_out_id, asset_id, address_id)
-    SELECT m.tx_out_id, m.asset_id, o.address_id FROM tx_out o JOIN ma_tx_out m ON m.tx_out_id = o.id
-    WHERE o.spent_by_tx_id > $2 AND o.tx_id <= $2 AND o.has_assets),
+    SELECT m.tx_out_id, m.asset_id, o.address_id FROM unspent_again o JOIN ma_tx_out m ON m.tx_out_id = o.id
+    WHERE o.has_assets),
   unspent_answers AS (
     INSERT INTO address_utxo SELECT s.* FROM address_utxo_source s
-    WHERE s.tx_out_id IN (SELECT id FROM tx_out WHERE spent_by_tx_id > $2 AND tx_id <= $2)
+    WHERE s.tx_out_id IN (SELECT id FROM unspent_again)
       AND NOT EXISTS (SELECT 1 FROM address_utxo_deferral)),
   ticker_records_removed AS (
     SELECT address_id, ticker, count(*) AS records FROM nutlink_ticker WHERE tx_id > $2 GROUP BY address_id, ticker),
@@ -85,6 +93,8 @@ const ROLLBACK_SQL = `WITH
     WHERE s.address_id = r.address_id AND s.ticker = r.ticker AND s.first_tx_id <= $2),
   outputs AS (DELETE FROM tx_out WHERE id >= $3),
   amounts AS (DELETE FROM ma_tx_out WHERE tx_out_id >= $3),
+  spends AS (DELETE FROM tx_out_spend WHERE tx_id > $2),
+  live_outputs AS (DELETE FROM unspent_tx_out WHERE tx_out_id >= $3),
   live_amounts AS (DELETE FROM unspent_ma_tx_out WHERE tx_out_id >= $3),
   live_answers AS (DELETE FROM address_utxo WHERE tx_out_id >= $3),
   cbors AS (DELETE FROM tx_cbor WHERE tx_id > $2),
@@ -144,7 +154,7 @@ export interface ChainStoreOptions {
  * faster still (76 s) but holds an exclusive lock that stalls every address read for the whole fill.
  */
 const FILL_ADDRESS_UTXO_SQL = `INSERT INTO address_utxo SELECT s.* FROM address_utxo_source s
-  WHERE s.tx_out_id IN (SELECT id FROM tx_out WHERE spent_by_tx_id IS NULL)
+  WHERE s.tx_out_id IN (SELECT tx_out_id FROM unspent_tx_out)
   ORDER BY s.address_id, s.tx_out_id`;
 
 /**
@@ -448,11 +458,12 @@ export class ChainStore {
         const balances = await sql.$queryRawUnsafe<{ id: bigint; value: bigint }[]>(
           `INSERT INTO stake_balance (stake_address_id, utxo_value)
            SELECT stake_address_id, sum(d) FROM (
-             SELECT stake_address_id, -value AS d FROM tx_out
-               WHERE tx_id > $1 AND spent_by_tx_id IS NULL AND stake_address_id IS NOT NULL
+             SELECT o.stake_address_id, -o.value AS d FROM tx_out o
+               WHERE o.tx_id > $1 AND o.stake_address_id IS NOT NULL
+                 AND EXISTS (SELECT 1 FROM unspent_tx_out u WHERE u.tx_out_id = o.id)
              UNION ALL
-             SELECT stake_address_id, value FROM tx_out
-               WHERE spent_by_tx_id > $1 AND tx_id <= $1 AND stake_address_id IS NOT NULL
+             SELECT o.stake_address_id, o.value FROM tx_out_spend sp JOIN tx_out o ON o.id = sp.tx_out_id
+               WHERE sp.tx_id > $1 AND o.tx_id <= $1 AND o.stake_address_id IS NOT NULL
            ) changes GROUP BY stake_address_id
            ON CONFLICT (stake_address_id) DO UPDATE SET utxo_value = stake_balance.utxo_value + EXCLUDED.utxo_value
            RETURNING stake_address_id AS id, utxo_value AS value`,

@@ -30,7 +30,7 @@ function batch(txs: { id: number; outputs: number; spentIndexes?: number[] }[]) 
         index,
         value: BigInt(index + 1),
         stakeAddressId: null,
-        spentByTxId: tx.spentIndexes?.includes(index) ? 999n : null,
+        spentInBatch: tx.spentIndexes?.includes(index) ?? false,
       } as TxOutRow);
     }
   }

@@ -36,7 +36,7 @@ export class RecentOutputs {
     for (const ref of spent) this.outputs.delete(ref);
     const txHashes = new Map(rows.txs.map((tx) => [tx.id, tx.hash]));
     for (const output of rows.txOuts) {
-      if (output.spentByTxId !== null) continue;
+      if (output.spentInBatch) continue;
       this.outputs.set(
         { txHash: txHashes.get(output.txId)!, index: output.index },
         {

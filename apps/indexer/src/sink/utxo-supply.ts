@@ -16,9 +16,11 @@ export function scriptPaymentSql(paymentCred: string, address: string): string {
  * outputs, read from the rows it removes (index ranges over those transactions only).
  */
 const UNDO_SQL = `WITH changed AS (
-    SELECT value, address_id, payment_cred FROM tx_out WHERE tx_id > $1 AND spent_by_tx_id IS NULL
+    SELECT o.value, o.address_id, o.payment_cred FROM tx_out o
+    WHERE o.tx_id > $1 AND EXISTS (SELECT 1 FROM unspent_tx_out u WHERE u.tx_out_id = o.id)
     UNION ALL
-    SELECT -value, address_id, payment_cred FROM tx_out WHERE spent_by_tx_id > $1 AND tx_id <= $1
+    SELECT -o.value, o.address_id, o.payment_cred FROM tx_out_spend sp JOIN tx_out o ON o.id = sp.tx_out_id
+    WHERE sp.tx_id > $1 AND o.tx_id <= $1
   ),
   change AS (
     SELECT COALESCE(sum(c.value), 0) AS lovelace, COALESCE(sum(c.value) FILTER (

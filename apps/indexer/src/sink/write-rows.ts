@@ -104,15 +104,24 @@ export function batchWrite(rows: BatchRows, { addressUtxo }: { addressUtxo: bool
     data_hash: ['bytea', (r) => r.dataHash],
     inline_datum: ['bytea', (r) => r.inlineDatum],
     reference_script_hash: ['bytea', (r) => r.referenceScriptHash],
-    spent_by_tx_id: ['int8', (r) => r.spentByTxId],
   });
   write.copy('ma_tx_out', rows.maTxOuts, {
     tx_out_id: ['int8', (r) => r.txOutId],
     asset_id: ['int8', (r) => r.assetId],
     quantity: ['numeric', (r) => r.quantity],
   });
+  write.copy('tx_out_spend', rows.spends, {
+    tx_out_id: ['int8', (r) => r.txOutId],
+    tx_id: ['int8', (r) => r.txId],
+  });
   // Outputs spent within the batch were never unspent in a stored state.
-  const unspentOutputs = new Map(rows.txOuts.filter((o) => o.spentByTxId === null).map((o) => [o.id, o]));
+  const unspentOutputs = new Map(rows.txOuts.filter((o) => !o.spentInBatch).map((o) => [o.id, o]));
+  write.copy('unspent_tx_out', [...unspentOutputs.values()], {
+    tx_out_id: ['int8', (r) => r.id],
+    address_id: ['int8', (r) => r.addressId],
+    payment_cred: ['bytea', (r) => r.paymentCred],
+    has_assets: ['bool', (r) => r.hasAssets],
+  });
   const unspentAmounts = rows.maTxOuts.filter((m) => unspentOutputs.has(m.txOutId));
   write.copy('unspent_ma_tx_out', unspentAmounts, {
     tx_out_id: ['int8', (r) => r.txOutId],
@@ -242,15 +251,11 @@ export function batchWrite(rows: BatchRows, { addressUtxo }: { addressUtxo: bool
     `ON CONFLICT (address_id, ticker) DO UPDATE SET
        records = nutlink_ticker_total.records + EXCLUDED.records, latest_tx_id = EXCLUDED.latest_tx_id`,
   );
-  // In output order the updates walk tx_out's primary key and heap pages in order instead of
-  // hopping between them: a quarter less PostgreSQL CPU for the batch's non-HOT updates.
-  // Outputs are found through `id = ANY(…)`: joined to the unnest alone, the planner hashed the whole
-  // table (a scan of every output per batch, half of the update's time at a million outputs). Their
-  // asset amounts and address answers go by the same array.
-  const spent = rows.spentBefore.toSorted((a, b) => (a.txOutId < b.txOutId ? -1 : 1));
-  write.write([spent.map((s) => s.txOutId), spent.map((s) => s.txId)], (unnest, [ids]) => [
-    `UPDATE tx_out SET spent_by_tx_id = u.c1::int8 FROM ${unnest}
-     WHERE tx_out.id = ANY(${ids}::int8[]) AND tx_out.id = u.c0::int8`,
+  // Stored outputs the batch spends leave the live-output tables, found through `id = ANY(…)` in output
+  // order: the deletes walk each primary key in order instead of hopping between its pages.
+  const spent = rows.spentBefore.toSorted((a, b) => (a < b ? -1 : 1));
+  write.write([spent], (_unnest, [ids]) => [
+    `DELETE FROM unspent_tx_out WHERE tx_out_id = ANY(${ids}::int8[])`,
     `DELETE FROM unspent_ma_tx_out WHERE tx_out_id = ANY(${ids}::int8[])`,
     ...(addressUtxo ? [`DELETE FROM address_utxo WHERE tx_out_id = ANY(${ids}::int8[])`] : []),
   ]);

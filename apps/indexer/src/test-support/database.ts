@@ -52,7 +52,7 @@ export async function utxoSupplyAndRecomputation(
            'locked', COALESCE(sum(o.value) FILTER (WHERE ${scriptPaymentSql('o.payment_cred', 'a.address')}), 0)::text
          ) AS recomputed
        FROM tx_out o JOIN address a ON a.id = o.address_id
-       WHERE o.spent_by_tx_id IS NULL`,
+       WHERE NOT EXISTS (SELECT 1 FROM tx_out_spend sp WHERE sp.tx_out_id = o.id)`,
     );
     return rows[0]!;
   } finally {
