@@ -61,9 +61,9 @@ export const ROLLBACK_TABLES = {
  * tables' tx_out_id keys, not a probe per output.
  * Outputs spent after the point become unspent again: their spends go, and they return to unspent_tx_out,
  * their asset amounts to unspent_ma_tx_out and their answers to address_utxo (read on the snapshot, before
- * the deletes) unless
- * address_utxo is deferred, when it stays empty. Each nut.link ticker total loses the records removed, and its
- * latest transaction becomes the latest record left (one index probe), unless it had none before the point.
+ * the deletes) unless address_utxo is deferred, when it stays empty. Each nut.link ticker total loses the
+ * records removed, and its latest transaction becomes the latest record left (one index probe), unless it had
+ * none before the point.
  */
 const ROLLBACK_SQL = `WITH
   unspent_again AS MATERIALIZED (
