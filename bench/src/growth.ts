@@ -29,6 +29,7 @@ interface IndexerModules {
       writeDecoded(blocks: unknown[], decodeMs: number): Promise<unknown>;
       write(blocks: unknown[]): Promise<unknown>;
     }>;
+    DEFER_ADDRESS_UTXO_SQL: readonly string[];
   };
   ogmios: {
     connectOgmios(url: URL): Promise<{ socket: { close(): void } }>;
@@ -106,12 +107,10 @@ export async function seedChainBesideHistory(
     // Decoding continues from the genesis pseudo-block, not from the history's last slot.
     store.resetDecoding();
     await store.write(await firstBlocks(chainFile, CHAIN_START_BLOCKS, modules.parse.parseOgmiosMessage));
-    // A sync from scratch empties address_utxo at its first batch and fills it at the tip (ChainStore.writeDecoded):
-    // a database this size in the middle of one holds none of it. The ingest fills it at the end, apart from its rate.
-    await prisma.$executeRawUnsafe('TRUNCATE address_utxo');
-    await prisma.$executeRawUnsafe(
-      `INSERT INTO address_utxo_deferral (id, since_block_id) SELECT 1, max(id) FROM block`,
-    );
+    // A sync from scratch empties address_utxo and drops the live outputs' address indexes at its first batch, and
+    // fills and builds them at the tip (ChainStore.writeDecoded): a database this size in the middle of one has
+    // neither. The ingest fills and builds them at the end, apart from its rate.
+    for (const sql of modules.store.DEFER_ADDRESS_UTXO_SQL) await prisma.$executeRawUnsafe(sql);
     log(
       `growth: the chain's genesis and first ${CHAIN_START_BLOCKS} blocks stored after the populated history; address_utxo deferred as in a sync`,
     );

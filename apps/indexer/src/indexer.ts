@@ -189,10 +189,13 @@ export class Indexer implements ChainHandler {
     const result = await this.store.writeDecoded(blocks, decodeMs, this.blocksLeftAfter(blocks));
     if (result.addressUtxo.change === 'deferred')
       this.logger.info(
-        'catching up: address_utxo emptied until the tip (readers answer from tx_out meanwhile)',
+        "catching up: address_utxo emptied and the live outputs' address indexes dropped until the tip (readers answer from tx_out meanwhile)",
       );
     if (result.addressUtxo.change === 'filled')
-      this.logger.info({ ms: Math.round(result.addressUtxo.fillMs) }, 'at the tip: address_utxo filled');
+      this.logger.info(
+        { ms: Math.round(result.addressUtxo.fillMs) },
+        "at the tip: address_utxo filled and the live outputs' address indexes built",
+      );
     this.metrics.recordWrite(result, this.store.tipHeight);
     await this.queueFollowUps(result);
     await this.recordStatus();

@@ -182,6 +182,11 @@ describe('address_utxo through a long catch-up, on the same 864 blocks', () => {
     );
   const addressUtxoRows = async (prisma: PrismaClient) =>
     Number((await prisma.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM address_utxo`))[0]!.n);
+  const liveOutputIndexes = (prisma: PrismaClient) =>
+    prisma.$queryRawUnsafe<{ indexname: string; indexdef: string }[]>(
+      `SELECT indexname, indexdef FROM pg_indexes WHERE tablename IN ('unspent_tx_out', 'unspent_ma_tx_out')
+       ORDER BY indexname`,
+    );
 
   it('is left empty while the blocks left outnumber its rows, and the readers answer as if it were kept', async () => {
     for (let i = 0; i < 600; i += 100) {
@@ -193,6 +198,11 @@ describe('address_utxo through a long catch-up, on the same 864 blocks', () => {
     }
     expect(await deferral(deferred.prisma)).toEqual([{ id: 1 }]);
     expect(await addressUtxoRows(deferred.prisma)).toBe(0);
+    // only the primary keys are left
+    expect((await liveOutputIndexes(deferred.prisma)).map((i) => i.indexname)).toEqual([
+      'unspent_ma_tx_out_pkey',
+      'unspent_tx_out_pkey',
+    ]);
     const answers = await liveAnswers(maintained.prisma);
     expect(answers.length).toBeGreaterThan(100);
     expect(await liveAnswers(deferred.prisma)).toEqual(answers);
@@ -210,6 +220,9 @@ describe('address_utxo through a long catch-up, on the same 864 blocks', () => {
     await maintained.store.write(rest);
     expect(await deferral(deferred.prisma)).toEqual([]);
     expect(await addressUtxoRows(deferred.prisma)).toBeGreaterThan(0);
+    // built again as the migrations define them
+    expect(await liveOutputIndexes(deferred.prisma)).toEqual(await liveOutputIndexes(maintained.prisma));
+    expect((await liveOutputIndexes(deferred.prisma)).length).toBe(5);
     expect(await dumpChainTables(deferred.db.url)).toEqual(await dumpChainTables(maintained.db.url));
   });
 
