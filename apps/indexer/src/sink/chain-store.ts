@@ -15,6 +15,7 @@ import { projectBatch } from '../project/project-batch.js';
 import { changesSupply } from '../project/rows.js';
 import { lookUp } from './lookups.js';
 import { RecentOutputs } from './recent-outputs.js';
+import { CopyBuffer } from './sql.js';
 import { undoSupplyChange } from './utxo-supply.js';
 import { batchWrite } from './write-rows.js';
 
@@ -242,6 +243,7 @@ export class ChainStore {
   private addressUtxoDeferred = false;
   // ≈ 200 bytes each: at most ≈ 40 MB.
   private readonly recentOutputs = new RecentOutputs(200_000);
+  private readonly copyBuffer = new CopyBuffer();
 
   constructor(
     private readonly prisma: PrismaClient,
@@ -373,7 +375,7 @@ export class ChainStore {
       (n, table) => n + (Array.isArray(table) ? table.length : 'size' in table ? table.size : 0),
       changesSupply(rows) ? 1 : 0,
     );
-    const write = batchWrite(rows, { addressUtxo: plan === 'maintain' });
+    const write = batchWrite(rows, { addressUtxo: plan === 'maintain', copyBuffer: this.copyBuffer });
     let fillMs = 0;
     await this.inTransaction(async (client) => {
       if (plan === 'defer' && !this.addressUtxoDeferred)

@@ -1,4 +1,4 @@
-import { copyBinary, type Column, type ColumnType } from './sql.js';
+import { CopyBuffer, copyBinary, type Column, type ColumnType } from './sql.js';
 
 const HEADER = 'PGCOPY\n\xff\r\n\0' + '\0'.repeat(8);
 const TRAILER = 'ffff';
@@ -103,6 +103,16 @@ describe('copyBinary', () => {
     const values = Array.from({ length: 1000 }, (_, i) => Buffer.alloc(3 * i, i % 256));
     const rows = values.map((v) => '0001' + v.length.toString(16).padStart(8, '0') + v.toString('hex'));
     expect(copyColumns([{ type: 'bytea', values }]).toString('hex')).toBe(hex(rows.join('')));
+  });
+
+  it('writes each table from the start of a reused buffer, growing it when a table needs more', () => {
+    const table = (rows: number) => Array.from({ length: rows }, (_, i) => i);
+    const columns = [['bytea', (i: number) => 'ab'.repeat(i % 50)] as const];
+    const fresh = (rows: number) => Buffer.from(copyBinary(table(rows), columns));
+    const reused = new CopyBuffer();
+    for (const rows of [5_000, 3, 20_000, 0]) {
+      expect(Buffer.from(copyBinary(table(rows), columns, reused)).equals(fresh(rows))).toBe(true);
+    }
   });
 
   it('refuses a fraction for a numeric column', () => {

@@ -1,5 +1,5 @@
 import { changesSupply, type BatchRows } from '../project/rows.js';
-import { BatchWrite, textArray, type ColumnType } from './sql.js';
+import { BatchWrite, textArray, type ColumnType, type CopyBuffer } from './sql.js';
 
 const col = <T>(type: ColumnType, rows: T[], pick: (row: T) => unknown) => ({ type, values: rows.map(pick) });
 
@@ -8,8 +8,11 @@ const col = <T>(type: ColumnType, rows: T[], pick: (row: T) => unknown) => ({ ty
  * statement, then the removal of stake balances that reached zero (which must see its result).
  * address_utxo is left alone while it is deferred (ChainStore.writeDecoded).
  */
-export function batchWrite(rows: BatchRows, { addressUtxo }: { addressUtxo: boolean }): BatchWrite {
-  const write = new BatchWrite();
+export function batchWrite(
+  rows: BatchRows,
+  { addressUtxo, copyBuffer }: { addressUtxo: boolean; copyBuffer?: CopyBuffer },
+): BatchWrite {
+  const write = new BatchWrite(copyBuffer);
   write.copy('block', rows.blocks, {
     id: ['int8', (r) => r.id],
     hash: ['bytea', (r) => r.hash],
