@@ -18,7 +18,7 @@ export interface StoredOutput {
 
 /** Answers from the database for the keys a batch mentions; all ids of rows stored before the batch. */
 export interface BatchLookups {
-  outputs: OutputMap<StoredOutput>;
+  outputs: Pick<OutputMap<StoredOutput>, 'get'>;
   addressIds: Map<string, bigint>;
   stakeAddressIds: Map<string, bigint>;
   assetIds: Map<string, bigint>;

@@ -30,13 +30,11 @@ describe('OutputMap', () => {
     expect(map.size).toBe(1);
   });
 
-  it('takes the values of another map and drops the oldest transactions beyond a capacity', () => {
+  it('drops the oldest transactions beyond a capacity', () => {
     const map = new OutputMap<string>();
     map.set({ txHash: a, index: 0 }, 'a0');
-    const other = new OutputMap<string>();
-    other.set({ txHash: b, index: 0 }, 'b0');
-    other.set({ txHash: b, index: 3 }, 'b3');
-    map.setAll(other);
+    map.set({ txHash: b, index: 0 }, 'b0');
+    map.set({ txHash: b, index: 3 }, 'b3');
     expect(map.size).toBe(3);
     expect(map.get({ txHash: b, index: 3 })).toBe('b3');
     map.trimTo(2);

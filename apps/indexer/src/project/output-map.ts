@@ -25,10 +25,6 @@ export class OutputMap<T> {
   }
 
   set({ txHash, index }: OutputReference, value: T): void {
-    this.put(txHash, index, value);
-  }
-
-  private put(txHash: string, index: number, value: T): void {
     let outputs = this.byTransaction.get(txHash);
     if (!outputs) this.byTransaction.set(txHash, (outputs = { values: [], live: 0 }));
     if (outputs.values[index] === undefined) {
@@ -44,15 +40,6 @@ export class OutputMap<T> {
     outputs.values[index] = undefined;
     this.count--;
     if (--outputs.live === 0) this.byTransaction.delete(txHash);
-  }
-
-  /** Adds (or replaces) every value of `other`. */
-  setAll(other: OutputMap<T>): void {
-    for (const [txHash, outputs] of other.byTransaction) {
-      outputs.values.forEach((value, index) => {
-        if (value !== undefined) this.put(txHash, index, value);
-      });
-    }
   }
 
   /** Drops whole transactions, oldest first, until at most `capacity` values remain. */

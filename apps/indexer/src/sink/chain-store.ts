@@ -362,14 +362,12 @@ export class ChainStore {
     const ids = this.ids.fork();
     // Reads need no transaction: this process is the only writer (writer lock).
     const keys = batchKeys(decoded, this.options.networkId);
-    const recent = this.recentOutputs.resolve(keys.spends);
-    const lookups = await lookUp(this.prisma, { ...keys, spends: recent.unknown });
-    lookups.outputs.setAll(recent.known);
+    const lookups = await lookUp(this.prisma, { ...keys, spends: this.recentOutputs.unknown(keys.spends) });
     const rows = projectBatch(decoded, {
       networkId: this.options.networkId,
       ids,
       genesisDelegates: this.options.genesisDelegates,
-      lookups,
+      lookups: { ...lookups, outputs: this.recentOutputs.storedBefore(lookups.outputs) },
     });
     const rowCount = Object.values(rows).reduce(
       (n, table) => n + (Array.isArray(table) ? table.length : 'size' in table ? table.size : 0),

@@ -1,3 +1,5 @@
+import type { StoredOutput } from '../project/keys.js';
+import { OutputMap } from '../project/output-map.js';
 import { emptyBatchRows, type TxOutRow } from '../project/rows.js';
 import { RecentOutputs } from './recent-outputs.js';
 
@@ -41,17 +43,39 @@ describe('RecentOutputs', () => {
   it('answers spends of committed unspent outputs and leaves the rest to the database', () => {
     const recent = new RecentOutputs(100);
     recent.addCommitted(batch([{ id: 1, outputs: 3, spentIndexes: [1] }]), []);
-    const { known, unknown } = recent.resolve([
+    const spends = [
       { txHash: hash(1), index: 0 },
       { txHash: hash(1), index: 1 },
       { txHash: hash(2), index: 0 },
-    ]);
-    expect(known.size).toBe(1);
-    expect(known.get({ txHash: hash(1), index: 0 })).toEqual({ id: 100n, value: 1n, stakeAddressId: null });
-    expect(unknown).toEqual([
+    ];
+    expect(recent.unknown(spends)).toEqual([
       { txHash: hash(1), index: 1 },
       { txHash: hash(2), index: 0 },
     ]);
+    const fromDatabase = new OutputMap<StoredOutput>();
+    const stored = { id: 200n, value: 5n, stakeAddressId: null, lockedByScript: false };
+    fromDatabase.set({ txHash: hash(2), index: 0 }, stored);
+    const before = recent.storedBefore(fromDatabase);
+    expect(before.get(spends[0]!)).toEqual({ id: 100n, value: 1n, stakeAddressId: null });
+    expect(before.get(spends[1]!)).toBeUndefined();
+    expect(before.get(spends[2]!)).toBe(stored);
+  });
+
+  it('finds each output its own transaction, whatever the transactions without outputs between them', () => {
+    const recent = new RecentOutputs(100);
+    recent.addCommitted(
+      batch([
+        { id: 1, outputs: 0 },
+        { id: 2, outputs: 2 },
+        { id: 3, outputs: 0 },
+        { id: 4, outputs: 1 },
+      ]),
+      [],
+    );
+    expect(recent.size).toBe(3);
+    const before = recent.storedBefore(new OutputMap());
+    expect(before.get({ txHash: hash(2), index: 1 })).toMatchObject({ id: 201n });
+    expect(before.get({ txHash: hash(4), index: 0 })).toMatchObject({ id: 400n });
   });
 
   it("forgets what a later batch spent, and the oldest transactions' outputs beyond its capacity", () => {
@@ -59,11 +83,11 @@ describe('RecentOutputs', () => {
     recent.addCommitted(batch([{ id: 1, outputs: 3 }]), []);
     recent.addCommitted(batch([{ id: 2, outputs: 2 }]), [{ txHash: hash(1), index: 2 }]);
     expect(recent.size).toBe(4);
-    expect(recent.resolve([{ txHash: hash(1), index: 2 }]).unknown).toHaveLength(1);
+    expect(recent.unknown([{ txHash: hash(1), index: 2 }])).toHaveLength(1);
     recent.addCommitted(batch([{ id: 3, outputs: 1 }]), []);
     // 5 > 4: transaction 1, the oldest, goes with both its unspent outputs.
     expect(recent.size).toBe(3);
-    const { unknown } = recent.resolve([0, 1].map((index) => ({ txHash: hash(1), index })));
+    const unknown = recent.unknown([0, 1].map((index) => ({ txHash: hash(1), index })));
     expect(unknown.map((ref) => ref.index)).toEqual([0, 1]);
     recent.clear();
     expect(recent.size).toBe(0);
