@@ -115,6 +115,16 @@ describe('copyBinary', () => {
     }
   });
 
+  it('refuses an integer its column cannot hold instead of writing it wrapped', () => {
+    expect(() => copyColumns([{ type: 'int4', values: [2 ** 31] }])).toThrow('does not fit an int4 column');
+    expect(() => copyColumns([{ type: 'int4', values: [-(2 ** 31) - 1] }])).toThrow(RangeError);
+    expect(() => copyColumns([{ type: 'int8', values: [2n ** 63n] }])).toThrow('does not fit an int8 column');
+    expect(() => copyColumns([{ type: 'int8', values: [-(2n ** 63n) - 1n] }])).toThrow(RangeError);
+    const extremes = copyColumns([{ type: 'int8', values: [-(2n ** 63n), 2n ** 63n - 1n] }]);
+    expect(extremes.readBigInt64BE(19 + 2 + 4)).toBe(-(2n ** 63n));
+    expect(extremes.readBigInt64BE(19 + 2 * (2 + 4) + 8)).toBe(2n ** 63n - 1n);
+  });
+
   it('refuses a fraction for a numeric column', () => {
     expect(() => copyColumns([{ type: 'numeric', values: ['1.5'] }])).toThrow('not an integer');
   });
