@@ -1,6 +1,6 @@
 // Process CPU time from /proc: of the indexer's process, and of a whole PostgreSQL instance
 // (postmaster, backends, walwriter, checkpointer, autovacuum), which runs in scripts/bench.mjs's
-// process tree, not ours, so only the kernel's accounting sees it.
+// process tree, not ours, so only the kernel's accounting sees it; and the whole machine's.
 import { readdirSync, readFileSync } from 'node:fs';
 import type pg from 'pg';
 
@@ -49,4 +49,18 @@ export function postgresCpuSeconds(postmaster: number): number {
     if (fields && Number(fields[1]) === postmaster) ticks += Number(fields[11]) + Number(fields[12]);
   }
   return ticks / CLOCK_TICKS_PER_SECOND;
+}
+
+/**
+ * Busy seconds of all the machine's CPUs so far (/proc/stat: user, nice, system, irq, softirq, steal; not idle or
+ * iowait): what every process and the kernel's own threads (writeback among them) used.
+ */
+export function machineBusySeconds(): number {
+  const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
+    .split('\n', 1)[0]!
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  return (user! + nice! + system! + irq! + softirq! + (steal ?? 0)) / CLOCK_TICKS_PER_SECOND;
 }

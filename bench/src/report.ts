@@ -318,6 +318,13 @@ export function renderMarkdown(r: BenchResults, meta: RunMeta): string {
         return `${(indexer + postgres).toFixed(2)} (${indexer.toFixed(2)} + ${postgres.toFixed(2)})`;
       };
       p(`| CPU per block of each measured round, in the order they ran, each from an empty database (this table is the median round's) | ${r.ingestRounds.map(perBlock).join('; ')} ms |`);
+      const beside = r.ingestRounds.filter((steady) => steady.sourceCpuSeconds !== undefined);
+      if (beside.length === r.ingestRounds.length) {
+        const ms = (seconds: number | undefined, blocks: number) => (((seconds ?? 0) * 1000) / blocks).toFixed(2);
+        p(
+          `| Beside each round, not counted: CPU per block of the benchmark process (the devnet serving the chain) / of the rest of the machine (Redis, the kernel's writeback, anything else) | ${beside.map((steady) => `${ms(steady.sourceCpuSeconds, steady.blocks)} / ${ms(steady.otherCpuSeconds, steady.blocks)}`).join('; ')} ms |`,
+        );
+      }
     }
     if (i.addressUtxoFill) p(`| \`address_utxo\` deferred through the catch-up, filled at the tip (once) | ${fill(i.addressUtxoFill)} |`);
     p(`| Database size after ingest | ${gib(i.databaseBytes)} |`);

@@ -155,7 +155,8 @@ if (!Number.isInteger(ingestRounds) || ingestRounds < 1) throw new Error(`BENCH_
 const logIngest = (name: string, r: IngestResult) =>
   log(
     `${name}: ${r.blocks} blocks in ${r.seconds.toFixed(1)} s = ${r.blocksPerSecond.toFixed(0)} blocks/s, ${r.txPerSecond.toFixed(0)} tx/s, ` +
-      `${r.rowsPerSecond.toFixed(0)} rows/s; CPU ${r.cpuMsPerBlock.toFixed(2)} ms/block (PostgreSQL ${r.steady.postgresCpuSeconds.toFixed(1)} s over ${r.steady.blocks} blocks); ` +
+      `${r.rowsPerSecond.toFixed(0)} rows/s; CPU ${r.cpuMsPerBlock.toFixed(2)} ms/block (PostgreSQL ${r.steady.postgresCpuSeconds.toFixed(1)} s over ${r.steady.blocks} blocks; beside it ` +
+      `this process ${(r.steady.sourceCpuSeconds ?? 0).toFixed(1)} s, the rest of the machine ${(r.steady.otherCpuSeconds ?? 0).toFixed(1)} s); ` +
       `peak RSS ${(r.peakRssBytes / 2 ** 20).toFixed(0)} MiB`,
   );
 // BENCH_BATCH_SIZE / BENCH_BATCH_TRANSACTIONS: the indexer's catch-up batch bounds (unset: its defaults).
