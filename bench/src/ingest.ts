@@ -273,18 +273,14 @@ export async function ingest(options: {
       fillSeconds > 0 && lastDeferred && lastDeferred.height > from.height
         ? lastDeferred
         : { height: metric(text, 'indexer_block_height'), at: reached, cpu: cpuAtTip };
+    const spent = (part: keyof typeof from.cpu) => to.cpu[part] - from.cpu[part];
     const steady = {
       blocks: to.height - from.height,
       seconds: (to.at - from.at) / 1000,
-      indexerCpuSeconds: to.cpu.indexer - from.cpu.indexer,
-      postgresCpuSeconds: to.cpu.postgres - from.cpu.postgres,
-      sourceCpuSeconds: to.cpu.source - from.cpu.source,
-      otherCpuSeconds:
-        to.cpu.machine -
-        from.cpu.machine -
-        (to.cpu.indexer - from.cpu.indexer) -
-        (to.cpu.postgres - from.cpu.postgres) -
-        (to.cpu.source - from.cpu.source),
+      indexerCpuSeconds: spent('indexer'),
+      postgresCpuSeconds: spent('postgres'),
+      sourceCpuSeconds: spent('source'),
+      otherCpuSeconds: spent('machine') - spent('indexer') - spent('postgres') - spent('source'),
     };
     peakRss = Math.max(peakRss, procStatus(child.pid!, 'VmHWM'));
     child.kill('SIGTERM');

@@ -318,11 +318,10 @@ export function renderMarkdown(r: BenchResults, meta: RunMeta): string {
         return `${(indexer + postgres).toFixed(2)} (${indexer.toFixed(2)} + ${postgres.toFixed(2)})`;
       };
       p(`| CPU per block of each measured round, in the order they ran, each from an empty database (this table is the median round's) | ${r.ingestRounds.map(perBlock).join('; ')} ms |`);
-      const beside = r.ingestRounds.filter((steady) => steady.sourceCpuSeconds !== undefined);
-      if (beside.length === r.ingestRounds.length) {
+      if (r.ingestRounds.every((steady) => steady.sourceCpuSeconds !== undefined)) {
         const ms = (seconds: number | undefined, blocks: number) => (((seconds ?? 0) * 1000) / blocks).toFixed(2);
         p(
-          `| Beside each round, not counted: CPU per block of the benchmark process (the devnet serving the chain) / of the rest of the machine (Redis, the kernel's writeback, anything else) | ${beside.map((steady) => `${ms(steady.sourceCpuSeconds, steady.blocks)} / ${ms(steady.otherCpuSeconds, steady.blocks)}`).join('; ')} ms |`,
+          `| Beside each round, not counted: CPU per block of the benchmark process (the devnet serving the chain) / of the rest of the machine (Redis, the kernel's writeback, anything else) | ${r.ingestRounds.map((steady) => `${ms(steady.sourceCpuSeconds, steady.blocks)} / ${ms(steady.otherCpuSeconds, steady.blocks)}`).join('; ')} ms |`,
         );
       }
     }
