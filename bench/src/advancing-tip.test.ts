@@ -44,7 +44,10 @@ describe('a load with the tip advancing', () => {
     await withAdvancingTip(db.url, 10, async () => {
       while ((await blocks()).length < 4) await new Promise((resolve) => setTimeout(resolve, 5));
       const [, second, third, fourth] = await blocks();
-      for (const [previous, next] of [[second, third], [third, fourth]])
+      for (const [previous, next] of [
+        [second, third],
+        [third, fourth],
+      ])
         expect(next).toMatchObject({
           height: previous.height + 1,
           epoch: previous.epoch,

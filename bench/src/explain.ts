@@ -15,22 +15,57 @@ export async function explainScenarios(url: string, samples: Samples): Promise<E
   // prisma/sql/<name>.sql as the API runs it: the block queries with their shared block columns filled in.
   const sql = (name: string) => readBlockSqlFile(name).replaceAll('{{direction}}', 'ASC');
   const bytes = (hex: string) => Buffer.from(hex, 'hex');
-  const [address, unit] = samples.addressAssets.find(([, u]) => u !== 'lovelace') ?? samples.addressAssets[0]!;
+  const [address, unit] =
+    samples.addressAssets.find(([, u]) => u !== 'lovelace') ?? samples.addressAssets[0]!;
   const asset = samples.assets[0]!;
   const ref = cip68ReferenceNft(asset);
-  const busy = (page: number): unknown[] => [samples.busyAddress, null, bytes(samples.busyUnit.slice(0, 56)), bytes(samples.busyUnit.slice(56)), 100, (page - 1) * 100];
+  const busy = (page: number): unknown[] => [
+    samples.busyAddress,
+    null,
+    bytes(samples.busyUnit.slice(0, 56)),
+    bytes(samples.busyUnit.slice(56)),
+    100,
+    (page - 1) * 100,
+  ];
   const busyAll = (page: number): unknown[] => [samples.busyAddress, null, 100, (page - 1) * 100];
   const lastPage = Math.floor(samples.busyUtxos / 100);
   // The first list of the selection: no earlier tip to follow, the whole list.
-  const busyIds: unknown[] = [samples.busyAddress, null, bytes(samples.busyUnit.slice(0, 56)), bytes(samples.busyUnit.slice(56)), null, true];
+  const busyIds: unknown[] = [
+    samples.busyAddress,
+    null,
+    bytes(samples.busyUnit.slice(0, 56)),
+    bytes(samples.busyUnit.slice(56)),
+    null,
+    true,
+  ];
   const cases: [string, string, unknown[]][] = [
-    ['address utxos (sample)', 'addresses_address_utxos_asset', [address, null, unit === 'lovelace' ? null : bytes(unit.slice(0, 56)), unit === 'lovelace' ? null : bytes(unit.slice(56)), 100, 0]],
+    [
+      'address utxos (sample)',
+      'addresses_address_utxos_asset',
+      [
+        address,
+        null,
+        unit === 'lovelace' ? null : bytes(unit.slice(0, 56)),
+        unit === 'lovelace' ? null : bytes(unit.slice(56)),
+        100,
+        0,
+      ],
+    ],
     ['busy address page 1', 'addresses_address_utxos_asset', busy(1)],
     ['busy address last page', 'addresses_address_utxos_asset', busy(lastPage)],
     ['busy address id list (deep pages)', 'addresses_address_utxos_asset_ids', busyIds],
     ['busy address /utxos page 1', 'addresses_address_utxos', busyAll(1)],
     ['busy address /utxos last page', 'addresses_address_utxos', busyAll(lastPage)],
-    ['asset (sample)', 'assets_asset', [bytes(asset.slice(0, 56)), bytes(asset.slice(56)), asset, ref ? bytes(ref.referenceNftUnit.slice(56)) : null]],
+    [
+      'asset (sample)',
+      'assets_asset',
+      [
+        bytes(asset.slice(0, 56)),
+        bytes(asset.slice(56)),
+        asset,
+        ref ? bytes(ref.referenceNftUnit.slice(56)) : null,
+      ],
+    ],
     ['block (sample)', 'blocks_epoch_number_slot_slot_number', samples.blocks[0]!],
     ['latest block', 'blocks_latest', []],
     ['address /utxos (sample)', 'addresses_address_utxos', [address, null, 100, 0]],
@@ -46,20 +81,49 @@ export async function explainScenarios(url: string, samples: Samples): Promise<E
   const out: Explained[] = [];
   try {
     // The middle page of the busy address as the API reads a deep page: by the ids of its kept list.
-    const { rows: listed } = await client.query<{ ids: Buffer }>(sql('addresses_address_utxos_asset_ids'), busyIds);
-    const middle = new OutputIdList(listed[0]!.ids).page(Math.floor(samples.busyUtxos / 200) * 100, 100, 'asc');
-    cases.splice(3, 0, ['busy address middle page by ids', 'addresses_address_utxos_by_ids_of_address', [middle, samples.busyAddress]]);
+    const { rows: listed } = await client.query<{ ids: Buffer }>(
+      sql('addresses_address_utxos_asset_ids'),
+      busyIds,
+    );
+    const middle = new OutputIdList(listed[0]!.ids).page(
+      Math.floor(samples.busyUtxos / 200) * 100,
+      100,
+      'asc',
+    );
+    cases.splice(3, 0, [
+      'busy address middle page by ids',
+      'addresses_address_utxos_by_ids_of_address',
+      [middle, samples.busyAddress],
+    ]);
     // A kept list brought to a new block: the changes of the newest block to the selection, not the whole list.
-    const { rows: [before] } = await client.query<{ tip: string }>(`SELECT encode(hash, 'hex') AS tip FROM block ORDER BY id DESC OFFSET 1 LIMIT 1`);
-    cases.splice(5, 0, ['busy address id list carried one block', 'addresses_address_utxos_asset_ids', [...busyIds.slice(0, 4), before!.tip, true]]);
+    const {
+      rows: [before],
+    } = await client.query<{ tip: string }>(
+      `SELECT encode(hash, 'hex') AS tip FROM block ORDER BY id DESC OFFSET 1 LIMIT 1`,
+    );
+    cases.splice(5, 0, [
+      'busy address id list carried one block',
+      'addresses_address_utxos_asset_ids',
+      [...busyIds.slice(0, 4), before!.tip, true],
+    ]);
     // A cached page 1 brought to a new block: the same changes, asked for alone (no whole list if too far back).
-    cases.splice(6, 0, ['busy address page 1 carried one block', 'addresses_address_utxos_asset_ids', [...busyIds.slice(0, 4), before!.tip, false]]);
+    cases.splice(6, 0, [
+      'busy address page 1 carried one block',
+      'addresses_address_utxos_asset_ids',
+      [...busyIds.slice(0, 4), before!.tip, false],
+    ]);
     for (const [query, file, params] of cases) {
       await client.query(sql(file), params); // warm
       const { rows } = await client.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT TEXT) ${sql(file)}`, params);
       const lines = rows.map((r) => r['QUERY PLAN'] as string);
-      const ms = (label: string) => Number(/([\d.]+) ms/.exec(lines.find((l) => l.startsWith(label)) ?? '')?.[1] ?? NaN);
-      out.push({ query, executionMs: ms('Execution Time'), planningMs: ms('Planning Time'), plan: lines.join('\n') });
+      const ms = (label: string) =>
+        Number(/([\d.]+) ms/.exec(lines.find((l) => l.startsWith(label)) ?? '')?.[1] ?? NaN);
+      out.push({
+        query,
+        executionMs: ms('Execution Time'),
+        planningMs: ms('Planning Time'),
+        plan: lines.join('\n'),
+      });
     }
   } finally {
     await client.end();

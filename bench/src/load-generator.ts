@@ -24,7 +24,14 @@ process.send!('ready');
 
 async function run(window: GeneratorWindow): Promise<GeneratorResult> {
   stalls.reset();
-  const figures = window.rate === null ? await asManyAsAnswered(window.seconds) : await evenlySpaced({ url: job.url, headers: job.headers, path: () => scenario!.path() }, window.seconds, window.rate);
+  const figures =
+    window.rate === null
+      ? await asManyAsAnswered(window.seconds)
+      : await evenlySpaced(
+          { url: job.url, headers: job.headers, path: () => scenario!.path() },
+          window.seconds,
+          window.rate,
+        );
   return { ...figures, generatorStalls: stalls.read() };
 }
 

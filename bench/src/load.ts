@@ -107,28 +107,58 @@ const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length
 
 export function scenarios(samples: Samples): Scenario[] {
   const rows: Omit<Scenario, 'key'>[] = [
-    { name: 'GET /addresses/{address}/utxos/{asset}', path: () => { const [a, u] = pick(samples.addressAssets); return `/addresses/${a}/utxos/${u}`; }, tipCached: true },
-    { name: `busy address (${samples.busyUtxos.toLocaleString('en')} UTxOs of one asset), page 1 of 100`, path: () => `/addresses/${samples.busyAddress}/utxos/${samples.busyUnit}?count=100&page=1`, tipCached: true },
+    {
+      name: 'GET /addresses/{address}/utxos/{asset}',
+      path: () => {
+        const [a, u] = pick(samples.addressAssets);
+        return `/addresses/${a}/utxos/${u}`;
+      },
+      tipCached: true,
+    },
+    {
+      name: `busy address (${samples.busyUtxos.toLocaleString('en')} UTxOs of one asset), page 1 of 100`,
+      path: () => `/addresses/${samples.busyAddress}/utxos/${samples.busyUnit}?count=100&page=1`,
+      tipCached: true,
+    },
     {
       name: 'busy address, random deep page (count=100)',
-      path: () => `/addresses/${samples.busyAddress}/utxos/${samples.busyUnit}?count=100&page=${1 + Math.floor(Math.random() * Math.floor(samples.busyUtxos / 100))}`,
+      path: () =>
+        `/addresses/${samples.busyAddress}/utxos/${samples.busyUnit}?count=100&page=${1 + Math.floor(Math.random() * Math.floor(samples.busyUtxos / 100))}`,
       tipCached: true,
     },
-    { name: 'busy address, GET /addresses/{address}/utxos page 1 of 100', path: () => `/addresses/${samples.busyAddress}/utxos?count=100&page=1`, tipCached: true },
+    {
+      name: 'busy address, GET /addresses/{address}/utxos page 1 of 100',
+      path: () => `/addresses/${samples.busyAddress}/utxos?count=100&page=1`,
+      tipCached: true,
+    },
     {
       name: 'busy address, GET /addresses/{address}/utxos random deep page (count=100)',
-      path: () => `/addresses/${samples.busyAddress}/utxos?count=100&page=${1 + Math.floor(Math.random() * Math.floor(samples.busyUtxos / 100))}`,
+      path: () =>
+        `/addresses/${samples.busyAddress}/utxos?count=100&page=${1 + Math.floor(Math.random() * Math.floor(samples.busyUtxos / 100))}`,
       tipCached: true,
     },
-    { name: 'GET /addresses/{address}/utxos', path: () => `/addresses/${pick(samples.addressAssets)[0]}/utxos`, tipCached: true },
+    {
+      name: 'GET /addresses/{address}/utxos',
+      path: () => `/addresses/${pick(samples.addressAssets)[0]}/utxos`,
+      tipCached: true,
+    },
     { name: 'GET /txs/{hash}', path: () => `/txs/${pick(samples.txs)}` },
     { name: 'GET /txs/{hash}/utxos', path: () => `/txs/${pick(samples.txs)}/utxos` },
     { name: 'GET /epochs/latest/parameters', path: () => '/epochs/latest/parameters' },
     { name: 'GET /blocks/latest', path: () => '/blocks/latest' },
     { name: 'GET /assets/{asset}', path: () => `/assets/${pick(samples.assets)}` },
-    { name: 'GET /blocks/epoch/{e}/slot/{s}', path: () => { const [e, s] = pick(samples.blocks); return `/blocks/epoch/${e}/slot/${s}`; } },
+    {
+      name: 'GET /blocks/epoch/{e}/slot/{s}',
+      path: () => {
+        const [e, s] = pick(samples.blocks);
+        return `/blocks/epoch/${e}/slot/${s}`;
+      },
+    },
     { name: 'GET /accounts/{stake_address}', path: () => `/accounts/${pick(samples.accounts)}` },
-    { name: 'large account (busy address\'s stake key, 400 (de)registrations, 1,000 delegations, 2,000 withdrawals)', path: () => `/accounts/${samples.largeAccount}` },
+    {
+      name: "large account (busy address's stake key, 400 (de)registrations, 1,000 delegations, 2,000 withdrawals)",
+      path: () => `/accounts/${samples.largeAccount}`,
+    },
     { name: 'GET /nutlink/{address}/tickers', path: () => `/nutlink/${pick(samples.oracles)}/tickers` },
   ];
   return rows.map((row) => ({ ...row, key: row.name }));
@@ -144,10 +174,17 @@ export interface Server {
 
 const generatorEntry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'load-generator.js');
 
-export async function startServer(kind: 'ours' | 'baseline', env: Record<string, string>, port: number): Promise<Server> {
+export async function startServer(
+  kind: 'ours' | 'baseline',
+  env: Record<string, string>,
+  port: number,
+): Promise<Server> {
   const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'servers', `${kind}.js`);
   // BENCH_API_PROFILE=DIR: CPU profile of our API process (written when it stops).
-  const profile = kind === 'ours' && process.env.BENCH_API_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_API_PROFILE}`] : [];
+  const profile =
+    kind === 'ours' && process.env.BENCH_API_PROFILE
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_API_PROFILE}`]
+      : [];
   const child = fork(entry, [], {
     env: { ...process.env, ...env, BENCH_PORT: String(port) },
     execArgv: profile,
@@ -185,11 +222,14 @@ export async function startServer(kind: 'ours' | 'baseline', env: Record<string,
  * server's stalls over the same window.
  */
 async function startGenerator(server: Server, job: GeneratorJob) {
-  const generator = fork(generatorEntry, [JSON.stringify(job)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const generator = fork(generatorEntry, [JSON.stringify(job)], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const exited = once(generator, 'exit').then(([code]) => {
     throw new Error(`the load generator exited with code ${code}`);
   });
-  const message = () => Promise.race([once(generator, 'message').then(([message]) => message as unknown), exited]);
+  const message = () =>
+    Promise.race([once(generator, 'message').then(([message]) => message as unknown), exited]);
   await message();
   return {
     async window(seconds: number, rate: number | null): Promise<LoadFigures> {
@@ -246,10 +286,14 @@ export async function loadScenario(
     });
     const baseline = figures('baseline');
     const ours = figures('ours');
-    const f = (x: LoadFigures) => `${x.requestsPerSecond.toFixed(0)} req/s p50 ${formatMs(x.p50)} ms p99 ${formatMs(x.p99)} ms${x.non2xx || x.errors ? ` (${x.non2xx} non-2xx, ${x.errors} errors)` : ''}`;
+    const f = (x: LoadFigures) =>
+      `${x.requestsPerSecond.toFixed(0)} req/s p50 ${formatMs(x.p50)} ms p99 ${formatMs(x.p99)} ms${x.non2xx || x.errors ? ` (${x.non2xx} non-2xx, ${x.errors} errors)` : ''}`;
     const p99s = (figures: ServerFigures) => figures.fixedRounds!.map((x) => formatMs(x.p99)).join(', ');
-    const rates = (figures: ServerFigures) => figures.maxRounds!.map((x) => x.requestsPerSecond.toFixed(0)).join(', ');
-    log(`  ${scenario.name}\n    ours:     @500 ${f(ours.fixed)} (p99 of each round ${p99s(ours)}) | max ${f(ours.max)} (req/s of each round ${rates(ours)})\n    baseline: @500 ${f(baseline.fixed)} (p99 of each round ${p99s(baseline)}) | max ${f(baseline.max)} (req/s of each round ${rates(baseline)})`);
+    const rates = (figures: ServerFigures) =>
+      figures.maxRounds!.map((x) => x.requestsPerSecond.toFixed(0)).join(', ');
+    log(
+      `  ${scenario.name}\n    ours:     @500 ${f(ours.fixed)} (p99 of each round ${p99s(ours)}) | max ${f(ours.max)} (req/s of each round ${rates(ours)})\n    baseline: @500 ${f(baseline.fixed)} (p99 of each round ${p99s(baseline)}) | max ${f(baseline.max)} (req/s of each round ${rates(baseline)})`,
+    );
     return { name: scenario.name, example: scenario.path(), fixedPacing: 'even', ours, baseline };
   } finally {
     for (const generator of started) generator.close();

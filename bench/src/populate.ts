@@ -34,8 +34,24 @@ export interface PopulateScale {
 
 export function populateScale(quick: boolean): PopulateScale {
   return quick
-    ? { blocks: 10_000, outputs: 120_000, busyEvery: 120, assets: 11_000, oracles: 5, tickerPostsPerOracle: 25, samples: 300 }
-    : { blocks: 1_666_667, outputs: 20_000_004, busyEvery: 200, assets: 1_833_000, oracles: 20, tickerPostsPerOracle: 250, samples: 2000 };
+    ? {
+        blocks: 10_000,
+        outputs: 120_000,
+        busyEvery: 120,
+        assets: 11_000,
+        oracles: 5,
+        tickerPostsPerOracle: 25,
+        samples: 300,
+      }
+    : {
+        blocks: 1_666_667,
+        outputs: 20_000_004,
+        busyEvery: 200,
+        assets: 1_833_000,
+        oracles: 20,
+        tickerPostsPerOracle: 250,
+        samples: 2000,
+      };
 }
 
 export interface PopulateResult {
@@ -87,7 +103,9 @@ export async function populate(
   const connections = [new pg.Client({ connectionString: url }), new pg.Client({ connectionString: url })];
   for (const c of connections) {
     await c.connect();
-    await c.query(`SET work_mem = '256MB'; SET maintenance_work_mem = '1GB'; SET synchronous_commit = off; SET max_parallel_maintenance_workers = 0`);
+    await c.query(
+      `SET work_mem = '256MB'; SET maintenance_work_mem = '1GB'; SET synchronous_commit = off; SET max_parallel_maintenance_workers = 0`,
+    );
   }
   const [client] = connections as [pg.Client, pg.Client];
   const q = (sql: string, params: unknown[] = []) => client.query(sql, params);
@@ -112,10 +130,16 @@ export async function populate(
 
   await q(`DROP SCHEMA IF EXISTS bench_gen CASCADE; CREATE SCHEMA bench_gen`);
   const fn = (signature: string, returns: string, body: string) =>
-    q(`CREATE FUNCTION bench_gen.${signature} RETURNS ${returns} LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ ${body} $$`);
+    q(
+      `CREATE FUNCTION bench_gen.${signature} RETURNS ${returns} LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ ${body} $$`,
+    );
   await fn('h(x int8, s int8)', 'int8', `SELECT hashint8extended(x, s) & 2147483647`);
   await fn('sha(x int8, tag text)', 'bytea', `SELECT sha256(int8send(x) || convert_to(tag, 'UTF8'))`);
-  await fn('b32(x int8, tag text, n int)', 'text', `SELECT translate(substr(encode(bench_gen.sha(x, tag) || bench_gen.sha(x, tag || '2'), 'hex'), 1, n), '1bio', 'qpzr')`);
+  await fn(
+    'b32(x int8, tag text, n int)',
+    'text',
+    `SELECT translate(substr(encode(bench_gen.sha(x, tag) || bench_gen.sha(x, tag || '2'), 'hex'), 1, n), '1bio', 'qpzr')`,
+  );
   await fn('tx_of_out(o int8)', 'int8', `SELECT (o - 1) / ${OUT_PER_TX} + 1`);
   await fn('block_of_tx(t int8)', 'int8', `SELECT (t - 1) / ${TX_PER_BLOCK} + 1`);
   await fn(
@@ -143,11 +167,19 @@ export async function populate(
   await fn('stake_first_tx(s int8)', 'int8', `SELECT bench_gen.tx_of_out(4 * bench_gen.stake_intro(s) - 3)`);
   await fn('cred(s int8)', 'bytea', `SELECT substring(bench_gen.sha(s, 'stake') from 1 for 28)`);
   await fn('plutus(t int8)', 'bool', `SELECT t > 1 AND bench_gen.h(t, 40) % 20 = 0`);
-  await fn('ref_script_of(o int8)', 'bytea', `SELECT CASE WHEN o % 1000 = 3 THEN substring(bench_gen.sha(o, 'script') from 1 for 28) END`);
+  await fn(
+    'ref_script_of(o int8)',
+    'bytea',
+    `SELECT CASE WHEN o % 1000 = 3 THEN substring(bench_gen.sha(o, 'script') from 1 for 28) END`,
+  );
   // A reference-script output created before transaction t (t ≥ 2), for its reference input.
   await fn('ref_out(t int8)', 'int8', `SELECT 1000 * (bench_gen.h(t, 43) % ((3 * t - 6) / 1000 + 1)) + 3`);
   await fn('value_of(o int8)', 'int8', `SELECT 1000000 + bench_gen.h(o, 11) % 2000000000`);
-  await fn('spent(o int8)', 'bool', `SELECT o % ${BUSY} <> 2 AND bench_gen.h(o, 5) % 10 = 0 AND bench_gen.tx_of_out(o) < ${T - 5001}`);
+  await fn(
+    'spent(o int8)',
+    'bool',
+    `SELECT o % ${BUSY} <> 2 AND bench_gen.h(o, 5) % 10 = 0 AND bench_gen.tx_of_out(o) < ${T - 5001}`,
+  );
   await fn('assets_at(t int8)', 'int8', `SELECT least(${AS}::int8, (t * ${AS} + ${T - 1}) / ${T})`);
   await fn('mint_tx(k int8)', 'int8', `SELECT 1 + ((k - 1) * ${T}) / ${AS}`);
   // The first output of the transaction minting a CIP-68 reference NFT holds it with an inline datum.
@@ -159,8 +191,16 @@ export async function populate(
         AND bench_gen.assets_at(bench_gen.tx_of_out(o)) % 10 = 8
       THEN bench_gen.assets_at(bench_gen.tx_of_out(o)) END`,
   );
-  await fn('has_assets(o int8)', 'bool', `SELECT o % ${BUSY} = 2 OR bench_gen.h(o, 7) % 5 = 0 OR bench_gen.cip68_ref_of(o) IS NOT NULL`);
-  await fn('policy(k int8)', 'bytea', `SELECT substring(bench_gen.sha((k - 1) / 10, 'policy') from 1 for 28)`);
+  await fn(
+    'has_assets(o int8)',
+    'bool',
+    `SELECT o % ${BUSY} = 2 OR bench_gen.h(o, 7) % 5 = 0 OR bench_gen.cip68_ref_of(o) IS NOT NULL`,
+  );
+  await fn(
+    'policy(k int8)',
+    'bytea',
+    `SELECT substring(bench_gen.sha((k - 1) / 10, 'policy') from 1 for 28)`,
+  );
   // k % 10: 0-4 CIP-25 NFTs, 5-7 fungible tokens, 8 CIP-68 reference NFT (100), 9 CIP-68 user NFT (222)
   await fn(
     'asset_name(k int8)',
@@ -170,7 +210,11 @@ export async function populate(
                  WHEN k % 10 = 8 THEN '\\x000643b0'::bytea || convert_to('NFT' || lpad((k / 10)::text, 8, '0'), 'UTF8')
                  ELSE '\\x000de140'::bytea || convert_to('NFT' || lpad((k / 10)::text, 8, '0'), 'UTF8') END`,
   );
-  await fn('image(k int8)', 'text', `SELECT 'ipfs://Qm' || substr(encode(bench_gen.sha(k, 'img'), 'hex'), 1, 44)`);
+  await fn(
+    'image(k int8)',
+    'text',
+    `SELECT 'ipfs://Qm' || substr(encode(bench_gen.sha(k, 'img'), 'hex'), 1, 44)`,
+  );
   await fn(
     'cip68_datum(k int8)',
     'bytea',
@@ -182,7 +226,8 @@ export async function populate(
   type Load = { table: string; sql: string; params: unknown[] };
   const independent: Load[] = [];
   const derived: Load[] = [];
-  const load = (table: string, sql: string, params: unknown[] = []) => independent.push({ table, sql, params });
+  const load = (table: string, sql: string, params: unknown[] = []) =>
+    independent.push({ table, sql, params });
   const derive = (table: string, sql: string) => derived.push({ table, sql, params: [] });
   const tableSeconds: Record<string, number> = {};
   const runLoad = async (c: pg.Client, { table, sql, params }: Load) => {
@@ -194,7 +239,9 @@ export async function populate(
     tableSeconds[table] = (performance.now() - t0) / 1000;
     log(`  ${table}: ${tableSeconds[table].toFixed(1)} s`);
   };
-  log(`populating: ${B} blocks, ${T} transactions, ${O} outputs, ${A} addresses, ${SA} stake addresses, ${AS} assets`);
+  log(
+    `populating: ${B} blocks, ${T} transactions, ${O} outputs, ${A} addresses, ${SA} stake addresses, ${AS} assets`,
+  );
   const loadStarted = performance.now();
   load(
     'block',
@@ -420,7 +467,11 @@ export async function populate(
      SELECT encode(bench_gen.policy(k) || bench_gen.asset_name(k), 'hex'), 'Token ' || k, 'A registered token', 'TK' || (k % 1000), 'https://example.com', NULL, 6
      FROM generate_series(5, ${AS}::int8, 10) k`,
   );
-  await onConnections(connections, biggestFirst(independent, (l) => ` ${l.table}`), runLoad);
+  await onConnections(
+    connections,
+    biggestFirst(independent, (l) => ` ${l.table}`),
+    runLoad,
+  );
   await onConnections(connections, derived, runLoad);
   const loadSeconds = (performance.now() - loadStarted) / 1000;
 
@@ -430,22 +481,31 @@ export async function populate(
   // built first; its own key and index are built after it, in bulk.
   const afterFill = (table: string) => table === 'address_utxo';
   const keyWork = (filled: boolean) => [
-    ...pks.filter((pk) => afterFill(pk.tbl) === filled).map((pk) => `ALTER TABLE ${pk.tbl} ADD CONSTRAINT "${pk.conname}" ${pk.def}`),
-    ...indexes.filter((index) => afterFill(index.tablename) === filled).map((index) => index.indexdef as string),
+    ...pks
+      .filter((pk) => afterFill(pk.tbl) === filled)
+      .map((pk) => `ALTER TABLE ${pk.tbl} ADD CONSTRAINT "${pk.conname}" ${pk.def}`),
+    ...indexes
+      .filter((index) => afterFill(index.tablename) === filled)
+      .map((index) => index.indexdef as string),
   ];
-  await onConnections(connections, biggestFirst(keyWork(false), (sql) => sql), async (c, sql) => void (await c.query(sql)));
+  await onConnections(
+    connections,
+    biggestFirst(keyWork(false), (sql) => sql),
+    async (c, sql) => void (await c.query(sql)),
+  );
   // Planned before autovacuum had analyzed the tables just loaded, the fill ran for over 30 minutes at a tenth of
   // the scale (and 7 at full scale before it was stopped), where it takes a few with statistics.
-  await onConnections(connections, ['tx_out', 'unspent_tx_out', 'tx', 'block', 'ma_tx_out', 'asset'], async (c, table) => void (await c.query(`ANALYZE ${table}`)));
-  await runLoad(
-    client,
-    {
-      table: 'address_utxo',
-      sql: `INSERT INTO address_utxo SELECT s.* FROM address_utxo_source s
-            WHERE s.tx_out_id IN (SELECT tx_out_id FROM unspent_tx_out)`,
-      params: [],
-    },
+  await onConnections(
+    connections,
+    ['tx_out', 'unspent_tx_out', 'tx', 'block', 'ma_tx_out', 'asset'],
+    async (c, table) => void (await c.query(`ANALYZE ${table}`)),
   );
+  await runLoad(client, {
+    table: 'address_utxo',
+    sql: `INSERT INTO address_utxo SELECT s.* FROM address_utxo_source s
+            WHERE s.tx_out_id IN (SELECT tx_out_id FROM unspent_tx_out)`,
+    params: [],
+  });
   await onConnections(connections, keyWork(true), async (c, sql) => void (await c.query(sql)));
   // The foreign keys exist as in production; the rows satisfy them by construction (NOT VALID skips
   // re-checking 20M rows).
@@ -454,8 +514,14 @@ export async function populate(
   log(`  keys and indexes: ${indexSeconds.toFixed(0)} s`);
 
   const vacuumStarted = performance.now();
-  const tables = (await q(`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`)).rows.map((r) => r.tablename as string);
-  await onConnections(connections, tables, async (c, table) => void (await c.query(`VACUUM (ANALYZE) "${table}"`)));
+  const tables = (await q(`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`)).rows.map(
+    (r) => r.tablename as string,
+  );
+  await onConnections(
+    connections,
+    tables,
+    async (c, table) => void (await c.query(`VACUUM (ANALYZE) "${table}"`)),
+  );
   const vacuumSeconds = (performance.now() - vacuumStarted) / 1000;
   log(`  vacuum + analyze: ${vacuumSeconds.toFixed(0)} s`);
 
@@ -463,7 +529,24 @@ export async function populate(
   const samples = await pickSamples(client, { SA, AS, O, T, scale });
   log(`  samples: ${((performance.now() - samplesStarted) / 1000).toFixed(0)} s`);
   const counts: Record<string, number> = {};
-  for (const table of ['block', 'tx', 'tx_out', 'tx_out_spend', 'unspent_tx_out', 'address', 'stake_address', 'asset', 'ma_tx_out', 'unspent_ma_tx_out', 'address_utxo', 'tx_input', 'collateral_tx_out', 'stake_registration', 'delegation', 'withdrawal']) {
+  for (const table of [
+    'block',
+    'tx',
+    'tx_out',
+    'tx_out_spend',
+    'unspent_tx_out',
+    'address',
+    'stake_address',
+    'asset',
+    'ma_tx_out',
+    'unspent_ma_tx_out',
+    'address_utxo',
+    'tx_input',
+    'collateral_tx_out',
+    'stake_registration',
+    'delegation',
+    'withdrawal',
+  ]) {
     counts[table] = Number((await q(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
   }
   const databaseBytes = Number((await q(`SELECT pg_database_size(current_database()) AS n`)).rows[0].n);
@@ -472,7 +555,12 @@ export async function populate(
   return {
     scale,
     counts,
-    seconds: { load: loadSeconds, indexes: indexSeconds, vacuumAnalyze: vacuumSeconds, total: (performance.now() - started) / 1000 },
+    seconds: {
+      load: loadSeconds,
+      indexes: indexSeconds,
+      vacuumAnalyze: vacuumSeconds,
+      total: (performance.now() - started) / 1000,
+    },
     tableSeconds,
     databaseBytes,
     samples,
@@ -480,7 +568,11 @@ export async function populate(
 }
 
 /** Runs the jobs on the connections side by side, each connection taking the next job when it is free. */
-async function onConnections<T>(connections: pg.Client[], jobs: T[], run: (c: pg.Client, job: T) => Promise<void>) {
+async function onConnections<T>(
+  connections: pg.Client[],
+  jobs: T[],
+  run: (c: pg.Client, job: T) => Promise<void>,
+) {
   const queue = [...jobs];
   await Promise.all(
     connections.map(async (c) => {
@@ -507,11 +599,15 @@ function biggestFirst<T>(jobs: T[], text: (job: T) => string): T[] {
  */
 async function mainnetProtocolParameters(): Promise<string> {
   const dist = (file: string) => new URL(`../../packages/devnet/dist/${file}`, import.meta.url).href;
-  const { loadNetwork } = (await import(dist('networks/networks.js'))) as { loadNetwork(name: 'mainnet'): unknown };
+  const { loadNetwork } = (await import(dist('networks/networks.js'))) as {
+    loadNetwork(name: 'mainnet'): unknown;
+  };
   const { genesisProtocolParameters } = (await import(dist('networks/genesis.js'))) as {
     genesisProtocolParameters(network: unknown): Record<string, unknown>;
   };
-  const { stringifyJson } = (await import(dist('chain/json.js'))) as { stringifyJson(value: unknown): string };
+  const { stringifyJson } = (await import(dist('chain/json.js'))) as {
+    stringifyJson(value: unknown): string;
+  };
   return stringifyJson(genesisProtocolParameters(loadNetwork('mainnet')));
 }
 
@@ -535,21 +631,40 @@ async function pickSamples(
      FROM tx_out o JOIN unspent_tx_out u ON u.tx_out_id = o.id WHERE o.id = ANY($1::int8[]) AND o.address_id <> 1 LIMIT ${n}`,
     [outputs],
   );
-  const addressIds = [...new Set([1, ...outs.map((r) => Number(r.address_id)), ...Array.from({ length: oracles }, (_, i) => i + 2)])];
+  const addressIds = [
+    ...new Set([
+      1,
+      ...outs.map((r) => Number(r.address_id)),
+      ...Array.from({ length: oracles }, (_, i) => i + 2),
+    ]),
+  ];
   const addressText = await realAddresses(client, addressIds);
-  const assetIds = [...new Set([1, ...outs.filter((r) => r.asset_id !== null).map((r) => Number(r.asset_id)), ...Array.from({ length: n }, () => rnd(AS))])];
+  const assetIds = [
+    ...new Set([
+      1,
+      ...outs.filter((r) => r.asset_id !== null).map((r) => Number(r.asset_id)),
+      ...Array.from({ length: n }, () => rnd(AS)),
+    ]),
+  ];
   const units = await realAssets(client, assetIds);
   const stakeIds = [...new Set([1, ...Array.from({ length: n }, () => rnd(SA))])];
   const stakeText = await realStakeAddresses(client, stakeIds);
   const maxBlock = Number((await client.query('SELECT max(id) AS m FROM block')).rows[0].m);
   const blocks = (
-    await client.query(`SELECT epoch, epoch_slot FROM block WHERE id = ANY($1::int8[])`, [Array.from({ length: n }, () => rnd(maxBlock))])
+    await client.query(`SELECT epoch, epoch_slot FROM block WHERE id = ANY($1::int8[])`, [
+      Array.from({ length: n }, () => rnd(maxBlock)),
+    ])
   ).rows.map((r) => [r.epoch, r.epoch_slot] as [number, number]);
   const txs = (
-    await client.query(`SELECT encode(hash, 'hex') AS hash FROM tx WHERE id = ANY($1::int8[])`, [Array.from({ length: n }, () => rnd(T))])
+    await client.query(`SELECT encode(hash, 'hex') AS hash FROM tx WHERE id = ANY($1::int8[])`, [
+      Array.from({ length: n }, () => rnd(T)),
+    ])
   ).rows.map((r) => r.hash as string);
   return {
-    addressAssets: outs.map((r) => [addressText.get(Number(r.address_id))!, r.asset_id === null ? 'lovelace' : units.get(Number(r.asset_id))!]),
+    addressAssets: outs.map((r) => [
+      addressText.get(Number(r.address_id))!,
+      r.asset_id === null ? 'lovelace' : units.get(Number(r.asset_id))!,
+    ]),
     busyAddress: addressText.get(1)!,
     busyUnit: units.get(1)!,
     busyUtxos: Math.floor((O - 2) / busyEvery) + 1,
@@ -573,25 +688,36 @@ async function realAddresses(client: pg.Client, ids: number[]): Promise<Map<numb
   for (const row of rows) {
     const payment = { type: 'key' as const, hash: hex(row.payment_cred) };
     const text = row.hash_raw
-      ? encodeShelleyAddress({ type: 'base', networkId: 1, payment, stake: { type: 'key', hash: hex(row.hash_raw).slice(2) } })
+      ? encodeShelleyAddress({
+          type: 'base',
+          networkId: 1,
+          payment,
+          stake: { type: 'key', hash: hex(row.hash_raw).slice(2) },
+        })
       : encodeShelleyAddress({ type: 'enterprise', networkId: 1, payment });
     result.set(Number(row.id), text);
   }
-  await client.query(`UPDATE address SET address = u.text FROM unnest($1::int8[], $2::text[]) u(id, text) WHERE address.id = u.id`, [
-    [...result.keys()],
-    [...result.values()],
-  ]);
+  await client.query(
+    `UPDATE address SET address = u.text FROM unnest($1::int8[], $2::text[]) u(id, text) WHERE address.id = u.id`,
+    [[...result.keys()], [...result.values()]],
+  );
   return result;
 }
 
 async function realStakeAddresses(client: pg.Client, ids: number[]): Promise<Map<number, string>> {
-  const { rows } = await client.query(`SELECT id, hash_raw FROM stake_address WHERE id = ANY($1::int8[])`, [ids]);
-  const result = new Map<number, string>();
-  for (const row of rows) result.set(Number(row.id), stakeAddressFromCredential({ type: 'key', hash: hex(row.hash_raw).slice(2) }, 1));
-  await client.query(`UPDATE stake_address SET view = u.text FROM unnest($1::int8[], $2::text[]) u(id, text) WHERE stake_address.id = u.id`, [
-    [...result.keys()],
-    [...result.values()],
+  const { rows } = await client.query(`SELECT id, hash_raw FROM stake_address WHERE id = ANY($1::int8[])`, [
+    ids,
   ]);
+  const result = new Map<number, string>();
+  for (const row of rows)
+    result.set(
+      Number(row.id),
+      stakeAddressFromCredential({ type: 'key', hash: hex(row.hash_raw).slice(2) }, 1),
+    );
+  await client.query(
+    `UPDATE stake_address SET view = u.text FROM unnest($1::int8[], $2::text[]) u(id, text) WHERE stake_address.id = u.id`,
+    [[...result.keys()], [...result.values()]],
+  );
   return result;
 }
 
@@ -603,9 +729,9 @@ async function realAssets(client: pg.Client, ids: number[]): Promise<Map<number,
     units.set(Number(row.id), hex(row.policy) + hex(row.name));
     fingerprints.push(assetFingerprint(hex(row.policy), hex(row.name)));
   }
-  await client.query(`UPDATE asset SET fingerprint = u.fp FROM unnest($1::int8[], $2::text[]) u(id, fp) WHERE asset.id = u.id`, [
-    [...units.keys()],
-    fingerprints,
-  ]);
+  await client.query(
+    `UPDATE asset SET fingerprint = u.fp FROM unnest($1::int8[], $2::text[]) u(id, fp) WHERE asset.id = u.id`,
+    [[...units.keys()], fingerprints],
+  );
   return units;
 }

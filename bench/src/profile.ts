@@ -22,7 +22,9 @@ export function summarizeProfile(profile: CpuProfile, top: number): ProfileLine[
     total += delta;
     if (!node) return;
     const frame = node.callFrame;
-    const location = frame.url ? `${frame.url.replace(/^file:\/\/.*?\/(node_modules\/\.pnpm\/|apps\/|packages\/)/, '$1')}:${frame.lineNumber + 1}` : '';
+    const location = frame.url
+      ? `${frame.url.replace(/^file:\/\/.*?\/(node_modules\/\.pnpm\/|apps\/|packages\/)/, '$1')}:${frame.lineNumber + 1}`
+      : '';
     const key = `${frame.functionName}@${location}`;
     const entry = self.get(key) ?? { fn: frame.functionName || '(anonymous)', location, us: 0 };
     entry.us += delta;
@@ -31,5 +33,10 @@ export function summarizeProfile(profile: CpuProfile, top: number): ProfileLine[
   return [...self.values()]
     .sort((a, b) => b.us - a.us)
     .slice(0, top)
-    .map((e) => ({ function: e.fn, location: e.location, selfMs: e.us / 1000, percent: (100 * e.us) / Math.max(total, 1) }));
+    .map((e) => ({
+      function: e.fn,
+      location: e.location,
+      selfMs: e.us / 1000,
+      percent: (100 * e.us) / Math.max(total, 1),
+    }));
 }

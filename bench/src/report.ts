@@ -109,7 +109,13 @@ export function goals(r: BenchResults): Goal[] {
       met: s.ours.fixed.p99 <= 1.5 * s.baseline.fixed.p99,
     });
     // Issue #16: page 1 within 20 ms, a random deep page within 100 ms.
-    const busyLimit = !s.name.startsWith('busy address') ? null : s.name.includes('page 1') ? 20 : s.name.includes('deep page') ? 100 : null;
+    const busyLimit = !s.name.startsWith('busy address')
+      ? null
+      : s.name.includes('page 1')
+        ? 20
+        : s.name.includes('deep page')
+          ? 100
+          : null;
     if (busyLimit !== null) {
       const met = s.ours.fixed.p99 <= busyLimit;
       // A miss shows what the bare server needs for the page query under the same load and condition: the
@@ -180,8 +186,14 @@ export function renderTable(r: BenchResults): string {
       '',
     ]);
     row(['CPU per block', 'ms', 'indexer ms', 'PostgreSQL ms', '']);
-    row(['indexer + PostgreSQL', r.ingest.cpuMsPerBlock.toFixed(2), ...cpuParts(r.ingest.steady).map((x) => x.toFixed(2)), '']);
-    if (r.floor) row(['floor: PostgreSQL COPY of the same rows', r.floor.cpuMsPerBlock.toFixed(2), '', '', '']);
+    row([
+      'indexer + PostgreSQL',
+      r.ingest.cpuMsPerBlock.toFixed(2),
+      ...cpuParts(r.ingest.steady).map((x) => x.toFixed(2)),
+      '',
+    ]);
+    if (r.floor)
+      row(['floor: PostgreSQL COPY of the same rows', r.floor.cpuMsPerBlock.toFixed(2), '', '', '']);
     if (r.sparse) {
       const { wall, cpu, hours } = syncEstimate(r.startedAt, r.ingest, r.sparse.ingest);
       row(['mainnet sync estimate', 'wall hours', 'CPU hours', '', '']);
@@ -308,7 +320,9 @@ export function renderMarkdown(r: BenchResults, meta: RunMeta): string {
     );
     p(`| Indexer CPU (user + system) | ${n1(i.cpuSeconds.user)} + ${n1(i.cpuSeconds.system)} s |`);
     if (i.gcSeconds)
-      p(`| Its garbage collector (\`nodejs_gc_duration_seconds\`): scavenges / full collections / incremental marking | ${n1(i.gcSeconds.minor)} / ${n1(i.gcSeconds.major)} / ${n1(i.gcSeconds.incremental)} s |`);
+      p(
+        `| Its garbage collector (\`nodejs_gc_duration_seconds\`): scavenges / full collections / incremental marking | ${n1(i.gcSeconds.minor)} / ${n1(i.gcSeconds.major)} / ${n1(i.gcSeconds.incremental)} s |`,
+      );
     p(
       `| **CPU per block** (indexer + PostgreSQL, first committed batch → ${i.addressUtxoFill ? 'last batch before the tip' : 'tip'}: ${n0(i.steady.blocks)} blocks, ${n1(i.steady.seconds)} s) | **${cpuSplit(i)}** |`,
     );
@@ -317,15 +331,21 @@ export function renderMarkdown(r: BenchResults, meta: RunMeta): string {
         const [indexer, postgres] = cpuParts(steady);
         return `${(indexer + postgres).toFixed(2)} (${indexer.toFixed(2)} + ${postgres.toFixed(2)})`;
       };
-      p(`| CPU per block of each measured round, in the order they ran, each from an empty database (this table is the median round's) | ${r.ingestRounds.map(perBlock).join('; ')} ms |`);
+      p(
+        `| CPU per block of each measured round, in the order they ran, each from an empty database (this table is the median round's) | ${r.ingestRounds.map(perBlock).join('; ')} ms |`,
+      );
       if (r.ingestRounds.every((steady) => steady.sourceCpuSeconds !== undefined)) {
-        const ms = (seconds: number | undefined, blocks: number) => (((seconds ?? 0) * 1000) / blocks).toFixed(2);
+        const ms = (seconds: number | undefined, blocks: number) =>
+          (((seconds ?? 0) * 1000) / blocks).toFixed(2);
         p(
           `| Beside each round, not counted: CPU per block of the benchmark process (the devnet serving the chain) / of the rest of the machine (Redis, the kernel's writeback, anything else) | ${r.ingestRounds.map((steady) => `${ms(steady.sourceCpuSeconds, steady.blocks)} / ${ms(steady.otherCpuSeconds, steady.blocks)}`).join('; ')} ms |`,
         );
       }
     }
-    if (i.addressUtxoFill) p(`| \`address_utxo\` deferred through the catch-up, filled at the tip (once) | ${fill(i.addressUtxoFill)} |`);
+    if (i.addressUtxoFill)
+      p(
+        `| \`address_utxo\` deferred through the catch-up, filled at the tip (once) | ${fill(i.addressUtxoFill)} |`,
+      );
     p(`| Database size after ingest | ${gib(i.databaseBytes)} |`);
     p(
       `| Devnet alone → counting client (\`@cardano-ogmios/client\`, inFlight 100) | ${n0(r.ceiling.blocksPerSecond)} blocks/s (${n1(r.ceiling.seconds)} s) |`,
@@ -334,8 +354,12 @@ export function renderMarkdown(r: BenchResults, meta: RunMeta): string {
       `| Indexer / devnet ceiling | ${((100 * i.blocksPerSecond) / r.ceiling.blocksPerSecond).toFixed(0)}% |`,
     );
     p();
-    p("Where the wall time goes (`indexer_batch_seconds{phase}` sums, as shares of the ingest's wall time). A batch is");
-    p('decoded while the batch before it is written, so the shares overlap: a database phase near 100% means a write was');
+    p(
+      "Where the wall time goes (`indexer_batch_seconds{phase}` sums, as shares of the ingest's wall time). A batch is",
+    );
+    p(
+      'decoded while the batch before it is written, so the shares overlap: a database phase near 100% means a write was',
+    );
     p("in flight all along, the writes set the pace. The indexer's CPU by function is in its profile below.");
     p();
     p('| Phase | Seconds | Share of wall time |\n|---|---|---|');
@@ -360,7 +384,9 @@ export function renderMarkdown(r: BenchResults, meta: RunMeta): string {
       p();
       const profiled = r.profiledIngest;
       if (profiled)
-        p(`From an ingest of its own of the same chain, as the profiler costs CPU: ${cpuSplit(profiled)} per block there, at ${n0(profiled.blocksPerSecond)} blocks/s.`);
+        p(
+          `From an ingest of its own of the same chain, as the profiler costs CPU: ${cpuSplit(profiled)} per block there, at ${n0(profiled.blocksPerSecond)} blocks/s.`,
+        );
       p();
       p('| Self ms | % | Function | Location |\n|---|---|---|---|');
       for (const line of r.ingestProfile)
@@ -377,8 +403,12 @@ export function renderMarkdown(r: BenchResults, meta: RunMeta): string {
     p(
       '`ChainStore.rollBackTo` (one transaction: stake-balance undo, cascading `DELETE FROM block`, id reload) on the ingested',
     );
-    p('database at its tip, several times in a row per depth; each rollback starts from the tip the one before left.');
-    p('The first is the coldest case (a fresh client right after a database-wide `VACUUM ANALYZE`); the median is what');
+    p(
+      'database at its tip, several times in a row per depth; each rollback starts from the tip the one before left.',
+    );
+    p(
+      'The first is the coldest case (a fresh client right after a database-wide `VACUUM ANALYZE`); the median is what',
+    );
     p('an indexer following the chain, its connections and caches warm, meets.');
     p();
     p('| Depth | Median | First | Every rollback in turn |\n|---|---|---|---|');
@@ -418,7 +448,9 @@ export function renderMarkdown(r: BenchResults, meta: RunMeta): string {
     p(
       '5% of transactions run Plutus scripts (redeemers, a collateral input, half of them a reference input and a collateral return);',
     );
-    p('every epoch holds the protocol parameters a mainnet-configured devnet reports, as the indexer stores them.');
+    p(
+      'every epoch holds the protocol parameters a mainnet-configured devnet reports, as the indexer stores them.',
+    );
     p();
     p('| Table | Rows |\n|---|---|');
     for (const [t, c] of Object.entries(d.counts)) p(`| ${t} | ${n0(c)} |`);
@@ -432,10 +464,10 @@ export function renderMarkdown(r: BenchResults, meta: RunMeta): string {
     p('### Load');
     p();
     p(
-      'A load generator in a process of its own per server (not the benchmark\'s), 10 connections, random keys per request, on the same 2 cores as the servers and PostgreSQL,',
+      "A load generator in a process of its own per server (not the benchmark's), 10 connections, random keys per request, on the same 2 cores as the servers and PostgreSQL,",
     );
     p(
-      'against the baseline — bare Fastify + `pg.Pool` (10 connections, like the API\'s Prisma adapter) running the same `prisma/sql` text with the',
+      "against the baseline — bare Fastify + `pg.Pool` (10 connections, like the API's Prisma adapter) running the same `prisma/sql` text with the",
     );
     p(
       'same parameters and returning the rows — and our API (`createApp`: NestJS + Fastify, project_id auth, validation, Prisma, Blockfrost mapping;',
@@ -488,17 +520,23 @@ export function renderMarkdown(r: BenchResults, meta: RunMeta): string {
       );
     }
     p();
-    p('<details><summary>Every window, and the stalls in the 500 req/s windows, to tell a server that stops from one that queues</summary>');
+    p(
+      '<details><summary>Every window, and the stalls in the 500 req/s windows, to tell a server that stops from one that queues</summary>',
+    );
     p();
     p(
       "The longest event-loop delay (how late a timer fired: the longest the process did nothing else; in runs before the steady 500 req/s windows it included the monitor's 10 ms interval) and the longest garbage-collection pause of each server over the window of the p99 above, and of the load generator, which delays every answer it is late to read.",
     );
     p();
-    p('| Scenario | p99 of each 500 req/s window, ours / baseline | req/s of each unlimited window, ours / baseline | ours: loop / GC | baseline: loop / GC | load generator beside ours / baseline: loop |');
+    p(
+      '| Scenario | p99 of each 500 req/s window, ours / baseline | req/s of each unlimited window, ours / baseline | ours: loop / GC | baseline: loop / GC | load generator beside ours / baseline: loop |',
+    );
     p('|---|---|---|---|---|---|');
     const stall = (x: Stalls) => `${n0(x.maxLoopDelayMs)} / ${n0(x.maxGcPauseMs)} ms`;
-    const p99s = (figures: ServerFigures) => (figures.fixedRounds ?? [figures.fixed]).map((x) => formatMs(x.p99)).join(', ');
-    const rates = (figures: ServerFigures) => (figures.maxRounds ?? [figures.max]).map((x) => n0(x.requestsPerSecond)).join(', ');
+    const p99s = (figures: ServerFigures) =>
+      (figures.fixedRounds ?? [figures.fixed]).map((x) => formatMs(x.p99)).join(', ');
+    const rates = (figures: ServerFigures) =>
+      (figures.maxRounds ?? [figures.max]).map((x) => n0(x.requestsPerSecond)).join(', ');
     for (const s of r.api) {
       const ours = s.ours.fixed.stalls;
       const baseline = s.baseline.fixed.stalls;
@@ -648,22 +686,36 @@ function ingestCosts(r: BenchResults): string[] {
   if (!i) return out;
   p('### CPU per block and its floor');
   p();
-  p('CPU time from `/proc/<pid>/stat` (user + system) of the indexer process and of every process of the benchmark\'s');
-  p('PostgreSQL instance (postmaster and all its children: backends, walwriter, checkpointer, autovacuum, plus the children');
-  p('that exited, through the postmaster\'s cutime/cstime), from the first committed batch to the tip (startup and the first');
+  p(
+    "CPU time from `/proc/<pid>/stat` (user + system) of the indexer process and of every process of the benchmark's",
+  );
+  p(
+    'PostgreSQL instance (postmaster and all its children: backends, walwriter, checkpointer, autovacuum, plus the children',
+  );
+  p(
+    "that exited, through the postmaster's cutime/cstime), from the first committed batch to the tip (startup and the first",
+  );
   p('batch left out: they weigh heavily in a short run), divided by the blocks stored in between.');
   if (r.floor) {
-    p('The floor: after the ingest, every table\'s rows are copied out (`COPY … TO` server-side files), the tables emptied');
-    p('(committed apart, so the reload writes WAL as the indexer\'s inserts do) and the files copied back (`COPY … FROM`,');
+    p(
+      "The floor: after the ingest, every table's rows are copied out (`COPY … TO` server-side files), the tables emptied",
+    );
+    p(
+      "(committed apart, so the reload writes WAL as the indexer's inserts do) and the files copied back (`COPY … FROM`,",
+    );
     p('one table at a time, into the same schema with all its indexes and unique keys);');
-    p('PostgreSQL\'s CPU for the reload, divided by the same blocks, is what PostgreSQL alone needs to store them.');
+    p(
+      "PostgreSQL's CPU for the reload, divided by the same blocks, is what PostgreSQL alone needs to store them.",
+    );
   }
   p();
   p('| | CPU ms per block | Wall-clock blocks/s |\n|---|---|---|');
   const [indexer, postgres] = cpuParts(i.steady);
   p(`| Indexer | ${indexer.toFixed(2)} | |`);
   p(`| PostgreSQL | ${postgres.toFixed(2)} | |`);
-  p(`| **Indexer + PostgreSQL** (goal ≤ 2 ms) | **${i.cpuMsPerBlock.toFixed(2)}** | ${n0(i.blocksPerSecond)} |`);
+  p(
+    `| **Indexer + PostgreSQL** (goal ≤ 2 ms) | **${i.cpuMsPerBlock.toFixed(2)}** | ${n0(i.blocksPerSecond)} |`,
+  );
   if (r.floor)
     p(
       `| Floor: PostgreSQL COPY of the same ${n0(r.floor.rows)} rows (${r.floor.tables} tables) | ${r.floor.cpuMsPerBlock.toFixed(2)} | ${n0(r.floor.blocks / r.floor.seconds)} |`,
@@ -674,21 +726,43 @@ function ingestCosts(r: BenchResults): string[] {
   if (r.growth && largest) {
     p('### Growth: ingest rate against database size');
     p();
-    p('The same chain indexed again, after the API phase: into a history populated the same way at a quarter of the scale,');
+    p(
+      'The same chain indexed again, after the API phase: into a history populated the same way at a quarter of the scale,',
+    );
     p('then into the database the API phase populated (the mainnet-like history).');
-    p('The indexer resumes from its stored tip and the devnet\'s chain starts at genesis, so the chain\'s start is written');
-    p('beside the history first, by the indexer\'s own `ChainStore`: the genesis pseudo-block (the funds the chain spends)');
-    p('and the chain\'s first two blocks take the ids after the history\'s (ids follow `max(id)`), so the stored tip is the');
-    p('chain\'s first block, the devnet finds it as the intersection, and no rollback touches the history. The history\'s');
-    p('blocks move to far-away epoch numbers first, since `(epoch, epoch_slot)` is unique and their slots would collide with');
-    p('the chain\'s. Every lookup and index insertion of the ingest then runs against the full-size tables.');
+    p(
+      "The indexer resumes from its stored tip and the devnet's chain starts at genesis, so the chain's start is written",
+    );
+    p(
+      "beside the history first, by the indexer's own `ChainStore`: the genesis pseudo-block (the funds the chain spends)",
+    );
+    p(
+      "and the chain's first two blocks take the ids after the history's (ids follow `max(id)`), so the stored tip is the",
+    );
+    p(
+      "chain's first block, the devnet finds it as the intersection, and no rollback touches the history. The history's",
+    );
+    p(
+      'blocks move to far-away epoch numbers first, since `(epoch, epoch_slot)` is unique and their slots would collide with',
+    );
+    p("the chain's. Every lookup and index insertion of the ingest then runs against the full-size tables.");
     p();
-    p('A sync from scratch leaves `address_utxo` empty from its first batch and fills it at the tip, so a database of this');
-    p('size in the middle of one holds none of it: the history\'s rows are removed before the ingest, as they would be, and');
-    p('the rates are those of the catch-up, up to the batch that fills the table (the last column: once per sync).');
+    p(
+      'A sync from scratch leaves `address_utxo` empty from its first batch and fills it at the tip, so a database of this',
+    );
+    p(
+      "size in the middle of one holds none of it: the history's rows are removed before the ingest, as they would be, and",
+    );
+    p(
+      'the rates are those of the catch-up, up to the batch that fills the table (the last column: once per sync).',
+    );
     p();
-    p('| Database before the ingest | Blocks/s | Tx/s | CPU ms per block | vs empty | `address_utxo` fill at the tip |\n|---|---|---|---|---|---|');
-    p(`| empty (${gib(i.startDatabaseBytes)}) | ${n0(i.blocksPerSecond)} | ${n0(i.txPerSecond)} | ${i.cpuMsPerBlock.toFixed(2)} | 100% | ${i.addressUtxoFill ? fill(i.addressUtxoFill) : 'none'} |`);
+    p(
+      '| Database before the ingest | Blocks/s | Tx/s | CPU ms per block | vs empty | `address_utxo` fill at the tip |\n|---|---|---|---|---|---|',
+    );
+    p(
+      `| empty (${gib(i.startDatabaseBytes)}) | ${n0(i.blocksPerSecond)} | ${n0(i.txPerSecond)} | ${i.cpuMsPerBlock.toFixed(2)} | 100% | ${i.addressUtxoFill ? fill(i.addressUtxoFill) : 'none'} |`,
+    );
     for (const { transactions, outputs, ingest: g } of r.growth)
       p(
         `| history of ${n0(transactions)} tx, ${n0(outputs)} outputs (${gib(g.startDatabaseBytes)}) | ${n0(g.blocksPerSecond)} | ${n0(g.txPerSecond)} | ${g.cpuMsPerBlock.toFixed(2)} | ${((100 * g.blocksPerSecond) / i.blocksPerSecond).toFixed(0)}% | ${g.addressUtxoFill ? fill(g.addressUtxoFill) : 'none'} |`,
@@ -708,25 +782,51 @@ function ingestCosts(r: BenchResults): string[] {
     const ms = (x: number) => (x * 1000).toFixed(3);
     p('### Mainnet sync-time estimate');
     p();
-    p(`A cost per block = fixed + per transaction, through two ingest runs: the ${n0(i.blocks)}-block chain above`);
-    p(`(${(i.transactions / i.blocks).toFixed(1)} tx/block) and a near-empty-block chain (same generator, \`txPerBlock: 1\`,`);
-    p(`${n0(s.blocks)} blocks, ${(s.transactions / s.blocks).toFixed(2)} tx/block, ${n0(s.steady.blocks / s.steady.seconds)} blocks/s into an empty database),`);
+    p(
+      `A cost per block = fixed + per transaction, through two ingest runs: the ${n0(i.blocks)}-block chain above`,
+    );
+    p(
+      `(${(i.transactions / i.blocks).toFixed(1)} tx/block) and a near-empty-block chain (same generator, \`txPerBlock: 1\`,`,
+    );
+    p(
+      `${n0(s.blocks)} blocks, ${(s.transactions / s.blocks).toFixed(2)} tx/block, ${n0(s.steady.blocks / s.steady.seconds)} blocks/s into an empty database),`,
+    );
     p('each over its first committed batch → tip;');
-    p(`wall-clock: ${ms(wall.secondsPerBlock)} ms per block + ${ms(wall.secondsPerTransaction)} ms per transaction;`);
+    p(
+      `wall-clock: ${ms(wall.secondsPerBlock)} ms per block + ${ms(wall.secondsPerTransaction)} ms per transaction;`,
+    );
     if (wall.secondsPerBlock < 0)
-      p('(a negative fixed cost: the machine\'s load differed between the two runs, so read the CPU column);');
-    p(`CPU (indexer + PostgreSQL): ${ms(cpuModel.secondsPerBlock)} ms per block + ${ms(cpuModel.secondsPerTransaction)} ms per transaction.`);
-    p('Applied to mainnet by era up to this run\'s date: Byron\'s 4,492,800 slots of 20 s with a block each, then 21,600');
-    p('blocks per epoch (432,000 slots × active-slot coefficient 0.05, mainnet Shelley genesis) between the hard-fork epochs');
-    p('(Shelley 208, Allegra 236, Mary 251, Alonzo 290, Babbage 365, Conway 507). Transactions per block by era are not');
-    p('measured figures: they are set so the cumulative count matches two published totals, 20 million on 2021-12-03');
-    p('([CNBC TV18](https://www.cnbctv18.com/cryptocurrency/cryptocurrency-cardano-hits-20-million-transactions-milestone-11678132.htm))');
-    p('and 121 million in 2026 ([cryptofact](https://cryptofact.co/post/cardano-passes-121-million-transactions-with-no-recorded-outages-9adeae)).');
-    p('Both runs index into an empty database: the growth row above says how much slower a full database makes it.');
+      p("(a negative fixed cost: the machine's load differed between the two runs, so read the CPU column);");
+    p(
+      `CPU (indexer + PostgreSQL): ${ms(cpuModel.secondsPerBlock)} ms per block + ${ms(cpuModel.secondsPerTransaction)} ms per transaction.`,
+    );
+    p(
+      "Applied to mainnet by era up to this run's date: Byron's 4,492,800 slots of 20 s with a block each, then 21,600",
+    );
+    p(
+      'blocks per epoch (432,000 slots × active-slot coefficient 0.05, mainnet Shelley genesis) between the hard-fork epochs',
+    );
+    p(
+      '(Shelley 208, Allegra 236, Mary 251, Alonzo 290, Babbage 365, Conway 507). Transactions per block by era are not',
+    );
+    p(
+      'measured figures: they are set so the cumulative count matches two published totals, 20 million on 2021-12-03',
+    );
+    p(
+      '([CNBC TV18](https://www.cnbctv18.com/cryptocurrency/cryptocurrency-cardano-hits-20-million-transactions-milestone-11678132.htm))',
+    );
+    p(
+      'and 121 million in 2026 ([cryptofact](https://cryptofact.co/post/cardano-passes-121-million-transactions-with-no-recorded-outages-9adeae)).',
+    );
+    p(
+      'Both runs index into an empty database: the growth row above says how much slower a full database makes it.',
+    );
     p();
     p('| Era | Blocks | Tx/block | Hours (wall-clock, this machine) | Hours (CPU) |\n|---|---|---|---|---|');
     for (const era of profile)
-      p(`| ${era.era} | ${n0(era.blocks)} | ${era.txPerBlock} | ${hours(wall, era)} | ${hours(cpuModel, era)} |`);
+      p(
+        `| ${era.era} | ${n0(era.blocks)} | ${era.txPerBlock} | ${hours(wall, era)} | ${hours(cpuModel, era)} |`,
+      );
     const blocks = profile.reduce((t, e) => t + e.blocks, 0);
     const transactions = profile.reduce((t, e) => t + e.blocks * e.txPerBlock, 0);
     const fillHours = mainnetFillHours(r);
@@ -734,19 +834,33 @@ function ingestCosts(r: BenchResults): string[] {
       p(
         `| \`address_utxo\` fill at the tip, once (≈ ${n0(MAINNET_LIVE_OUTPUTS)} live outputs at the rate of the largest fill measured; its CPU is not measured apart) | | | ${n1(fillHours)} (${n0(fillHours * 60)} min) | |`,
       );
-    p(`| **Mainnet** | ${n0(blocks)} | ${n0(transactions)} tx | **${n1(Number(hours(wall)) + (fillHours ?? 0))}** | **${hours(cpuModel)}** |`);
+    p(
+      `| **Mainnet** | ${n0(blocks)} | ${n0(transactions)} tx | **${n1(Number(hours(wall)) + (fillHours ?? 0))}** | **${hours(cpuModel)}** |`,
+    );
     p();
-    const perMillion = (bytes: number, tx: number) => `${n1((bytes / tx) * 1e6 / 2 ** 30)} GiB`;
+    const perMillion = (bytes: number, tx: number) => `${n1(((bytes / tx) * 1e6) / 2 ** 30)} GiB`;
     p('### Disk per million transactions');
     p();
     p('| | Database size | Transactions | Per million transactions |\n|---|---|---|---|');
-    p(`| frostline, after the ${n0(i.blocks)}-block ingest (raw transaction CBOR included) | ${gib(i.databaseBytes)} | ${n0(i.transactions)} | ${perMillion(i.databaseBytes, i.transactions)} |`);
-    p(`| db-sync, \`everything\` profile at mainnet tip | ≈ 480 GB | ≈ ${n0(transactions)} (profile above) | ${perMillion(DB_SYNC_BYTES, transactions)} |`);
-    p(`| db-sync without \`tx_cbor\` (≈ 218 GB of it) | ≈ 262 GB | | ${perMillion(DB_SYNC_BYTES - DB_SYNC_TX_CBOR_BYTES, transactions)} |`);
+    p(
+      `| frostline, after the ${n0(i.blocks)}-block ingest (raw transaction CBOR included) | ${gib(i.databaseBytes)} | ${n0(i.transactions)} | ${perMillion(i.databaseBytes, i.transactions)} |`,
+    );
+    p(
+      `| db-sync, \`everything\` profile at mainnet tip | ≈ 480 GB | ≈ ${n0(transactions)} (profile above) | ${perMillion(DB_SYNC_BYTES, transactions)} |`,
+    );
+    p(
+      `| db-sync without \`tx_cbor\` (≈ 218 GB of it) | ≈ 262 GB | | ${perMillion(DB_SYNC_BYTES - DB_SYNC_TX_CBOR_BYTES, transactions)} |`,
+    );
     p();
-    p('db-sync\'s sizes: its FAQ, "How much disk space does each profile need?" (https://input-output-hk.github.io/dbsync/users/faq,');
-    p('`pg_database_size` after a full mainnet sync). Ours is `pg_database_size` of the ingest database; a generated chain\'s');
-    p('transactions are not mainnet\'s (sizes, scripts, metadata), so this compares orders of magnitude, not bytes.');
+    p(
+      'db-sync\'s sizes: its FAQ, "How much disk space does each profile need?" (https://input-output-hk.github.io/dbsync/users/faq,',
+    );
+    p(
+      "`pg_database_size` after a full mainnet sync). Ours is `pg_database_size` of the ingest database; a generated chain's",
+    );
+    p(
+      "transactions are not mainnet's (sizes, scripts, metadata), so this compares orders of magnitude, not bytes.",
+    );
     p();
   }
   return out;

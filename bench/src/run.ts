@@ -21,7 +21,16 @@ import {
   type RollbackResult,
 } from './ingest.js';
 import { liveBench, type LiveResult } from './live.js';
-import { loadScenario, scenarios, startServer, worseMiddle, type LoadSeconds, type Scenario, type ScenarioResult, type Server } from './load.js';
+import {
+  loadScenario,
+  scenarios,
+  startServer,
+  worseMiddle,
+  type LoadSeconds,
+  type Scenario,
+  type ScenarioResult,
+  type Server,
+} from './load.js';
 import { TIP_INTERVAL_MS, withAdvancingTip } from './advancing-tip.js';
 import { populate, populateScale, type PopulateResult } from './populate.js';
 import { explainScenarios, type Explained } from './explain.js';
@@ -151,7 +160,8 @@ await phase('devnet', async () => {
 const ingestBlocks = quick ? 2000 : 20_000;
 // BENCH_INGEST_ROUNDS: measured ingests of the chain (default: 3, quick: 1).
 const ingestRounds = Number(env.BENCH_INGEST_ROUNDS ?? (quick ? 1 : 3));
-if (!Number.isInteger(ingestRounds) || ingestRounds < 1) throw new Error(`BENCH_INGEST_ROUNDS must be a positive integer, not ${env.BENCH_INGEST_ROUNDS}`);
+if (!Number.isInteger(ingestRounds) || ingestRounds < 1)
+  throw new Error(`BENCH_INGEST_ROUNDS must be a positive integer, not ${env.BENCH_INGEST_ROUNDS}`);
 const logIngest = (name: string, r: IngestResult) =>
   log(
     `${name}: ${r.blocks} blocks in ${r.seconds.toFixed(1)} s = ${r.blocksPerSecond.toFixed(0)} blocks/s, ${r.txPerSecond.toFixed(0)} tx/s, ` +
@@ -205,7 +215,9 @@ await phase('ingest', async () => {
   const rounds: IngestResult[] = [];
   for (let round = 1; round <= ingestRounds; round++) {
     ingestUrl = await freshDatabase('bench_ingest');
-    log(`indexing ${blocks} blocks from empty, round ${round} of ${ingestRounds} (${describeBatchSettings(batchSettings)})`);
+    log(
+      `indexing ${blocks} blocks from empty, round ${round} of ${ingestRounds} (${describeBatchSettings(batchSettings)})`,
+    );
     const measured = await ingest({ ...(await ingestOptions(ingestUrl)), chainFile: chain.file });
     logIngest(`ingest round ${round}`, measured);
     rounds.push(measured);
@@ -234,7 +246,16 @@ await phase('rollback', async () => {
   if (!ingestUrl) throw new Error('no ingested database');
   // Five 10-block and three 100-block rollbacks in a row: the first of each is the coldest case, the median what a
   // following indexer meets; one of the deepest, which takes seconds.
-  results.rollbacks = await rollbacks(root, ingestUrl, [{ depth: 10, times: 5 }, { depth: 100, times: 3 }, { depth: quick ? 1000 : 2160, times: 1 }], log);
+  results.rollbacks = await rollbacks(
+    root,
+    ingestUrl,
+    [
+      { depth: 10, times: 5 },
+      { depth: 100, times: 3 },
+      { depth: quick ? 1000 : 2160, times: 1 },
+    ],
+    log,
+  );
 });
 
 await phase('live', async () => {
@@ -275,7 +296,11 @@ await phase('api', async () => {
   // its heap with full collections a while after startup or load) took the cores from the measured server
   // (a 234 ms stall of ours beside two 130-240 ms collections of the idle instance, with BENCH_ONLY=api).
   const withUncached = async <T>(use: (server: Server) => Promise<T>): Promise<T> => {
-    const oursUncached = await startServer('ours', { ...serverEnv, ADDRESS_UTXO_CACHE_OUTPUTS: '0' }, await freePort());
+    const oursUncached = await startServer(
+      'ours',
+      { ...serverEnv, ADDRESS_UTXO_CACHE_OUTPUTS: '0' },
+      await freePort(),
+    );
     try {
       return await use(oursUncached);
     } finally {
@@ -290,16 +315,25 @@ await phase('api', async () => {
       : { warmup: 3, fixed: 5, rounds: 3, max: 5 };
     const load = (scenario: Scenario, servers = { ours, baseline }) =>
       loadScenario(scenario, servers, token, samplesFile, seconds, log);
-    const named = (scenario: Scenario, condition: string) => ({ ...scenario, name: `${scenario.name}, ${condition}` });
+    const named = (scenario: Scenario, condition: string) => ({
+      ...scenario,
+      name: `${scenario.name}, ${condition}`,
+    });
     for (const scenario of scenarios(samples).filter(chosen)) {
       results.api.push(await load(scenario));
       if (!scenario.tipCached) continue;
       // The keys come from a fixed sample and no block arrives otherwise, so most of the row above reuses
       // cached pages: again while blocks arrive (both servers loaded under them), and with the cache off.
-      const advancing = await withAdvancingTip(url, TIP_INTERVAL_MS, () => load(named(scenario, 'tip advancing')));
+      const advancing = await withAdvancingTip(url, TIP_INTERVAL_MS, () =>
+        load(named(scenario, 'tip advancing')),
+      );
       log(`    (${advancing.blocks} blocks arrived during the load)`);
       results.api.push(advancing.result);
-      results.api.push(await withUncached((oursUncached) => load(named(scenario, 'cache off'), { ours: oursUncached, baseline })));
+      results.api.push(
+        await withUncached((oursUncached) =>
+          load(named(scenario, 'cache off'), { ours: oursUncached, baseline }),
+        ),
+      );
     }
     results.explain = await explainScenarios(url, samples);
   } finally {

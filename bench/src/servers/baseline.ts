@@ -22,7 +22,12 @@ const ACCOUNT = sql('accounts_stake_address');
 const NUTLINK = sql('nutlink_address_tickers');
 
 // The same pool as the API's Prisma pg adapter (packages/db/src/client.ts): 10 connections, kept once opened.
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, min: 10, allowExitOnIdle: true });
+const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: 10,
+  min: 10,
+  allowExitOnIdle: true,
+});
 // Named prepared statements, as the API runs them (packages/db/src/queries/sql-file.ts).
 const names = new Map<string, string>();
 const query = (text: string, values: unknown[] = []) => {
@@ -64,7 +69,12 @@ app.get<{ Params: { address: string }; Querystring: { count?: string; page?: str
 app.get<{ Params: { asset: string } }>('/assets/:asset', async (request) => {
   const unit = request.params.asset;
   const ref = cip68ReferenceNft(unit);
-  const { rows } = await query(ASSET, [bytes(unit.slice(0, 56)), bytes(unit.slice(56)), unit, ref ? bytes(ref.referenceNftUnit.slice(56)) : null]);
+  const { rows } = await query(ASSET, [
+    bytes(unit.slice(0, 56)),
+    bytes(unit.slice(56)),
+    unit,
+    ref ? bytes(ref.referenceNftUnit.slice(56)) : null,
+  ]);
   return rows;
 });
 app.get<{ Params: { epoch: string; slot: string } }>('/blocks/epoch/:epoch/slot/:slot', async (request) => {
@@ -72,8 +82,14 @@ app.get<{ Params: { epoch: string; slot: string } }>('/blocks/epoch/:epoch/slot/
   return rows;
 });
 app.get('/blocks/latest', async () => (await query(LATEST_BLOCK)).rows);
-app.get<{ Params: { hash: string } }>('/txs/:hash', async (request) => (await query(TX, [bytes(request.params.hash)])).rows);
-app.get<{ Params: { hash: string } }>('/txs/:hash/utxos', async (request) => (await query(TX_UTXOS, [bytes(request.params.hash)])).rows);
+app.get<{ Params: { hash: string } }>(
+  '/txs/:hash',
+  async (request) => (await query(TX, [bytes(request.params.hash)])).rows,
+);
+app.get<{ Params: { hash: string } }>(
+  '/txs/:hash/utxos',
+  async (request) => (await query(TX_UTXOS, [bytes(request.params.hash)])).rows,
+);
 app.get('/epochs/latest/parameters', async () => (await query(EPOCH_PARAMETERS, [null])).rows);
 app.get<{ Params: { stake: string } }>('/accounts/:stake', async (request) => {
   const { rows } = await query(ACCOUNT, [request.params.stake]);
@@ -87,4 +103,11 @@ app.get<{ Params: { address: string } }>('/nutlink/:address/tickers', async (req
 await app.listen({ port: Number(process.env.BENCH_PORT), host: '127.0.0.1' });
 answerStallRequests();
 process.send?.('ready');
-process.on('SIGTERM', () => void app.close().then(() => pool.end()).then(() => process.exit(0)));
+process.on(
+  'SIGTERM',
+  () =>
+    void app
+      .close()
+      .then(() => pool.end())
+      .then(() => process.exit(0)),
+);

@@ -7,9 +7,13 @@ import { answerStallRequests } from '../stalls.js';
 // Loaded from the API's build by path: the package declares no library entry points.
 const dist = (file: string) => pathToFileURL(path.join(process.env.BENCH_ROOT!, 'apps/api/dist', file)).href;
 const { createApp } = (await import(dist('app.js'))) as {
-  createApp(config: unknown): Promise<{ listen(port: number, host: string): Promise<unknown>; close(): Promise<void> }>;
+  createApp(
+    config: unknown,
+  ): Promise<{ listen(port: number, host: string): Promise<unknown>; close(): Promise<void> }>;
 };
-const { loadConfig } = (await import(dist('config.js'))) as { loadConfig(env: Record<string, string | undefined>): { port: number } };
+const { loadConfig } = (await import(dist('config.js'))) as {
+  loadConfig(env: Record<string, string | undefined>): { port: number };
+};
 
 const config = loadConfig({
   PORT: process.env.BENCH_PORT,

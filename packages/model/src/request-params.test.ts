@@ -86,7 +86,8 @@ describe('parseIntegerPathParams', () => {
   });
 
   it('names a param in the range message as the endpoint does (RYO: /epochs/{number}/… says epoch_number)', () => {
-    const epoch = (value: string) => outcome(() => parseIntegerPathParams({ number: value }, { number: 'epoch_number' }));
+    const epoch = (value: string) =>
+      outcome(() => parseIntegerPathParams({ number: value }, { number: 'epoch_number' }));
     expect(epoch('x')).toBe('params/number must be integer');
     expect(epoch('-1')).toBe('Missing, out of range or malformed epoch_number.');
     expect(epoch('7')).toEqual({ number: 7 });

@@ -138,7 +138,10 @@ export class ChainSeed {
       ],
     );
     if (fields.cbor) {
-      await this.sql.query(`INSERT INTO tx_cbor (tx_id, bytes) VALUES ($1, decode($2, 'hex'))`, [id, fields.cbor]);
+      await this.sql.query(`INSERT INTO tx_cbor (tx_id, bytes) VALUES ($1, decode($2, 'hex'))`, [
+        id,
+        fields.cbor,
+      ]);
     }
     return id;
   }
@@ -240,7 +243,10 @@ export class ChainSeed {
         [id, assetId, asset.quantity, addressId],
       );
     }
-    await this.sql.query(`INSERT INTO address_utxo SELECT s.* FROM address_utxo_source s WHERE s.tx_out_id = $1`, [id]);
+    await this.sql.query(
+      `INSERT INTO address_utxo SELECT s.* FROM address_utxo_source s WHERE s.tx_out_id = $1`,
+      [id],
+    );
     return id;
   }
 

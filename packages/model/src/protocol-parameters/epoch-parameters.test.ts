@@ -57,7 +57,11 @@ describe('epochParameters', () => {
     expect(vectors.length).toBeGreaterThan(20);
     for (const { file, result } of vectors) {
       const body = epochParameters(7, result, NONCE);
-      expect({ file, valid: validate(body), errors: validate.errors ?? null }).toEqual({ file, valid: true, errors: null });
+      expect({ file, valid: validate(body), errors: validate.errors ?? null }).toEqual({
+        file,
+        valid: true,
+        errors: null,
+      });
     }
   });
 
@@ -95,7 +99,10 @@ describe('epochParameters', () => {
   });
 
   it('keeps integers Ogmios wrote as text and an extra-entropy hash', () => {
-    const big = { ...babbage, maxExecutionUnitsPerBlock: { memory: '62000000', cpu: '18446744073709551615' } };
+    const big = {
+      ...babbage,
+      maxExecutionUnitsPerBlock: { memory: '62000000', cpu: '18446744073709551615' },
+    };
     const body = epochParameters(1, { ...big, extraEntropy: NONCE }, NONCE);
     expect(body.max_block_ex_steps).toBe('18446744073709551615');
     expect(body.extra_entropy).toBe(NONCE);
@@ -113,13 +120,17 @@ describe('epochParameters', () => {
 });
 
 describe('namedCostModel', () => {
-  it("names each parameter as Blockfrost does for every epoch of its mainnet, preprod and preview fixtures", () => {
+  it('names each parameter as Blockfrost does for every epoch of its mainnet, preprod and preview fixtures', () => {
     const withCostModels = blockfrostEpochs.filter((epoch) => epoch.response.cost_models_raw);
     expect(withCostModels.length).toBeGreaterThan(5);
     for (const { network, endpoint, response } of withCostModels) {
       for (const [language, raw] of Object.entries(response.cost_models_raw!)) {
         const named = namedCostModel(language as 'PlutusV1' | 'PlutusV2', raw as number[]);
-        expect({ network, endpoint, named }).toEqual({ network, endpoint, named: response.cost_models![language] });
+        expect({ network, endpoint, named }).toEqual({
+          network,
+          endpoint,
+          named: response.cost_models![language],
+        });
       }
     }
   });
