@@ -111,12 +111,12 @@ describe('rate limits shared through Redis', () => {
   });
 
   describe('the ban', () => {
-    // 2 requests/s sustained after a burst of 2; banned at the 6th 429 unless 1 s passes without one.
+    // 2 requests/s sustained after a burst of 2; banned at the 6th 429 unless 10 s pass without one.
     const banPolicy = {
       RATE_LIMIT_PER_SECOND: '2',
       RATE_LIMIT_BURST: '2',
       RATE_LIMIT_BAN_AFTER: '6',
-      RATE_LIMIT_BAN_WINDOW_SECONDS: '1',
+      RATE_LIMIT_BAN_WINDOW_SECONDS: '10',
       RATE_LIMIT_BAN_SECONDS: '60',
     };
 
@@ -127,34 +127,35 @@ describe('rate limits shared through Redis', () => {
       for (let i = 0; Date.now() - start < limitMs; i++) {
         await delay(Math.max(0, start + (i * 1000) / perSecond - Date.now()));
         const { statusCode } = await api.inject({ method: 'GET', url: '/health', remoteAddress: ip });
-        if (statusCode === 418) return { ...counts, bannedAfterMs: Date.now() - start };
+        if (statusCode === 418) return { ...counts, banned: true };
         if (statusCode === 429) counts.overLimit++;
         else counts.allowed++;
       }
-      return { ...counts, bannedAfterMs: null };
+      return { ...counts, banned: false };
     }
 
-    it.each([
-      // rate, when the ban must have come: burst spent, then 6 rejections at (rate − 2)/s, plus slack
-      [4, 6000],
-      [20, 1500],
-      [200, 500],
-    ])(
+    // At each rate the burst is spent, then 429s come at (rate − 2)/s, far closer together than the ban window.
+    // The flood gives up after a minute: far longer than the few seconds the slowest rate needs.
+    it.each([4, 20, 200])(
       'bans a client flooding at %i requests/s, even though many of its requests get through',
-      async (rate, withinMs) => {
+      async (rate) => {
         const api = await app(banPolicy);
-        const result = await flood(api, `198.51.100.${rate % 250}`, rate, withinMs + 2000);
+        const result = await flood(api, `198.51.100.${rate % 250}`, rate, 60_000);
         expect(result).toEqual({
           allowed: expect.any(Number),
           overLimit: 6, // the 6th 429 bans
-          bannedAfterMs: expect.any(Number),
+          banned: true,
         });
-        expect(result.bannedAfterMs).toBeLessThan(withinMs);
       },
     );
 
     it('forgets 429s spaced further apart than the ban window', async () => {
-      const api = await app({ ...banPolicy, RATE_LIMIT_PER_SECOND: '0.001', RATE_LIMIT_BAN_AFTER: '2' });
+      const api = await app({
+        ...banPolicy,
+        RATE_LIMIT_PER_SECOND: '0.001',
+        RATE_LIMIT_BAN_AFTER: '2',
+        RATE_LIMIT_BAN_WINDOW_SECONDS: '1',
+      });
       const status = async () =>
         (await api.inject({ method: 'GET', url: '/health', remoteAddress: '198.51.100.99' })).statusCode;
       expect([await status(), await status()]).toEqual([200, 200]); // the burst
