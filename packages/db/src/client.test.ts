@@ -29,4 +29,18 @@ describe('createPrismaClient', () => {
     },
     PG_DEFAULT_IDLE_TIMEOUT_MS + 10_000,
   );
+
+  it('runs a transaction that waited longer for a connection than Prisma waits by default', async () => {
+    const prisma = createPrismaClient(db.url, { maxConnections: 1 });
+    try {
+      // The only connection is busy for longer than Prisma's default wait (2 s) and its default run (5 s).
+      const busy = pgPool(prisma).query('SELECT pg_sleep(6)');
+      await sleep(100);
+      const [count] = await prisma.$transaction([prisma.eraSummary.count(), prisma.eraSummary.deleteMany()]);
+      await busy;
+      expect(count).toBe(0);
+    } finally {
+      await prisma.$disconnect();
+    }
+  });
 });

@@ -32,7 +32,14 @@ export function createPrismaClient(connectionString: string, options: DbOptions 
   // the next query; unheard, its 'error' event would end the process. Prisma only listens once it
   // has connected, and pgPool() users may come first.
   pool.on('error', () => undefined);
-  const client = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  const client = new PrismaClient({
+    adapter: new PrismaPg(pool, { disposeExternalPool: true }),
+    // Prisma's defaults (2 s to get a connection, 5 s to finish) fail a transaction on a busy machine or
+    // behind a busy pool (P2028): a worker's job waiting for the connections another job holds, a rollback of
+    // thousands of blocks. A transaction here waits for its turn and runs to its end; runaway statements are
+    // what statement_timeout stops.
+    transactionOptions: { maxWait: 60_000, timeout: 600_000 },
+  });
   pools.set(client, pool);
   return client;
 }

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,6 +29,12 @@ export function rollbackPoint(line: GeneratedLine): Point | null {
   return line.event === 'rollback' || line.event === 'fork' ? line.point : null;
 }
 
+/** The chain files' folders of this process, removed when it exits, since a test may end before it stops its devnet. */
+const chainFolders = new Set<string>();
+process.once('exit', () => {
+  for (const dir of chainFolders) rmSync(dir, { recursive: true, force: true });
+});
+
 /** Runs the seeded generator to the end (small chains: it builds and signs real transactions). */
 export async function generate(options: Partial<GenerateOptions>): Promise<GeneratedChain> {
   const lines: GeneratedLine[] = [];
@@ -39,6 +45,7 @@ export async function generate(options: Partial<GenerateOptions>): Promise<Gener
     next = await generator.next();
   }
   const dir = await mkdtemp(path.join(os.tmpdir(), 'frostline-chain-'));
+  chainFolders.add(dir);
   const file = path.join(dir, 'chain.jsonl');
   writeFileSync(file, lines.map((line) => stringifyOgmios(line)).join('\n') + '\n');
   return { lines, finalChain: finalChain(lines), expected: next.value, file };
