@@ -39,7 +39,8 @@ export class ConfigError extends Error {}
 
 const NETWORKS = ['mainnet', 'preprod', 'preview', 'custom'] as const;
 
-// Blockfrost's defaults (SEMANTICS.md §3.8): only mainnet has a public registry that answers today.
+// Blockfrost's defaults: only mainnet has a public registry that answers today
+// (docs/semantics.md#assets-the-token-registry).
 const DEFAULT_TOKEN_REGISTRY: Record<IndexerConfig['network'], string | null> = {
   mainnet: 'https://tokens.cardano.org',
   preprod: null,

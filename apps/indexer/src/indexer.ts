@@ -96,7 +96,8 @@ export class Indexer implements ChainHandler {
     this.nodeTip = tip;
     await this.flush();
     const current = this.store.tipPoint;
-    // The first answer after an intersection is a rollback to it: nothing to undo (STYLE.md §6.7).
+    // The first answer after an intersection is a rollback to it: nothing to undo
+    // (docs/ogmios.md#chain-synchronisation).
     // It tells the node's tip, which is recorded (a restart at the tip may have no block to write, and
     // the run before may have been killed between its last commit and its status) and from which a
     // restart at the tip queues its rewards follow-ups.

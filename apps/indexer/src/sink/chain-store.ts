@@ -115,7 +115,10 @@ export interface ChainPoint {
   id: string;
 }
 
-/** A rollback below the blocks we keep cannot be undone: the indexer must stop (STYLE.md §6.3). */
+/**
+ * A rollback below the blocks we keep cannot be undone: the indexer must stop
+ * (docs/data-model.md#rollback-to-any-of-the-last-k-blocks).
+ */
 export class UnrecoverableRollbackError extends Error {}
 
 /**
