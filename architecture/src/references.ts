@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 
 /** A set of files to check: the repository's tracked files, or a test's fixture tree. */
@@ -190,13 +190,17 @@ export function describeReference(reference: BrokenReference): string {
   return `${reference.file}:${reference.line}: ${reference.reference} (${reference.reason})`;
 }
 
-/** The repository's tracked files but those under `excluded` folders; ignored paths are .gitignore's. */
+/**
+ * The repository's tracked files (those still in the work tree) but those under `excluded` folders;
+ * ignored paths are .gitignore's.
+ */
 export function gitTree(root: string, excluded: string[] = []): Tree {
   const git = (...args: string[]) =>
     execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
   const files = git('ls-files', '-z')
     .split('\0')
-    .filter((file) => file && !excluded.some((folder) => file.startsWith(`${folder}/`)));
+    .filter((file) => file && !excluded.some((folder) => file.startsWith(`${folder}/`)))
+    .filter((file) => existsSync(path.join(root, file)));
   return {
     files,
     read: (file) => readFileSync(path.join(root, file), 'utf8'),
@@ -213,7 +217,7 @@ export function gitTree(root: string, excluded: string[] = []): Tree {
 
 /** Every file under a folder (a fixture tree, not a repository); nothing is ignored. */
 export function folderTree(root: string): Tree {
-  const files = (readdirSync(root, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+  const files = (readdirSync(root, { recursive: true, withFileTypes: true }) as Dirent[])
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
     .sort();
