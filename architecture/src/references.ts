@@ -74,115 +74,171 @@ export function markdownAnchors(text: string): Set<string> {
   return anchors;
 }
 
+/** What the checks ask of a tree: which paths it has, what they may be called, their anchors. */
+class TreeIndex {
+  readonly files: Set<string>;
+  readonly folders: Set<string>;
+  readonly basenames: Set<string>;
+  /** Top-level folders: a path starting with one can only mean a file of ours. */
+  readonly topFolders: string[];
+  /** A mention of a path in one of the top-level folders. */
+  readonly mentionedPath: RegExp | null;
+  /**
+   * Every path of the tree by each of its endings: a test names its fixture's files, a package its own,
+   * from where they are read rather than from the repository's root.
+   */
+  private readonly byEnding = new Map<string, string[]>();
+  private readonly anchors = new Map<string, Set<string>>();
+
+  constructor(readonly tree: Tree) {
+    this.files = new Set(tree.files);
+    this.folders = new Set(tree.files.flatMap((file) => ancestors(file)));
+    this.basenames = new Set(tree.files.map((file) => path.posix.basename(file)));
+    for (const known of [...this.files, ...this.folders]) {
+      const parts = known.split('/');
+      for (let i = 1; i < parts.length; i++) {
+        const ending = parts.slice(i).join('/');
+        this.byEnding.set(ending, [...(this.byEnding.get(ending) ?? []), known]);
+      }
+    }
+    this.topFolders = [...this.folders].filter((folder) => !folder.includes('/') && !folder.startsWith('.'));
+    this.mentionedPath = this.topFolders.length
+      ? new RegExp(
+          String.raw`(?<![\w.\/@$-])(?:${this.topFolders.map(escape).join('|')})\/[\w.\/-]*[\w\/]`,
+          'g',
+        )
+      : null;
+  }
+
+  exists(target: string): boolean {
+    const normalized = path.posix.normalize(target).replace(/\/$/, '');
+    return normalized === '.' || this.files.has(normalized) || this.folders.has(normalized);
+  }
+
+  /** The paths of the tree a target named in `dir` may mean: from there, from the root, else by ending. */
+  resolve(dir: string, target: string): string[] {
+    for (const candidate of [path.posix.join(dir, target), target])
+      if (this.exists(candidate)) return [path.posix.normalize(candidate).replace(/\/$/, '')];
+    return target.startsWith('.') ? [] : (this.byEnding.get(target.replace(/\/$/, '')) ?? []);
+  }
+
+  /** A path that can only mean one of ours: it starts in a folder of the tree, or at the file naming it. */
+  isOursByItsStart(target: string): boolean {
+    return (
+      target.startsWith('./') || target.startsWith('../') || this.topFolders.includes(target.split('/')[0])
+    );
+  }
+
+  anchorsOf(file: string): Set<string> {
+    let anchors = this.anchors.get(file);
+    if (!anchors) this.anchors.set(file, (anchors = markdownAnchors(this.tree.read(file))));
+    return anchors;
+  }
+
+  /** Why `anchor` is missing from the Markdown files among `targets`, or null (none is Markdown, or one has it). */
+  missingAnchor(targets: string[], anchor: string): string | null {
+    const documents = targets.filter((target) => target.endsWith('.md'));
+    return documents.length && !documents.some((target) => this.anchorsOf(target).has(anchor))
+      ? `${documents[0]} has no heading for #${anchor}`
+      : null;
+  }
+}
+
+type Finding = [reference: string, reason: string];
+
+/** Mentions of the shared reference folder beside the repository. */
+function outsideReferences(line: string): Finding[] {
+  return [...line.matchAll(OUTSIDE)].map((match) => [
+    match[0],
+    'points outside the repository (the shared reference folder)',
+  ]);
+}
+
+/** Sections of documents the tree does not have. */
+function sectionReferences(index: TreeIndex, line: string): Finding[] {
+  return [...line.matchAll(SECTION)].flatMap((match): Finding[] => {
+    const document = `${match[1] ?? match[2]}.md`;
+    return index.basenames.has(document)
+      ? []
+      : [[match[0], `cites a section of ${document}, not in the repository`]];
+  });
+}
+
+/** Markdown links, relative to the file, to a file, a folder or an anchor the tree does not have. */
+function linkReferences(index: TreeIndex, file: string, line: string): Finding[] {
+  const dir = path.posix.dirname(file);
+  return [...line.matchAll(MARKDOWN_LINK)].flatMap((match): Finding[] => {
+    const target = match[1];
+    if (/^[a-z][a-z0-9+.-]*:/i.test(target)) return [];
+    const [pathPart, anchor] = target.split('#', 2) as [string, string | undefined];
+    const linked = pathPart === '' ? file : path.posix.join(dir, decodeURI(pathPart));
+    if (!index.exists(linked))
+      return index.tree.isIgnored(linked) ? [] : [[target, 'links to a file not in the repository']];
+    const missing = anchor ? index.missingAnchor([path.posix.normalize(linked)], anchor) : null;
+    return missing ? [[target, missing]] : [];
+  });
+}
+
+/** Markdown files named in text, and their anchors. */
+function markdownPathReferences(index: TreeIndex, file: string, line: string): Finding[] {
+  return [...line.matchAll(MARKDOWN_PATH)].flatMap(([reference, target, hash]): Finding[] => {
+    const resolved = index.resolve(path.posix.dirname(file), target);
+    if (resolved.length) {
+      const missing = hash ? index.missingAnchor(resolved, hash.slice(1)) : null;
+      return missing ? [[reference, missing]] : [];
+    }
+    // A bare name (its SOURCES.md, a package's README.md) may be any file of that name; one that is no
+    // file of ours, in a specification's style, is one a clone lacks. A path elsewhere is another
+    // repository's.
+    const missing = isFileName(target)
+      ? DOCUMENT_NAME.test(target) && !index.basenames.has(target)
+      : index.isOursByItsStart(target);
+    return missing && !index.tree.isIgnored(target)
+      ? [[reference, 'names a Markdown file not in the repository']]
+      : [];
+  });
+}
+
+/** Other files and folders named in text by their path from the root (or from their package). */
+function mentionedPathReferences(index: TreeIndex, file: string, line: string): Finding[] {
+  if (!index.mentionedPath || PROVENANCE.test(file)) return [];
+  return [...line.matchAll(index.mentionedPath)].flatMap((match): Finding[] => {
+    const reference = match[0].replace(/[.\/]+$/, (tail) => (tail.startsWith('/') ? '/' : ''));
+    const next = line.slice(match.index + match[0].length);
+    // Only a file (it has an extension) or a folder (a trailing slash): `prisma/config` is a module,
+    // `scripts/datum/…` a route, `docker/dockerfile` an image.
+    const isFileOrFolder = /\.\w+$/.test(reference) || reference.endsWith('/');
+    if (reference.endsWith('.md') || !isFileOrFolder || PATTERN_CHARACTER.test(next)) return [];
+    const found = index.resolve(path.posix.dirname(file), reference).length > 0;
+    return found || index.tree.isIgnored(reference)
+      ? []
+      : [[reference, 'names a path not in the repository']];
+  });
+}
+
 /** Every reference in the tree's prose and code to a file, folder or Markdown anchor it does not have. */
 export function findBrokenReferences(tree: Tree): BrokenReference[] {
-  const files = new Set(tree.files);
-  const folders = new Set(tree.files.flatMap((file) => ancestors(file)));
-  const basenames = new Set(tree.files.map((file) => path.posix.basename(file)));
-  // Every path of the tree by each of its endings: a test names its fixture's files, a package its
-  // own, from where they are read rather than from the repository's root.
-  const byEnding = new Map<string, string[]>();
-  for (const known of [...tree.files, ...folders]) {
-    const parts = known.split('/');
-    for (let i = 1; i < parts.length; i++) {
-      const ending = parts.slice(i).join('/');
-      byEnding.set(ending, [...(byEnding.get(ending) ?? []), known]);
-    }
-  }
-  const topFolders = [...folders].filter((folder) => !folder.includes('/') && !folder.startsWith('.'));
-  const mentionedPath = topFolders.length
-    ? new RegExp(String.raw`(?<![\w.\/@$-])(?:${topFolders.map(escape).join('|')})\/[\w.\/-]*[\w\/]`, 'g')
-    : null;
-  const anchorsOf = cached((file: string) => markdownAnchors(tree.read(file)));
-  const exists = (target: string) => {
-    const normalized = path.posix.normalize(target).replace(/\/$/, '');
-    return normalized === '.' || files.has(normalized) || folders.has(normalized);
-  };
-
-  const broken: BrokenReference[] = [];
-  for (const file of tree.files) {
-    if (!TEXT_FILE.test(file) || COPIED_DATA.test(file) || NOT_READ.test(file)) continue;
-    const dir = path.posix.dirname(file);
-    const isMarkdown = file.endsWith('.md');
-    tree
-      .read(file)
-      .split('\n')
-      .forEach((text, index) => {
-        const report = (reference: string, reason: string) =>
-          broken.push({ file, line: index + 1, reference, reason });
-        /** The paths of the tree the target may mean: file-relative, from the root, else by ending. */
-        const resolve = (target: string): string[] => {
-          for (const candidate of [path.posix.join(dir, target), target])
-            if (exists(candidate)) return [path.posix.normalize(candidate).replace(/\/$/, '')];
-          return target.startsWith('.') ? [] : (byEnding.get(target.replace(/\/$/, '')) ?? []);
-        };
-        const checkAnchor = (targets: string[], anchor: string, reference: string) => {
-          const documents = targets.filter((target) => target.endsWith('.md'));
-          if (documents.length && !documents.some((target) => anchorsOf(target).has(anchor)))
-            report(reference, `${documents[0]} has no heading for #${anchor}`);
-        };
-        /** A path that can only mean one of ours: it starts in a folder of the tree, or at this file. */
-        const oursByItsStart = (target: string) =>
-          target.startsWith('./') || target.startsWith('../') || topFolders.includes(target.split('/')[0]);
-        let line = text.replace(WEB_ADDRESS, (url) => ' '.repeat(url.length));
-
-        for (const match of line.matchAll(OUTSIDE))
-          report(match[0], 'points outside the repository (the shared reference folder)');
-
-        for (const match of line.matchAll(SECTION)) {
-          const document = `${match[1] ?? match[2]}.md`;
-          if (!basenames.has(document))
-            report(match[0], `cites a section of ${document}, not in the repository`);
-        }
-
-        if (isMarkdown)
-          for (const match of line.matchAll(MARKDOWN_LINK)) {
-            const target = match[1];
-            if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue;
-            const [pathPart, anchor] = target.split('#', 2) as [string, string | undefined];
-            if (pathPart === '') {
-              if (anchor && !anchorsOf(file).has(anchor)) report(target, `no heading for #${anchor} here`);
-              continue;
-            }
-            const linked = path.posix.join(dir, decodeURI(pathPart));
-            if (!exists(linked)) {
-              if (!tree.isIgnored(linked)) report(target, 'links to a file not in the repository');
-            } else if (anchor) checkAnchor([path.posix.normalize(linked)], anchor, target);
-          }
-        // A link's target is checked as a link only.
-        if (isMarkdown) line = line.replace(MARKDOWN_LINK, (link) => ' '.repeat(link.length));
-
-        for (const match of line.matchAll(MARKDOWN_PATH)) {
-          const [reference, target, hash] = match;
-          const resolved = resolve(target);
-          if (resolved.length) {
-            if (hash) checkAnchor(resolved, hash.slice(1), reference);
-            continue;
-          }
-          // A bare name (its SOURCES.md, a package's README.md) may be any file of that name; one that
-          // is no file of ours, in a specification's style, is one a clone lacks. A path elsewhere is
-          // another repository's.
-          const missing = isFileName(target)
-            ? DOCUMENT_NAME.test(target) && !basenames.has(target)
-            : oursByItsStart(target);
-          if (missing && !tree.isIgnored(target))
-            report(reference, 'names a Markdown file not in the repository');
-        }
-
-        if (mentionedPath && !PROVENANCE.test(file))
-          for (const match of line.matchAll(mentionedPath)) {
-            const reference = match[0].replace(/[.\/]+$/, (tail) => (tail.startsWith('/') ? '/' : ''));
-            const next = line.slice(match.index + match[0].length);
-            // Only a file (it has an extension) or a folder (a trailing slash): `prisma/config` is a
-            // module, `scripts/datum/…` a route, `docker/dockerfile` an image.
-            const isFileOrFolder = /\.\w+$/.test(reference) || reference.endsWith('/');
-            if (reference.endsWith('.md') || !isFileOrFolder || PATTERN_CHARACTER.test(next)) continue;
-            if (resolve(reference).length === 0 && !tree.isIgnored(reference))
-              report(reference, 'names a path not in the repository');
-          }
-      });
-  }
-  return broken;
+  const index = new TreeIndex(tree);
+  return tree.files
+    .filter((file) => TEXT_FILE.test(file) && !COPIED_DATA.test(file) && !NOT_READ.test(file))
+    .flatMap((file) =>
+      tree
+        .read(file)
+        .split('\n')
+        .flatMap((text, i) => {
+          // URLs name other sites' paths; a Markdown link's target is checked as a link only.
+          const line = text.replace(WEB_ADDRESS, blank);
+          const prose = file.endsWith('.md') ? line.replace(MARKDOWN_LINK, blank) : line;
+          const findings = [
+            ...outsideReferences(line),
+            ...sectionReferences(index, line),
+            ...(file.endsWith('.md') ? linkReferences(index, file, line) : []),
+            ...markdownPathReferences(index, file, prose),
+            ...mentionedPathReferences(index, file, prose),
+          ];
+          return findings.map(([reference, reason]) => ({ file, line: i + 1, reference, reason }));
+        }),
+    );
 }
 
 /** One line per broken reference, as a reader would look it up. */
@@ -235,10 +291,6 @@ function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-function cached<T>(compute: (key: string) => T): (key: string) => T {
-  const values = new Map<string, T>();
-  return (key) => {
-    if (!values.has(key)) values.set(key, compute(key));
-    return values.get(key)!;
-  };
+function blank(text: string): string {
+  return ' '.repeat(text.length);
 }
