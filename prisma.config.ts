@@ -1,7 +1,8 @@
 import 'dotenv/config';
 import { defineConfig } from 'prisma/config';
 
-// Prisma 7 loads no .env by itself, and `env()` would throw when DATABASE_URL is unset (STACK.md P6):
+// Prisma 7 loads no .env by itself, and `env()` would throw when DATABASE_URL is unset
+// (docs/toolchain.md#prisma-7):
 // generate needs no database, so a placeholder URL is enough.
 export default defineConfig({
   schema: 'prisma/schema.prisma',

@@ -25,7 +25,8 @@ const toolsDir = path.join(root, '.tools');
 const env = {
   ...process.env,
   PATH: `${path.join(toolsDir, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH}`,
-  // The registry serves no signatures, which corepack's shim would otherwise insist on (STACK.md P1).
+  // The registry serves no signatures, which corepack's shim would otherwise insist on
+  // (docs/toolchain.md#pnpm-through-corepack).
   COREPACK_INTEGRITY_KEYS: '0',
   TURBO_TELEMETRY_DISABLED: '1',
   CHECKPOINT_DISABLE: '1',

@@ -35,7 +35,8 @@ const address = DEMO_WALLETS[1].mnemonicAddress;
 beforeAll(async () => {
   stack = await startStack();
   // Mesh's custom-URL constructor sends no project_id; it copies axios' global defaults into its
-  // instance (axios.create), so the documented global default carries the token (PROVIDERS.md §8).
+  // instance (axios.create), so the documented global default carries the token
+  // (docs/contract.md#what-client-libraries-send).
   axios.defaults.headers.common.project_id = stack.projectId;
   provider = new BlockfrostProvider(stack.url);
   wallet = new MeshWallet({

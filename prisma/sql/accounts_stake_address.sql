@@ -1,5 +1,6 @@
 -- GET /accounts/{stake_address}: every field in one row; no row means the stake address was never
--- seen (404). Rules are SEMANTICS 5.2; tx ids are chain order, so "later" means a greater tx id.
+-- seen (404). Rules: docs/semantics.md#accounts-registration-delegation-and-drep; tx ids are chain order,
+-- so "later" means a greater tx id.
 --   $1 text bech32 stake address, exactly as stored in stake_address.view
 -- Indexes: stake_address_view_key, stake_registration_stake_address_id_tx_id_idx,
 -- delegation_stake_address_id_id_idx, delegation_vote_stake_address_id_id_idx,
@@ -61,7 +62,7 @@ drep_registration_state AS (
   ) retired ON true
 ),
 -- A vote delegation stays in effect unless (a) the account deregistered in a later transaction,
--- (b) the DRep is retired, or (c) the DRep re-registered after it (SEMANTICS 5.2).
+-- (b) the DRep is retired, or (c) the DRep re-registered after it (the same rules).
 vote_in_effect AS (
   SELECT latest_vote.drep_kind, latest_vote.drep_hash
   FROM latest_vote, drep_registration_state d, state

@@ -28,8 +28,8 @@ WITH probe AS (
 -- The ids of the page's outputs, in chain order, from indexes alone (index-only scans): a deep page
 -- skips index entries, not rows. Exactly one branch runs: the others' parameter tests are constant
 -- false, so each branch takes the page itself and its offset is skipped right above its index scan
--- rather than passed row by row through a merge of the branches (≈ 10% less CPU on a random deep page
--- of a 100,000-output address). The probe's ids are scalar subqueries (not a join), so the planner
+-- rather than passed row by row through a merge of the branches, which cost more CPU on a random deep page
+-- of a busy address. The probe's ids are scalar subqueries (not a join), so the planner
 -- knows each index delivers the ids in order and LIMIT stops early.
 page AS (
   -- An address and an asset: one range of unspent_ma_tx_out.

@@ -5,7 +5,7 @@
 -- Given the tip of a kept list that is still in the chain and at most 100 blocks behind, it returns instead
 -- only what the blocks after it changed: the ids of the selection's outputs they created that are unspent
 -- (`created`) and of those they spent (`spent`), so a list is carried forward at each block by a few index
--- probes instead of read again whole (100,000 ids of a busy address ≈ 12 ms of PostgreSQL).
+-- probes instead of read again whole (a busy address's whole list is a long read for PostgreSQL).
 --   $1 text   exact address string, or null when selecting by payment credential
 --   $2 bytea  28-byte payment credential (addr_vkh/script input), or null
 --   $3 text   the tip (block hash, hex) of the list this one follows, or null
@@ -50,13 +50,13 @@ ids AS (
   )
 ),
 -- The transactions after the list's tip, as an array probed into tx_out's indexes: joined to tx_out instead, a
--- few blocks' worth was planned as a merge join that read those indexes from their start (1 s at tenth scale).
+-- few blocks' worth was planned as a merge join that read those indexes from their start.
 later_tx AS (
   SELECT ARRAY(SELECT t.id FROM tx t WHERE t.block_id > (SELECT since_id FROM state WHERE carried)) AS ids
 ),
 -- The outputs those transactions created (and left unspent) and spent, found through the transactions alone:
 -- MATERIALIZED keeps the selection's condition out of these scans, which a plan had turned into a BitmapAnd with
--- the busy address's 100,000 entries of its unspent-output index (856 ms on the benchmark's database under load).
+-- all of a busy address's entries of its unspent-output index, slow under load.
 later_created AS MATERIALIZED (
   SELECT o.id, o.address_id, o.payment_cred, o.has_assets
   FROM tx_out o

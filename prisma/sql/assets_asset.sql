@@ -21,11 +21,12 @@ SELECT
   mints.quantity::text AS quantity,
   (SELECT encode(hash, 'hex') FROM tx WHERE id = mints.first_tx_id) AS initial_mint_tx_hash,
   mints.mint_or_burn_count::int AS mint_or_burn_count,
-  -- CIP-25 source: label 721 of the latest mint (quantity > 0) that carries label 721 (SEMANTICS 3.4).
+  -- CIP-25 source: label 721 of the latest mint (quantity > 0) that carries label 721
+  -- (docs/semantics.md#assets-which-on-chain-metadata).
   cip25.json AS label721_json,
   encode(cip25.bytes, 'hex') AS label721_cbor,
   -- CIP-68 source: among outputs that ever held the reference NFT and whose datum is known, the datum
-  -- first seen most recently (db-sync orders by datum.tx_id; SEMANTICS 3.4 quirk).
+  -- first seen most recently (db-sync orders by datum.tx_id: the same section).
   (
     SELECT encode(coalesce(d.bytes, o.inline_datum), 'hex')
     FROM asset ref

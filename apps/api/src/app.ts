@@ -55,7 +55,7 @@ export async function createApp(
   redis.on('error', (error) => logger.debug({ err: error }, 'redis connection error'));
   // Without the offline queue, commands sent before the connection is up fail (and limits fail open):
   // give Redis a moment at startup, but start anyway if it is down. Prisma's first query loads its
-  // query compiler, which blocks the event loop for ≈ 300 ms on 2 cores: done here rather than in the
+  // query compiler, which blocks the event loop for a noticeable while: done here rather than in the
   // first request, where it made the Redis commands beside it time out (the first /ready said Redis
   // was down). Neither waits beyond STARTUP_WAIT_MS when its server is down.
   const startupWait = () => delay(STARTUP_WAIT_MS, undefined, { ref: false });
@@ -66,7 +66,7 @@ export async function createApp(
 
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
-    // Errors are logged by the error filter; per-request info logs would dominate at 500 req/s.
+    // Errors are logged by the error filter; per-request info logs would dominate the CPU under load.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: (request: IncomingMessage) => {
       const given = request.headers['x-request-id'];

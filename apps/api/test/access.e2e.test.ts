@@ -241,7 +241,8 @@ describe('CORS for browser dApps', () => {
 
   it('answers preflights for any origin by default, with the headers the providers send, without a token', async () => {
     const api = await app();
-    // Lucid sends `lucid`, Evolution `b3` and `traceparent` and a JSON content type on GETs (PROVIDERS.md §2).
+    // Lucid sends `lucid`, Evolution `b3` and `traceparent` and a JSON content type on GETs
+    // (docs/contract.md#what-client-libraries-send).
     const response = await preflight(
       api,
       'http://localhost:5173',

@@ -9,7 +9,7 @@ import { openTestDatabase, startApp, testConfig, TOKEN } from './support/test-ap
 
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 1e9));
 const REQUESTS = 400;
-/** The statuses Blockfrost answers with (CONTRACT.md §1; 413 and 415 come from its Fastify layer). */
+/** The statuses Blockfrost answers with (docs/contract.md#error-bodies; 413 and 415 from its Fastify layer). */
 const ERROR_STATUSES = new Set([400, 403, 404, 413, 415, 418, 429]);
 const INVALID_PATH = {
   error: 'Bad Request',

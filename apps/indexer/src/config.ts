@@ -39,7 +39,8 @@ export class ConfigError extends Error {}
 
 const NETWORKS = ['mainnet', 'preprod', 'preview', 'custom'] as const;
 
-// Blockfrost's defaults (SEMANTICS.md §3.8): only mainnet has a public registry that answers today.
+// Blockfrost's defaults: only mainnet has a public registry that answers today
+// (docs/semantics.md#assets-the-token-registry).
 const DEFAULT_TOKEN_REGISTRY: Record<IndexerConfig['network'], string | null> = {
   mainnet: 'https://tokens.cardano.org',
   preprod: null,
@@ -111,8 +112,8 @@ export function readIndexerConfig(env: NodeJS.ProcessEnv): IndexerConfig {
     network,
     startPoint: startPoint(env.INDEXER_START_POINT),
     // The more of a batch's spends fall on outputs of the same batch, the fewer stored outputs are updated as
-    // spent: at 2,000 blocks and 40,000 transactions PostgreSQL used 0.75-0.76 ms per benchmark block against
-    // 0.86-0.93 at half of each, for about 200 MB more peak memory (bench/ANALYSIS.md).
+    // spent: these batches cost PostgreSQL less CPU per block than half of each did in the ingest benchmark,
+    // for more peak memory (bench/ANALYSIS.md).
     batchSize: integer('INDEXER_BATCH_SIZE', env.INDEXER_BATCH_SIZE, 2000, 1),
     batchTransactions: integer('INDEXER_BATCH_TRANSACTIONS', env.INDEXER_BATCH_TRANSACTIONS, 40_000, 1),
     tokenRegistryUrl: registry ? url('TOKEN_REGISTRY_URL', registry, ['http:', 'https:']) : null,

@@ -7,7 +7,7 @@ import type { IndexerMetrics } from './metrics.js';
 import type { ChainStore, WriteResult } from './sink/chain-store.js';
 import type { WriterLock } from './sink/writer-lock.js';
 
-/** Far above the deepest rollback (2160 blocks take ≈ 1.3 s, BENCHMARKS.md §2). */
+/** Far above what the deepest rollback (k blocks) takes: BENCHMARKS.md has its rollback rows. */
 const ROLLBACK_WAIT_LIMIT_MS = 5 * 60_000;
 
 export interface IndexerOptions {
@@ -96,7 +96,8 @@ export class Indexer implements ChainHandler {
     this.nodeTip = tip;
     await this.flush();
     const current = this.store.tipPoint;
-    // The first answer after an intersection is a rollback to it: nothing to undo (STYLE.md §6.7).
+    // The first answer after an intersection is a rollback to it: nothing to undo
+    // (docs/ogmios.md#chain-synchronisation).
     // It tells the node's tip, which is recorded (a restart at the tip may have no block to write, and
     // the run before may have been killed between its last commit and its status) and from which a
     // restart at the tip queues its rewards follow-ups.
@@ -243,7 +244,7 @@ export class Indexer implements ChainHandler {
    * Reward balances are refreshed only while the stored chain is at the node's tip: the ledger
    * answers for its tip whatever epoch asks, so while catching up a refresh is done again later for
    * nothing, and a walk per epoch crossed refreshed over a million accounts each on mainnet
-   * (bench/ANALYSIS.md, Growth). Marks wait in reward_refresh meanwhile (also those of a run killed
+   * (bench/ANALYSIS.md). Marks wait in reward_refresh meanwhile (also those of a run killed
    * before it queued their refresh), and the first walk this process queues at the tip, whose epoch
    * may already be walked, refreshes them.
    */

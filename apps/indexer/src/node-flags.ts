@@ -5,7 +5,7 @@
  *
  * `--single-threaded-gc`: V8 collects garbage on the main thread only, without its parallel and concurrent
  * helper threads. The indexer shares its cores with PostgreSQL and the chain source, and there the helpers
- * cost more CPU than they save: in three benchmark ingests each on 2 cores, 1.84 ms of indexer CPU per block
- * with it against 2.01 without, at the same blocks per second (bench/ANALYSIS.md).
+ * cost more CPU than they save: the ingest benchmark, run with and without the flag, spends less indexer CPU
+ * per block with it at the same blocks per second (bench/ANALYSIS.md).
  */
 export const INDEXER_NODE_FLAGS: readonly string[] = ['--single-threaded-gc'];

@@ -22,7 +22,7 @@ export function createPrismaClient(connectionString: string, options: DbOptions 
     max,
     // Connections once opened stay open. pg closes those idle for 10 s by default, so a server busy on a few
     // connections lost the rest, and the next burst waited for new ones: a PostgreSQL backend to start, then
-    // every statement parsed and planned again on it (40-100 ms when ten do it at once on two cores).
+    // every statement parsed and planned again on it (slow when many do it at once).
     // allowExitOnIdle: idle connections do not keep a script alive that forgot to disconnect.
     min: max,
     allowExitOnIdle: true,

@@ -26,8 +26,9 @@ const PLUTUS_KEYS = ['plutus:v1', 'plutus:v2', 'plutus:v3'] as const;
 
 /**
  * Parses the JSON body of POST /utils/txs/evaluate/utxos: `{cbor, additionalUtxoSet?}` with Ogmios v5
- * UTxO pairs, accepting the spellings real clients send (CONTRACT.md §5, OGMIOS.md §7). Integers are
- * read as bigint because blockfrost-js writes BigInt quantities as bare integers beyond 2^53.
+ * UTxO pairs, accepting the spellings real clients send (docs/contract.md#evaluating-transactions,
+ * docs/ogmios.md#the-v5-evaluation-format). Integers are read as bigint because blockfrost-js writes
+ * BigInt quantities as bare integers beyond 2^53.
  */
 export function parseEvaluateRequest(body: string): ParsedEvaluateRequest {
   let json: unknown;

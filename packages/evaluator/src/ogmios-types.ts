@@ -1,5 +1,5 @@
-// Ogmios v6 JSON shapes used by evaluateTransaction (OGMIOS.md §6). Only what this package
-// produces or consumes is modelled here.
+// Ogmios v6 JSON shapes used by evaluateTransaction (docs/ogmios.md#evaluating-a-transaction-v6). Only
+// what this package produces or consumes is modelled here.
 
 export type RedeemerPurpose = 'spend' | 'mint' | 'publish' | 'withdraw' | 'vote' | 'propose';
 

@@ -1,5 +1,6 @@
-// Ogmios v5 (JSON-WSP) shapes of EvaluateTx, as Blockfrost speaks them (OGMIOS.md §7). Values are the
-// normalised form produced by parseEvaluateRequest: lenient client spellings are already resolved.
+// Ogmios v5 (JSON-WSP) shapes of EvaluateTx, as Blockfrost speaks them (docs/ogmios.md#the-v5-evaluation-format).
+// Values are the normalised form produced by parseEvaluateRequest: lenient client spellings are already
+// resolved.
 
 export interface TxInV5 {
   txId: string;

@@ -1,7 +1,10 @@
 import type { NativeScriptJson, ScriptJson, UtxoJson, ValueJson } from './ogmios-types.js';
 import type { EvaluateRequestV5, NativeScriptV5, ScriptV5, TxInV5, TxOutV5 } from './ogmios-v5-types.js';
 
-/** `evaluateTransaction` params for Ogmios v6, from a parsed v5 request (OGMIOS.md §7 field mapping). */
+/**
+ * `evaluateTransaction` params for Ogmios v6, from a parsed v5 request (the field mapping of
+ * docs/ogmios.md#the-v5-evaluation-format).
+ */
 export function toEvaluateTransactionParams(request: EvaluateRequestV5): {
   transaction: { cbor: string };
   additionalUtxo: UtxoJson[];

@@ -9,7 +9,7 @@ import type {
 import type { EvaluationResultV5, TxInV5 } from './ogmios-v5-types.js';
 
 // v5 has no name for Conway's vote/propose purposes; keeping the v6 names is our assumption
-// (no source settles it, SEMANTICS.md §7.2).
+// (no source settles it, docs/ogmios.md#the-v5-evaluation-format).
 const V5_PURPOSES: Record<Validator['purpose'], string> = {
   spend: 'spend',
   mint: 'mint',
@@ -30,8 +30,8 @@ const txIn = (reference: OutputReference): TxInV5 => ({
 const capitalised = (era: string): string => era.charAt(0).toUpperCase() + era.slice(1);
 
 /**
- * The v5 `EvaluateTx` result for a v6 outcome (OGMIOS.md §7 tables). -32602 has no v5 result: it is a
- * jsonwsp/fault, see `v5Response`.
+ * The v5 `EvaluateTx` result for a v6 outcome (docs/ogmios.md#the-v5-evaluation-format). -32602 has no v5
+ * result: it is a jsonwsp/fault, see `v5Response`.
  */
 export function toV5Result(outcome: EvaluationOutcome): EvaluationResultV5 {
   if ('result' in outcome) {

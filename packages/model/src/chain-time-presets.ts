@@ -2,7 +2,8 @@ import { ChainTime } from './chain-time.js';
 import type { Network } from './types.js';
 
 // Timing fields of each network's genesis files and the epoch of its Shelley hard fork
-// (cardano-configurations; OGMIOS.md §5). Byron: 20 s slots, 10k-slot epochs; Shelley on: 1 s slots.
+// (cardano-configurations; docs/ogmios.md#networks-and-time). Byron: 20 s slots, 10k-slot epochs; Shelley
+// on: 1 s slots.
 const BYRON_MAINNET_AND_PREPROD = {
   protocolConsts: { k: 2160 },
   blockVersionData: { slotDuration: '20000' },

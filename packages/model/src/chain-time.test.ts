@@ -44,7 +44,7 @@ describe('network presets against Blockfrost blocks', () => {
     expect(MAINNET_CHAIN_TIME.epochFirstSlot(234) + 295_199).toBe(16_019_999);
   });
 
-  it('puts the first Shelley slot where OGMIOS.md §5 says', () => {
+  it("puts the first Shelley slot where docs/ogmios.md's network table says", () => {
     expect(MAINNET_CHAIN_TIME.slotTime(4_492_800)).toEqual({
       epoch: 208,
       epochSlot: 0,

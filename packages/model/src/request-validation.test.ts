@@ -61,12 +61,12 @@ describe('blockfrost-utils fixtures', () => {
 
   // Groups that belong to endpoints or storage strategies frostline does not have:
   it.skip('isNumber: decides hash-vs-number for /blocks/{hash_or_number}, which is not one of our endpoints', () => {});
-  it.skip('validateBlockHash, validatePolicy, validateDerivationXpub: validators of endpoints outside CONTRACT.md', () => {});
-  it.skip('validateInRangeUnsignedInt, validatePositiveInRangeSignedBigInt: params of endpoints outside CONTRACT.md', () => {});
+  it.skip('validateBlockHash, validatePolicy, validateDerivationXpub: validators of endpoints frostline does not have', () => {});
+  it.skip('validateInRangeUnsignedInt, validatePositiveInRangeSignedBigInt: params of endpoints frostline does not have', () => {});
   it.skip('getPaymentPartBech32: RYO builds LIKE-prefixes on address text; frostline stores payment credentials', () => {});
 });
 
-describe('address parameter quirks (SEMANTICS.md §1.3)', () => {
+describe('address parameter quirks (docs/semantics.md#address-parameters)', () => {
   const mainnetBase =
     'addr1qx2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzer3n0d3vllmyqwsx5wktcd8cc3sq835lu7drv2xwl2wywfgse35a3x';
   const testnetBase =

@@ -29,14 +29,14 @@ const LOVELACE = 'lovelace';
 
 /**
  * Pages that skip at least this many outputs are taken from a list of the selection's unspent output ids
- * (UtxoIdLists); below it, skipping index entries costs PostgreSQL less than ≈ 0.5 ms, less than reading
- * the list and then the page by id.
+ * (UtxoIdLists); below it, skipping index entries costs PostgreSQL less than reading the list and then the
+ * page by id (docs/data-model.md#busy-addresses).
  */
 const DEEP_PAGE_OFFSET = 5_000;
 
 /**
- * Ids kept by UtxoIdLists per output a page cache may keep (`ADDRESS_UTXO_CACHE_OUTPUTS`): 8 bytes each
- * against ≈ 0.55 kB of JSON text per cached output (2,000,000 ids, 16 MB, at the default).
+ * Ids kept by UtxoIdLists per output a page cache may keep (`ADDRESS_UTXO_CACHE_OUTPUTS`): 8 bytes each, a
+ * small part of the JSON text a cached output takes (2,000,000 ids, 16 MB, at the default).
  */
 const LISTED_IDS_PER_CACHED_OUTPUT = 20;
 
@@ -58,7 +58,7 @@ interface UtxoPage {
 export class AddressesService {
   /**
    * Busy addresses (exchanges, DEXes) are asked for the same pages again and again between two blocks;
-   * a first page costs PostgreSQL ≈ 1.5 ms and ≈ 50 kB of rows, a hit one tip probe. After a block, a page is
+   * a first page costs PostgreSQL a query and its rows, a hit only one tip probe. After a block, a page is
    * carried to the new tip when the block changed none of the selection's outputs up to the page's last one
    * (in ascending order, the first pages of an address that only receives), found by a few index probes.
    */

@@ -39,10 +39,10 @@ const ATTEMPTS = 3;
 
 /**
  * Deep pages of a busy address taken from a list of all its unspent output ids instead of skipping index
- * entries: a random page of a 100,000-output address skips 50,000 entries on average (≈ 6 ms of PostgreSQL
- * CPU, so 500 such pages per second need ≈ 3 cores), where the list costs about twice that once, is then
- * carried forward at each new block by that block's changes to the selection (a few index probes), and a
- * page from it is a lookup of its own outputs by id.
+ * entries: a random page of a 100,000-output address skips 50,000 entries on average, work every such
+ * request repeats, where the list costs a few such pages once, is then carried forward at each new block by
+ * that block's changes to the selection (a few index probes), and a page from it is a lookup of its own
+ * outputs by id (docs/data-model.md#busy-addresses).
  *
  * A list is used while its tip is the newest block, like the pages of `TipCache`. A page is read by id
  * together with the newest block of the read's own snapshot, and used only when that block is still the

@@ -30,7 +30,7 @@ export class BlocksService {
     return found(await blocksHashOrNumber(this.db, block));
   }
 
-  /** {slot_number} is the slot within the epoch (SEMANTICS 4.1). */
+  /** {slot_number} is the slot within the epoch (docs/semantics.md#blocks-by-epoch-and-slot). */
   async byEpochAndSlot(epochParam: string, slotParam: string): Promise<Block> {
     const { epoch_number, slot_number } = parseIntegerPathParams({
       epoch_number: epochParam,

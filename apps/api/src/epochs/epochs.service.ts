@@ -14,7 +14,7 @@ export class EpochsService {
   /**
    * Each epoch's answer as last mapped and serialised, with the version of the row it came from.
    * Parsing the stored row, mapping every cost-model value to Blockfrost's names and serialising the
-   * ≈ 20 kB result took more CPU than the rest of the request; the row only changes when the indexer
+   * large result took more CPU than the rest of the request; the row only changes when the indexer
    * rewrites it. At most one entry per stored epoch.
    */
   private readonly answers = new Map<number, { version: string; json: string }>();

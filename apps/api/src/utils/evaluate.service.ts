@@ -19,9 +19,9 @@ export class EvaluateService {
   constructor(@Inject(EVALUATION_ENGINE) private readonly engine: EvaluationEngine) {}
 
   /**
-   * POST /utils/txs/evaluate/utxos (CONTRACT.md §5): a v5 `{cbor, additionalUtxoSet?}` body, answered
-   * in the Ogmios protocol `version` asks for. Evaluation failures are answers (200); malformed
-   * requests, including CBOR that is not a transaction, are 400s.
+   * POST /utils/txs/evaluate/utxos (docs/contract.md#evaluating-transactions): a v5
+   * `{cbor, additionalUtxoSet?}` body, answered in the Ogmios protocol `version` asks for. Evaluation
+   * failures are answers (200); malformed requests, including CBOR that is not a transaction, are 400s.
    */
   async evaluateUtxos({ contentType, body, version }: EvaluateHttpRequest): Promise<Record<string, unknown>> {
     if (!isJson(contentType))

@@ -37,8 +37,9 @@ export interface ChainSyncConnection {
  * Opens a chain-sync connection on a WebSocket of its own (ws 8) rather than the client's (ws 7), for the TCP
  * socket under it: corked, a burst of nextBlock requests leaves in one write. The client's ws 7 writes every
  * frame with a system call of its own and draws every frame's mask with a `randomFillSync` call (ws 8 draws
- * them from a pool): 1.0 s of a 19,000-block benchmark ingest. The client's chain-sync functions take it as
- * their context, as they take the one createInteractionContext makes; like that, it waits for a ready server.
+ * them from a pool), which showed in the ingest benchmark's profile. The client's chain-sync functions take
+ * it as their context, as they take the one createInteractionContext makes; like that, it waits for a ready
+ * server.
  */
 export async function openChainSync(
   url: URL,

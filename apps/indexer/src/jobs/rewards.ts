@@ -2,9 +2,10 @@ import { createLedgerStateQueryClient, type InteractionContext } from '@cardano-
 import type { PrismaClient } from '@frostline/db';
 
 /**
- * Withdrawable rewards come from the ledger, not from blocks (SEMANTICS.md §5.2, §9): ask Ogmios'
- * rewardAccountSummaries for the given stake credentials (hash_raw hex: header byte + 28-byte hash)
- * and store the answer; a credential the ledger does not know (not registered) has none.
+ * Withdrawable rewards come from the ledger, not from blocks
+ * (docs/semantics.md#accounts-what-comes-from-the-ledger): ask Ogmios' rewardAccountSummaries for the
+ * given stake credentials (hash_raw hex: header byte + 28-byte hash) and store the answer; a credential
+ * the ledger does not know (not registered) has none.
  */
 export async function refreshRewardBalances(
   prisma: PrismaClient,

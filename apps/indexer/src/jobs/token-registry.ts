@@ -1,6 +1,9 @@
 import type { PrismaClient } from '@frostline/db';
 
-/** The `metadata` object of GET /assets/{asset}, as RYO maps a registry entry (SEMANTICS.md §3.8). */
+/**
+ * The `metadata` object of GET /assets/{asset}, as RYO maps a registry entry
+ * (docs/semantics.md#assets-the-token-registry).
+ */
 export interface TokenMetadata {
   name: string;
   description: string;

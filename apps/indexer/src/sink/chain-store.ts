@@ -115,7 +115,10 @@ export interface ChainPoint {
   id: string;
 }
 
-/** A rollback below the blocks we keep cannot be undone: the indexer must stop (STYLE.md §6.3). */
+/**
+ * A rollback below the blocks we keep cannot be undone: the indexer must stop
+ * (docs/data-model.md#rollback-to-any-of-the-last-k-blocks).
+ */
 export class UnrecoverableRollbackError extends Error {}
 
 /**
@@ -150,9 +153,9 @@ export interface ChainStoreOptions {
 /**
  * address_utxo's rows are the view's rows of the live outputs. Filled through the view in one statement,
  * as the migration that created the table filled it, in the order of its wide covering index: each
- * entry then lands beside the previous one instead of on a random leaf page (10 M outputs: 389 s in
- * output order, 170 s in this one). Dropping the indexes and building them after the fill would be
- * faster still (76 s) but holds an exclusive lock that stalls every address read for the whole fill.
+ * entry then lands beside the previous one instead of on a random leaf page, much faster than a fill in
+ * output order. Dropping the indexes and building them after the fill would be faster still but holds an
+ * exclusive lock that stalls every address read for the whole fill (docs/data-model.md#busy-addresses).
  */
 const FILL_ADDRESS_UTXO_SQL = `INSERT INTO address_utxo SELECT s.* FROM address_utxo_source s
   WHERE s.tx_out_id IN (SELECT tx_out_id FROM unspent_tx_out)
@@ -162,8 +165,8 @@ const FILL_ADDRESS_UTXO_SQL = `INSERT INTO address_utxo SELECT s.* FROM address_
  * The live-output tables' indexes that only readers walk (an address's or a payment credential's live
  * outputs): the indexer reaches these tables by primary key. A long catch-up drops them when it defers
  * address_utxo and builds them again when it fills it, as db-sync builds its indexes once it nears the
- * tip. Entering each new output into them and taking out each spent one cost PostgreSQL 0.09 ms of CPU
- * per block in the ingest benchmark (0.62-0.64 ms without them against 0.69-0.74 with, alternated runs).
+ * tip. Entering each new output into them and taking out each spent one costs PostgreSQL CPU on every
+ * block, which the catch-up saves until the fill.
  * The definitions are the migrations' (chain-store.test.ts compares them after a fill).
  */
 export const LIVE_OUTPUT_READ_INDEXES: readonly { name: string; definition: string }[] = [

@@ -53,8 +53,8 @@ const viewOf = (buffer: Buffer) => new DataView(buffer.buffer, buffer.byteOffset
 export class CopyBuffer {
   private buffer = Buffer.allocUnsafe(1 << 16);
   // Fixed-width fields go through a DataView of the same memory, whose setters V8 compiles to plain stores. With
-  // copyBinary's column loop indexed instead of destructured, encoding took 57-70 µs per block of the benchmark's
-  // chain against 84-96 with Buffer's writeInt32BE and kin (in one process, 4,000 blocks, three runs each).
+  // copyBinary's column loop indexed instead of destructured, this encodes the benchmark's blocks faster than
+  // Buffer's writeInt32BE and kin did.
   private view = viewOf(this.buffer);
   private length = 0;
 
@@ -295,10 +295,9 @@ export class BatchWrite {
   /**
    * `copyBuffer` holds each table's rows in turn while they are sent; a writer keeps one across batches.
    * Buffers are memory outside V8's heap, and V8 starts a full collection whenever that grows by 64 MB:
-   * a new buffer per table of every batch made 12 full collections of a 20,000-block ingest (2.7 s of
-   * the indexer's CPU, --trace-gc) where one kept buffer makes 6 (1.3 s). Three alternated ingests each:
-   * 1.52-1.75 -> 1.47-1.49 ms of indexer CPU per block, for a larger heap between collections (peak RSS
-   * 869-893 -> 1,145-1,186 MiB).
+   * a new buffer per table of every batch made twice as many full collections of an ingest as one kept
+   * buffer (--trace-gc), and more indexer CPU per block, where the kept one costs a larger heap between
+   * collections.
    */
   constructor(private readonly copyBuffer = new CopyBuffer()) {}
 

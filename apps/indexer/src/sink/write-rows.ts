@@ -132,7 +132,7 @@ export function batchWrite(
     address_id: ['int8', (r) => unspentOutputs.get(r.txOutId)!.addressId],
   });
   // Through the view that defines the table's rows (its migration), reading what the copies above wrote:
-  // copying rows built here instead saved 2 of its 9 s in the ingest benchmark, for a second definition.
+  // copying rows built here instead saved a little in the ingest benchmark, for a second definition.
   if (addressUtxo) {
     write.write(
       [[...unspentOutputs.keys()]],

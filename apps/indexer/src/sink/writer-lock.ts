@@ -20,7 +20,7 @@ interface LockSession {
 
 /**
  * Only one indexer may write a database: a session-level advisory lock held on a dedicated
- * connection (ponder's `_ponder_meta` lock, STYLE.md §6.3).
+ * connection (like ponder's `_ponder_meta` lock; why one writer: docs/data-model.md#principles).
  */
 async function lockSession(databaseUrl: string): Promise<LockSession> {
   const client = new pg.Client({ connectionString: databaseUrl, application_name: 'frostline-indexer-lock' });

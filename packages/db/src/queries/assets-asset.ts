@@ -22,7 +22,10 @@ export interface AssetRow {
   /** tx_metadata label 721 (db-sync JSON and CBOR of {721: value}) of the latest mint carrying it. */
   label721_json: unknown;
   label721_cbor: string | null;
-  /** Datum CBOR hex of the CIP-68 reference NFT (SEMANTICS 3.4), null if none is known. */
+  /**
+   * Datum CBOR hex of the CIP-68 reference NFT (docs/semantics.md#assets-which-on-chain-metadata), null if
+   * none is known.
+   */
   cip68_reference_datum: string | null;
   /** token_metadata entry; registry_name is null when the registry has none. */
   registry_name: string | null;

@@ -39,16 +39,15 @@ function statementName(sql: string): string {
 }
 
 /**
- * Runs a read query on the pg pool behind `db`, bypassing Prisma's raw-query runtime, which costs
- * ≈ 130 µs of CPU per query more (BENCHMARKS.md at eec17bf, "API: per-request overhead"): as much as
- * PostgreSQL spends on an endpoint that reads one row. For queries whose SQL already casts every
- * column to the type the API returns (text for 64-bit amounts, float8 for slots and times), pg's
- * conversions give the same values as Prisma's.
+ * Runs a read query on the pg pool behind `db`, bypassing Prisma's raw-query runtime, whose CPU per query
+ * is as much as PostgreSQL spends on an endpoint that reads one row (bench/ANALYSIS.md). For queries whose
+ * SQL already casts every column to the type the API returns (text for 64-bit amounts, float8 for slots and
+ * times), pg's conversions give the same values as Prisma's.
  *
  * As a named prepared statement: parsed once per connection, and after five executions PostgreSQL
  * plans it once too, unless that generic plan is estimated dearer than planning for each key
- * (plan_cache_mode auto). Parsing and planning an endpoint's query cost ≈ 1 ms of PostgreSQL CPU, more
- * than most of them take to run (bench/ANALYSIS.md, "API: prepared statements").
+ * (plan_cache_mode auto). Parsing and planning an endpoint's query costs PostgreSQL more CPU than most of
+ * them take to run (bench/ANALYSIS.md).
  */
 export async function queryRows<T extends QueryResultRow>(
   db: PrismaClient,

@@ -42,8 +42,8 @@ export function blockFields(header: LineHeader): BlockFields {
 
 /**
  * Byron epoch-boundary blocks carry no slot; their point slot is the first slot of their epoch, i.e. the
- * previous block's slot rounded up to the next epoch boundary (OGMIOS.md §3). A chain starting with an
- * EBB starts at the genesis EBB, slot 0.
+ * previous block's slot rounded up to the next epoch boundary (docs/ogmios.md#blocks). A chain starting
+ * with an EBB starts at the genesis EBB, slot 0.
  */
 export function ebbSlot(previousSlot: Slot | undefined, byronEpochLength: number): Slot {
   if (previousSlot === undefined) return 0;

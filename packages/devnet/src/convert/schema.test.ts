@@ -4,7 +4,8 @@ import { readdirSync } from 'node:fs';
 import { fixturePath, manifest, readFixture, readHexFixture } from './test-support/fixtures.js';
 import { schemaErrors } from './test-support/schema.js';
 
-describe('Ogmios JSON schema (cardano.json#/definitions/Block, patched per OGMIOS.md §8)', () => {
+// The schema's patches: docs/ogmios.md#the-json-schema-and-its-patches.
+describe('Ogmios JSON schema (cardano.json#/definitions/Block, patched)', () => {
   it.each(manifest.blocks.map((block) => [block.file, block] as const))('%s validates', (_file, expected) => {
     const era = expected.era.startsWith('byron') ? 'byron' : (expected.era as EraName);
     expect(schemaErrors(convertBlock(readHexFixture(`blocks/${expected.file}`), { era }))).toBeUndefined();

@@ -8,7 +8,7 @@ import type { DRep } from './wallets.js';
 
 /**
  * What the indexer must end up with after the final chain (abandoned fork branches excluded), in
- * Blockfrost's terms (SEMANTICS.md §2–§6). JSON; lovelace and quantities are decimal strings.
+ * Blockfrost's terms (docs/semantics.md). JSON; lovelace and quantities are decimal strings.
  *
  * {
  *   "network": "custom", "seed": 1,

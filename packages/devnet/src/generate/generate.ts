@@ -161,7 +161,8 @@ class ChainGenerator {
 
   /**
    * Genesis outputs of other parties (the demo wallets of `npm start`) stay unspent; those at a base
-   * address make its stake address known with their lovelace, as any output does (SEMANTICS.md §5.1).
+   * address make its stake address known with their lovelace, as any output does
+   * (docs/semantics.md#accounts-which-stake-addresses-exist).
    */
   private recordForeignGenesis(networkId: number): void {
     const owned = new Set(this.state.utxos.all().map(utxoRef));
@@ -342,7 +343,8 @@ class ChainGenerator {
     built.spent.forEach((utxo) => this.state.utxos.spend(utxo));
     for (const utxo of built.created) {
       this.state.utxos.add(utxo);
-      // A base address makes its stake address known; a pointer alone does not (SEMANTICS.md §5.1).
+      // A base address makes its stake address known; a pointer alone does not
+      // (docs/semantics.md#accounts-which-stake-addresses-exist).
       if (utxo.stakeAddress !== undefined && this.wallet(utxo.owner).kind !== 'pointer')
         this.state.updateAccount(utxo.stakeAddress, {});
     }

@@ -9,7 +9,7 @@ export interface KeyPair {
   hash: CSL.Ed25519KeyHash;
   /** blake2b-224 of the public key, hex. */
   hashHex: string;
-  /** The private key for node:crypto, which signs ~20× faster than CSL's wasm (same RFC 8032 signature). */
+  /** The private key for node:crypto, which signs much faster than CSL's wasm (same RFC 8032 signature). */
   signer: KeyObject;
 }
 
@@ -19,7 +19,7 @@ export function derive(name: string): Uint8Array {
 }
 
 export function keyPair(name: string): KeyPair {
-  // A JWK import is ~10× faster than PKCS#8 (OpenSSL's decoders are slow): it matters for thousands of
+  // A JWK import is much faster than PKCS#8 (OpenSSL's decoders are slow): it matters for thousands of
   // wallets. Node derives the public key from `d`; `x` is only checked to be a string.
   const signer = createPrivateKey({
     key: { kty: 'OKP', crv: 'Ed25519', d: Buffer.from(derive(name)).toString('base64url'), x: '' },

@@ -5,7 +5,7 @@ import { UtxoSet, type Utxo } from './spendable.js';
 
 /**
  * What Blockfrost shows of a stake address beyond its reward account, which the ledger holds
- * (registration, delegations, rewards, deposit): SEMANTICS.md §5.
+ * (registration, delegations, rewards, deposit): docs/semantics.md#accounts-registration-delegation-and-drep.
  */
 export interface AccountHistory {
   /** Epoch of the latest registration or deregistration. */

@@ -7,9 +7,10 @@ const BACKWARD = '{"jsonrpc":"2.0","method":"nextBlock","result":{"direction":"b
 const FORWARD = Buffer.from('{"jsonrpc":"2.0","method":"nextBlock","result":{"direction":"forward","block":');
 
 /**
- * One client's chain-sync state, following the ChainDB follower semantics of OGMIOS.md §2: the cursor
- * starts at origin with a pending roll-backward, an intersection moves the cursor and queues a
- * roll-backward to it, and requests that find no next block are parked until the chain changes.
+ * One client's chain-sync state, following the ChainDB follower semantics
+ * (docs/ogmios.md#chain-synchronisation): the cursor starts at origin with a pending roll-backward, an
+ * intersection moves the cursor and queues a roll-backward to it, and requests that find no next block
+ * are parked until the chain changes.
  */
 export class ChainSyncSession {
   private position: Position = -1;

@@ -8,7 +8,7 @@ import { bytesToHex } from '../hex.js';
  * Why not Ogmios' `certificates` JSON: it moves MIR certificates into `proposals` (dropping the
  * source pot that reserves_sum/treasury_sum need) and splits Conway's combined certificates in
  * two, so JSON positions are not ledger certificate indexes — and pointer addresses refer to
- * ledger indexes (SEMANTICS.md §5.2, OGMIOS.md §4).
+ * ledger indexes (docs/ogmios.md#transactions).
  */
 export type Certificate =
   | { kind: 'stakeRegistration'; index: number; credential: Credential }

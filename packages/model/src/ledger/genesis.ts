@@ -99,8 +99,8 @@ function genesisOutputs(funds: GenesisFunds): { address: string; bytes: Uint8Arr
  * Chain-sync never delivers the genesis distribution, yet its outputs are spent by the first
  * transactions (and AVVM vouchers by mainnet's redemptions). db-sync stores each initial fund as a
  * pseudo-transaction whose id is blake2b-256 of the address bytes, with one output at index 0, in a
- * genesis pseudo-block named by the Byron genesis hash (SEMANTICS.md §8; db-sync
- * `Era/Byron/Genesis.hs`); this builds that block. Without `genesisHash` (unknown for a custom
+ * genesis pseudo-block named by the Byron genesis hash (docs/semantics.md#what-chain-sync-does-not-deliver;
+ * db-sync `Era/Byron/Genesis.hs`); this builds that block. Without `genesisHash` (unknown for a custom
  * network) the block gets a synthetic hash.
  */
 export function genesisBlock(

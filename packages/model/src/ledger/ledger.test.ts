@@ -28,7 +28,8 @@ const fixtures: Fixture[] = readdirSync(DIR)
   .map((file) => JSON.parse(readFileSync(new URL(file, DIR), 'utf8')));
 const named = (name: string) => fixtures.find((f) => f.source.includes(name))!;
 
-// OGMIOS.md §5: mainnet Byron slots are 20 s from 2017-09-23T21:44:51Z, Shelley slots 1 s from slot 4492800.
+// Mainnet Byron slots are 20 s from 2017-09-23T21:44:51Z, Shelley slots 1 s from slot 4492800
+// (docs/ogmios.md#networks-and-time).
 function mainnetSlot(slot: number) {
   if (slot < 4_492_800)
     return { epoch: Math.floor(slot / 21600), epochSlot: slot % 21600, time: 1506203091 + 20 * slot };

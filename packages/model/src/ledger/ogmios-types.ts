@@ -1,6 +1,6 @@
-// The subset of Ogmios v6 block/transaction JSON (OGMIOS.md §3–§4) the ledger decoders read. Kept
-// structural and local so the model needs no Ogmios dependency. Amounts are bigint when parsed by
-// @cardano-ogmios/client and number when parsed by JSON.parse: both are accepted.
+// The subset of Ogmios v6 block/transaction JSON (docs/ogmios.md#blocks, docs/ogmios.md#transactions) the
+// ledger decoders read. Kept structural and local so the model needs no Ogmios dependency. Amounts are
+// bigint when parsed by @cardano-ogmios/client and number when parsed by JSON.parse: both are accepted.
 
 export type Amount = bigint | number;
 

@@ -275,8 +275,8 @@ function decodeDatums(
 }
 
 // Transactions' CBOR as views of 1 MiB slabs. Buffer.from(hex, 'hex') cuts them from Node's 8 kB pool, and the pool's
-// refills, a new ArrayBuffer every few transactions, were 1% of the indexer's CPU. A slab lives as long as the
-// decoded transactions it holds, which an indexer keeps and drops together (a batch).
+// refills, a new ArrayBuffer every few transactions, showed in the indexer's CPU profile. A slab lives as long as
+// the decoded transactions it holds, which an indexer keeps and drops together (a batch).
 const SLAB_BYTES = 1 << 20;
 let slab = Buffer.alloc(0);
 let slabUsed = 0;

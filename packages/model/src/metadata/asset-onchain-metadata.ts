@@ -14,7 +14,10 @@ export interface AssetOnchainSources {
   policyId: string;
   /** Hex asset name, "" for the empty name. */
   assetNameHex: string;
-  /** Datum CBOR hex of the newest output holding the reference NFT (see SEMANTICS §3.4), null if none. */
+  /**
+   * Datum CBOR hex of the newest output holding the reference NFT
+   * (docs/semantics.md#assets-which-on-chain-metadata), null if none.
+   */
   cip68ReferenceDatum: string | null;
   /** Label 721 of the latest mint carrying 721, null if none. */
   cip25Label721: Label721Metadata | null;

@@ -2,7 +2,8 @@ import { BlockfrostError } from '../errors.js';
 import { bytesToHex, hexToBytes } from '../hex.js';
 import { submittedTransaction } from './submitted-transaction.js';
 
-// Empty body, empty witness set, valid, no metadata: the smallest well-formed transaction (PROVIDERS.md §intro).
+// Empty body, empty witness set, valid, no metadata: the smallest well-formed transaction
+// (docs/contract.md#what-client-libraries-send).
 const MINIMAL = '84a3008001800200a0f5f6';
 const message = (body: Uint8Array) => {
   try {

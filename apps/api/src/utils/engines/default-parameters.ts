@@ -4,9 +4,9 @@ import type { ExecutionUnits, PlutusCostModels } from '@frostline/evaluator';
 // database, or an API without an indexer behind it). Copied from Blockfrost's
 // /epochs/latest/parameters (`cost_models_raw`, `max_tx_ex_mem`, `max_tx_ex_steps`) as recorded by
 // blockfrost/blockfrost-tests @ f9ef443218793aea5e4845d04981d92c0375891a (Apache-2.0;
-// packages/evaluator/test-data/cost_models.json, shared/fixtures/blockfrost_fixtures e2e
-// epochs/number-parameters.json): protocol version 10 on mainnet, 11 on preprod and preview, with the
-// same cost models and limits on all three. A later parameter update makes them stale, which is why
+// src/fixtures/{mainnet,preprod,preview}/epochs/number-parameters.ts there; copied in
+// packages/evaluator/test-data/cost_models.json): protocol version 10 on mainnet, 11 on preprod and
+// preview, with the same cost models and limits on all three. A later parameter update makes them stale, which is why
 // the indexer's stored parameters take precedence.
 
 export interface EvaluationParameters {

@@ -10,7 +10,10 @@ import { isMempoolFull, type OgmiosRpc } from '../../common/ogmios-rpc.js';
 import { OGMIOS_RPC } from '../../common/tokens.js';
 import type { EvaluationEngine } from './evaluation-engine.js';
 
-/** Proxies to Ogmios v6 `evaluateTransaction` (the v5 request translated, OGMIOS.md §7). */
+/**
+ * Proxies to Ogmios v6 `evaluateTransaction`, the v5 request translated
+ * (docs/ogmios.md#the-v5-evaluation-format).
+ */
 @Injectable()
 export class OgmiosEvaluationEngine implements EvaluationEngine {
   constructor(@Inject(OGMIOS_RPC) private readonly ogmios: OgmiosRpc) {}

@@ -1,6 +1,6 @@
 /**
  * Ogmios' cardano.json (v6.14) compiled with Ajv, with the patches documented
- * in shared/docs/OGMIOS.md §8:
+ * in docs/ogmios.md#the-json-schema-and-its-patches:
  * 1. `propertyNames` also admits the declared `properties` (draft-4 validators,
  *    which Ogmios uses, ignore `propertyNames`; under draft-07 `Value.ada` fails);
  * 2. `RewardTransfer` keys are bech32 reward accounts for Conway withdrawals;

@@ -68,7 +68,8 @@ export const updateCip68: Builder = (g) => {
   const suffix = Buffer.from(unit.slice(56 + 8), 'hex').toString('utf8');
   const kind = userTokenOf(g.state.assets, unit);
   // The transaction ordinal makes every datum value new, so "latest output" and db-sync's
-  // "first seen" ordering of datums agree (SEMANTICS.md §3.4).
+  // "first seen" ordering of datums agree
+  // (docs/semantics.md#assets-which-on-chain-metadata).
   const datum = cip68Datum(kind, Number(suffix.slice(3)), g.state.txOrdinal);
   const owner = g.wallet(reference.owner);
   return {

@@ -71,8 +71,9 @@ export function pointOf(height: number, branch = 0) {
 }
 
 /**
- * Validators for Ogmios response shapes, with the patches OGMIOS.md §8 lists: declared properties are
- * exempt from `propertyNames` (Ogmios' own draft-4 validator ignores it) and Byron genesis requires
+ * Validators for Ogmios response shapes, with the patches docs/ogmios.md#the-json-schema-and-its-patches
+ * lists: declared properties are exempt from `propertyNames` (Ogmios' own draft-4 validator ignores it) and
+ * Byron genesis requires
  * `updatableParameters` (what the server sends) instead of `protocolParameters`. Byron genesis delegation
  * keys are extended keys (64 bytes, like Byron block issuers), beyond the 32-byte `VerificationKey` bound,
  * and its `updatableParameters` are Byron's `BootstrapProtocolParameters`.
