@@ -15,11 +15,7 @@
 -- (index-only) / address_utxo_pkey and address_pkey.
 WITH probe AS (
   SELECT
-    (SELECT id FROM address WHERE address = $1) AS address_id,
-    CASE
-      WHEN $2::bytea IS NULL THEN EXISTS (SELECT 1 FROM address WHERE address = $1)
-      ELSE EXISTS (SELECT 1 FROM address WHERE payment_cred = $2::bytea)
-    END AS address_seen,
+    {{include address_selection_probe}},
     (SELECT id FROM asset WHERE policy = $3::bytea AND name = $4::bytea) AS asset_id,
     -- The newest block in this statement's snapshot: the chain state the page reflects, so the API can
     -- cache the page until the tip changes (apps/api/src/addresses/tip-cache.ts).
@@ -71,38 +67,8 @@ SELECT
   p.address_seen,
   p.tip,
   ($3::bytea IS NULL OR p.asset_id IS NOT NULL) AS asset_seen,
-  -- the address asked for, or for a payment credential each output's (one lookup per output only then)
-  coalesce($1, (SELECT a.address FROM address a WHERE a.id = c.address_id)) AS address,
-  encode(c.tx_hash, 'hex') AS tx_hash,
-  c.output_index,
-  c.lovelace::text AS lovelace,
-  -- every asset of the output, not only the one asked for
-  c.assets,
-  encode(c.block_hash, 'hex') AS block,
-  encode(c.data_hash, 'hex') AS data_hash,
-  encode(c.inline_datum, 'hex') AS inline_datum,
-  encode(c.reference_script_hash, 'hex') AS reference_script_hash,
-  -- the output's id: new blocks that change only outputs past a full page's last one leave the page as it was
-  c.tx_out_id::text AS output_id
+  {{include address_utxo_page_columns}}
 FROM probe p
 LEFT JOIN page ON true
--- Each of the page's outputs with its answer from address_utxo, one index descent per output (no read of
--- tx_out, tx, block or ma_tx_out): an address's in the covering index, where its outputs lie side by side
--- in chain order, so a page is a few leaf pages; a payment credential's (outputs of many addresses) by
--- output id. Exactly one branch runs, as above. Each branch has a LIMIT, so it stays a lookup per output:
--- as a plain join, the planner, which takes any address for one with a few outputs, merge-joins the page
--- with all of the address's entries, ≈ 430 bytes each.
-LEFT JOIN LATERAL (
-  (
-    SELECT * FROM address_utxo_answer c
-    WHERE $2::bytea IS NULL AND c.address_id = p.address_id AND c.tx_out_id = page.id
-    LIMIT 1
-  )
-  UNION ALL
-  (
-    SELECT * FROM address_utxo_answer c
-    WHERE $2::bytea IS NOT NULL AND c.tx_out_id = page.id
-    LIMIT 1
-  )
-) c ON true
+{{include address_utxo_page_answers}}
 ORDER BY c.tx_out_id {{direction}}

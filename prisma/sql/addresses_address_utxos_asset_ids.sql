@@ -20,25 +20,13 @@
 -- tx_block_id_idx, tx_out_tx_id_index_key, unspent_tx_out_pkey, tx_out_spend_tx_id_idx, tx_out_pkey.
 WITH probe AS (
   SELECT
-    (SELECT id FROM address WHERE address = $1) AS address_id,
-    CASE
-      WHEN $2::bytea IS NULL THEN EXISTS (SELECT 1 FROM address WHERE address = $1)
-      ELSE EXISTS (SELECT 1 FROM address WHERE payment_cred = $2::bytea)
-    END AS address_seen,
+    {{include address_selection_probe}},
     (SELECT id FROM asset WHERE policy = $3::bytea AND name = $4::bytea) AS asset_id,
     (SELECT encode(hash, 'hex') FROM block ORDER BY id DESC LIMIT 1) AS tip,
     (SELECT id FROM block ORDER BY id DESC LIMIT 1) AS tip_id,
     (SELECT id FROM block WHERE hash = decode($5::text, 'hex')) AS since_id
 ),
-state AS (
-  SELECT
-    p.*,
-    -- No rollback removed the earlier list's tip: outputs it listed are the same ones (pages read for them stay
-    -- good where this list has the same ids), which a new branch reusing their ids would not be.
-    p.since_id IS NOT NULL AS continues,
-    p.since_id IS NOT NULL AND p.tip_id - p.since_id <= 100 AS carried
-  FROM probe p
-),
+{{include address_utxo_list_state}},
 ids AS (
   (
     SELECT u.tx_out_id AS id
@@ -67,25 +55,7 @@ ids AS (
     ORDER BY o.tx_out_id
   )
 ),
--- The transactions after the list's tip, as an array probed into tx_out's indexes: joined to tx_out instead, a
--- few blocks' worth was planned as a merge join that read those indexes from their start.
-later_tx AS (
-  SELECT ARRAY(SELECT t.id FROM tx t WHERE t.block_id > (SELECT since_id FROM state WHERE carried)) AS ids
-),
--- The outputs those transactions created (and left unspent) and spent, found through the transactions alone:
--- MATERIALIZED keeps the selection's condition out of these scans, which a plan had turned into a BitmapAnd with
--- all of a busy address's entries of its unspent-output index, slow under load.
-later_created AS MATERIALIZED (
-  SELECT o.id, o.address_id, o.payment_cred, o.has_assets
-  FROM tx_out o
-  WHERE o.tx_id = ANY ((SELECT ids FROM later_tx)::int8[])
-    AND EXISTS (SELECT 1 FROM unspent_tx_out u WHERE u.tx_out_id = o.id)
-),
-later_spent AS MATERIALIZED (
-  SELECT o.id, o.address_id, o.payment_cred
-  FROM tx_out_spend sp JOIN tx_out o ON o.id = sp.tx_out_id
-  WHERE sp.tx_id = ANY ((SELECT ids FROM later_tx)::int8[])
-),
+{{include address_utxo_later_changes}},
 -- An output created and spent after the list's tip is among the spent ones, which the list does not hold.
 created AS (
   SELECT c.id
@@ -96,11 +66,7 @@ created AS (
       ELSE EXISTS (SELECT 1 FROM ma_tx_out m WHERE m.tx_out_id = c.id AND m.asset_id = (SELECT asset_id FROM probe))
     END
 ),
-spent AS (
-  SELECT c.id
-  FROM later_spent c
-  WHERE CASE WHEN $2::bytea IS NULL THEN c.address_id = (SELECT address_id FROM probe) ELSE c.payment_cred = $2::bytea END
-)
+{{include address_utxo_later_spent}}
 SELECT
   s.address_seen,
   ($3::bytea IS NULL OR s.asset_id IS NOT NULL) AS asset_seen,
@@ -110,10 +76,5 @@ SELECT
   CASE WHEN NOT s.carried AND $6::boolean THEN
     (SELECT coalesce(string_agg(int8send(id), ''::bytea ORDER BY id), ''::bytea) FROM ids)
   END AS ids,
-  CASE WHEN s.carried THEN
-    (SELECT coalesce(string_agg(int8send(id), ''::bytea ORDER BY id), ''::bytea) FROM created)
-  END AS created,
-  CASE WHEN s.carried THEN
-    (SELECT coalesce(string_agg(int8send(id), ''::bytea ORDER BY id), ''::bytea) FROM spent)
-  END AS spent
+  {{include address_utxo_list_changes}}
 FROM state s

@@ -14,14 +14,7 @@ WITH probe AS (
 SELECT
   p.tip,
   a.address,
-  encode(c.tx_hash, 'hex') AS tx_hash,
-  c.output_index,
-  c.lovelace::text AS lovelace,
-  c.assets,
-  encode(c.block_hash, 'hex') AS block,
-  encode(c.data_hash, 'hex') AS data_hash,
-  encode(c.inline_datum, 'hex') AS inline_datum,
-  encode(c.reference_script_hash, 'hex') AS reference_script_hash
+  {{include address_utxo_columns}}
 FROM probe p
 LEFT JOIN unnest($1::int8[]) WITH ORDINALITY AS page (id, position) ON true
 LEFT JOIN address_utxo_answer c ON c.tx_out_id = page.id

@@ -17,14 +17,7 @@ WITH probe AS (
 SELECT
   p.tip,
   $2 AS address,
-  encode(c.tx_hash, 'hex') AS tx_hash,
-  c.output_index,
-  c.lovelace::text AS lovelace,
-  c.assets,
-  encode(c.block_hash, 'hex') AS block,
-  encode(c.data_hash, 'hex') AS data_hash,
-  encode(c.inline_datum, 'hex') AS inline_datum,
-  encode(c.reference_script_hash, 'hex') AS reference_script_hash
+  {{include address_utxo_columns}}
 FROM probe p
 LEFT JOIN unnest($1::int8[]) WITH ORDINALITY AS page (id, position) ON true
 -- One descent of the covering index per id (both key columns); the LIMIT keeps it a lookup per id, as in

@@ -1,15 +1,11 @@
 // Child process: the baseline — a bare Fastify + pg Pool handler per endpoint, executing the same
 // prisma/sql text with the same parameters as the API, returning the rows as JSON.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { readBlockSqlFile } from '@frostline/db';
+import { readBlockSqlFile, readSqlFile as sql } from '@frostline/db';
 import { cip68ReferenceNft } from '@frostline/model';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { answerStallRequests } from '../stalls.js';
 
-const root = process.env.BENCH_ROOT!;
-const sql = (name: string) => readFileSync(path.join(root, 'prisma/sql', `${name}.sql`), 'utf8');
 const ADDRESS_ASSET = sql('addresses_address_utxos_asset').replaceAll('{{direction}}', 'ASC');
 const ADDRESS = sql('addresses_address_utxos').replaceAll('{{direction}}', 'ASC');
 const ASSET = sql('assets_asset');

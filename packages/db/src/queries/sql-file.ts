@@ -6,9 +6,16 @@ import { pgPool, type PrismaClient } from '../client.js';
 /** prisma/sql of this repository: one reviewed read query per endpoint. */
 const SQL_DIR = new URL('../../../../prisma/sql/', import.meta.url);
 
-/** Reads prisma/sql/<name>.sql once, when the query module is first imported. */
+/** `{{include NAME}}` stands for prisma/sql/fragments/NAME.sql: SQL that several queries share, written once. */
+const INCLUDE = /\{\{include ([a-z_]+)\}\}/g;
+
+/**
+ * Reads prisma/sql/<name>.sql once, when the query module is first imported, with its fragments filled in: the
+ * text PostgreSQL gets is what the file would be with each fragment written out where it is included.
+ */
 export function readSqlFile(name: string): string {
-  return readFileSync(fileURLToPath(new URL(`${name}.sql`, SQL_DIR)), 'utf8');
+  const sql = readFileSync(fileURLToPath(new URL(`${name}.sql`, SQL_DIR)), 'utf8');
+  return sql.replace(INCLUDE, (_, fragment: string) => readSqlFile(`fragments/${fragment}`));
 }
 
 export type Order = 'asc' | 'desc';
