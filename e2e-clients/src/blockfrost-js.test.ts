@@ -184,3 +184,81 @@ describe('@blockfrost/blockfrost-js', () => {
     await awaitTx(await api.txSubmit(second.to_bytes()));
   });
 });
+
+describe('@blockfrost/blockfrost-js: the block paths, after the transactions above', () => {
+  /** A block holding one of the wallet's transactions, and that transaction. */
+  let block: Awaited<ReturnType<BlockFrostAPI['blocks']>>;
+  let txHash: string;
+
+  beforeAll(async () => {
+    const [utxo] = await api.addressesUtxosAll(wallet.bech32);
+    txHash = utxo.tx_hash;
+    block = await api.blocks(utxo.block);
+  });
+
+  it('blocksTxs and blocksTxsAll list the block’s transactions', async () => {
+    const txs = await api.blocksTxs(block.hash);
+    expect(txs).toContain(txHash);
+    expect(txs).toEqual(await stack.get(`/blocks/${block.hash}/txs`));
+    expect(txs).toHaveLength(block.tx_count);
+    expect(await api.blocksTxsAll(block.height!, { batchSize: 1 })).toEqual(txs);
+  });
+
+  it('blocksTxsCbor and blocksTxsCborAll give each transaction with its CBOR', async () => {
+    const txs = await api.blocksTxsCbor(block.hash, { order: 'desc' });
+    expect(txs.map((tx) => tx.tx_hash)).toEqual((await api.blocksTxs(block.hash)).reverse());
+    for (const tx of txs) expect(tx.cbor).toBe((await api.txsCbor(tx.tx_hash)).cbor);
+    expect(await api.blocksTxsCborAll(block.hash, { order: 'desc' })).toEqual(txs);
+  });
+
+  it('blocksAddresses and blocksAddressesAll name the wallet with its transaction', async () => {
+    const addresses = await api.blocksAddresses(block.hash);
+    expect(addresses).toContainEqual({
+      address: wallet.bech32,
+      transactions: expect.arrayContaining([{ tx_hash: txHash }]),
+    });
+    expect(addresses).toEqual(await stack.get(`/blocks/${block.hash}/addresses`));
+    expect(await api.blocksAddressesAll(block.hash, { batchSize: 1 })).toEqual(addresses);
+  });
+
+  it('blocksNext and blocksPrevious step from one block to its neighbours', async () => {
+    const [previous] = await api.blocksPrevious(block.hash, { count: 1 });
+    expect(previous.hash).toBe(block.previous_block);
+    const [next] = await api.blocksNext(previous.hash, { count: 1 });
+    expect(next.hash).toBe(block.hash);
+    const [beforePrevious] = await api.blocksPrevious(block.height!, { count: 1, page: 2 });
+    expect(beforePrevious.hash).toBe(previous.previous_block);
+  });
+
+  it('blocksLatestTxs, blocksLatestTxsAll and blocksLatestTxsCbor list the newest block’s transactions', async () => {
+    // The devnet keeps forging: compare only answers given while the newest block stayed the same.
+    let compared = false;
+    for (let attempt = 0; attempt < 20 && !compared; attempt++) {
+      const before = await api.blocksLatest();
+      const [txs, all, cbor] = await Promise.all([
+        api.blocksLatestTxs(),
+        api.blocksLatestTxsAll(),
+        api.blocksLatestTxsCbor(),
+      ]);
+      if ((await api.blocksLatest()).hash !== before.hash) continue;
+      expect(txs).toEqual(await api.blocksTxs(before.hash));
+      expect(all).toEqual(txs);
+      expect(cbor).toEqual(await api.blocksTxsCbor(before.hash));
+      compared = true;
+    }
+    expect(compared).toBe(true);
+  });
+
+  it('blocksBySlot finds the block by its slot', async () => {
+    const bySlot = await api.blocksBySlot(block.slot!);
+    expect([bySlot.hash, bySlot.height]).toEqual([block.hash, block.height]);
+  });
+
+  it('root and healthClock answer Blockfrost’s banner and the server’s time', async () => {
+    expect(await api.root()).toEqual({ url: 'https://blockfrost.io/', version: expect.any(String) });
+    const before = Date.now();
+    const { server_time } = await api.healthClock();
+    expect(server_time).toBeGreaterThanOrEqual(before);
+    expect(server_time).toBeLessThanOrEqual(Date.now());
+  });
+});

@@ -31,6 +31,7 @@ import { NutlinkController } from './nutlink/nutlink.controller.js';
 import { NutlinkService } from './nutlink/nutlink.service.js';
 import { OgmiosRpc } from './common/ogmios-rpc.js';
 import { OpenApiController } from './openapi/openapi.controller.js';
+import { RootController } from './root/root.controller.js';
 import { ScriptsController } from './scripts/scripts.controller.js';
 import { ScriptsService } from './scripts/scripts.service.js';
 import { TxController } from './tx/tx.controller.js';
@@ -87,6 +88,7 @@ export class AppModule {
         ReadyController,
         MetricsController,
         OpenApiController,
+        RootController,
       ],
       providers: [
         { provide: API_CONFIG, useValue: config },

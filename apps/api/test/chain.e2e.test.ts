@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { encodeBech32 } from '@frostline/model';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { seedFixtureBlock, seedNextBlock, type BlockBody } from './support/fixture-blocks.js';
 import { ChainSeed } from './support/seed.js';
 import { getValid, openTestDatabase, startApp, testConfig } from './support/test-app.js';
 
@@ -10,7 +11,6 @@ import { getValid, openTestDatabase, startApp, testConfig } from './support/test
 const testData = (name: string) =>
   JSON.parse(readFileSync(new URL(`../test-data/${name}`, import.meta.url), 'utf8'));
 
-type BlockBody = Record<string, unknown> & { hash: string; height: number | null; next_block: string | null };
 interface Fixture {
   testName: string;
   endpoints: string[];
@@ -59,38 +59,6 @@ let close: () => Promise<void>;
 
 /** Every 2xx and error body is checked against the spec for its endpoint and status. */
 const request = (endpoint: string, url: string) => getValid(app, endpoint, url);
-
-/** A fixture block as the indexer stores it; `slot` is the chain-sync slot, which the API hides for EBBs. */
-async function seedFixtureBlock(
-  seed: ChainSeed,
-  block: BlockBody,
-  stored: { slot?: number; era?: string } = {},
-) {
-  await seed.block({
-    hash: block.hash,
-    height: block.height,
-    slot: stored.slot ?? (block.slot as number),
-    epoch: (block.epoch as number | null) ?? 0,
-    epochSlot: block.epoch_slot as number | null,
-    time: block.time as number,
-    size: block.size as number,
-    txCount: block.tx_count as number,
-    outSum: block.output as string | null,
-    fees: block.fees as string | null,
-    slotLeader: block.slot_leader as string,
-    blockVrf: block.block_vrf as string | null,
-    opCert: block.op_cert as string | null,
-    opCertCounter: block.op_cert_counter as string | null,
-    previousHash: block.previous_block as string | null,
-    isEbb: block.slot_leader === 'Epoch boundary slot leader',
-    era: stored.era ?? (block.block_vrf ? 'mary' : 'byron'),
-  });
-}
-
-/** A block of which the tests only need the hash (the next block of a fixture block) and height. */
-async function seedNextBlock(seed: ChainSeed, hashHex: string, height: number, slot: number) {
-  await seed.block({ hash: hashHex, height, slot, epoch: 0, epochSlot: null, time: 0 });
-}
 
 beforeAll(async () => {
   const db = await openTestDatabase();

@@ -587,12 +587,23 @@ describe('routes', () => {
         '/addresses/{address}/utxos/{asset}',
         '/assets/{asset}',
         '/assets/{asset}/addresses',
+        '/',
         '/blocks/epoch/{epoch_number}/slot/{slot_number}',
         '/blocks/latest',
+        '/blocks/latest/txs',
+        '/blocks/latest/txs/cbor',
+        '/blocks/slot/{slot_number}',
         '/blocks/{hash_or_number}',
+        '/blocks/{hash_or_number}/addresses',
+        '/blocks/{hash_or_number}/next',
+        '/blocks/{hash_or_number}/previous',
+        '/blocks/{hash_or_number}/txs',
+        '/blocks/{hash_or_number}/txs/cbor',
         '/epochs/latest/parameters',
         '/epochs/{number}/parameters',
         '/genesis',
+        '/health',
+        '/health/clock',
         '/network',
         '/network/eras',
         '/nutlink/{address}/tickers',
@@ -605,5 +616,29 @@ describe('routes', () => {
     expect(Object.keys(body.paths['/tx/submit'])).toEqual(['post']);
     expect(body.components.schemas.asset).toBeDefined();
     expect(body.components.schemas.pool).toBeUndefined();
+  });
+
+  it("answers / with Blockfrost's banner, as blockfrost-tests expects", async () => {
+    const [root] = testData('common-root.json') as { endpoints: string[]; response: { url: string } }[];
+    for (const url of [`/${root.endpoints[0]}`, '/api/v0/', '/api/v0']) {
+      const { status, body } = await request('/', url);
+      expect({ url, status, body }).toEqual({
+        url,
+        status: 200,
+        body: { url: root.response.url, version: expect.any(String) },
+      });
+    }
+    const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+    expect((await request('/', '/')).body.version).toBe(version);
+  });
+
+  it("answers /health/clock with the server's time in milliseconds, without a token like /health", async () => {
+    const before = Date.now();
+    const { status, body } = await get(app, '/api/v0/health/clock', {});
+    const after = Date.now();
+    expect(schemaErrors('/health/clock', status, body)).toEqual([]);
+    expect(status).toBe(200);
+    expect(body.server_time).toBeGreaterThanOrEqual(before);
+    expect(body.server_time).toBeLessThanOrEqual(after);
   });
 });

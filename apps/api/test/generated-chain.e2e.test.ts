@@ -223,12 +223,23 @@ interface GeneratedBlock {
   type: 'ebb' | 'bft' | 'praos';
   id: string;
   ancestor: string;
-  transactions?: { id: string }[];
+  transactions?: GeneratedTx[];
   /** Praos blocks' issuer (Byron ones only have a verification key) */
   issuer?: {
     vrfVerificationKey: string;
     operationalCertificate: { count: number; kes: { verificationKey: string } };
   };
+}
+
+/** The Ogmios fields of a generated transaction that say which addresses it touches. */
+interface GeneratedTx {
+  id: string;
+  /** `collaterals` when it failed phase 2: it spends its collaterals and creates only its collateral return */
+  spends?: 'inputs' | 'collaterals';
+  inputs: { transaction: { id: string }; index: number }[];
+  outputs: { address: string }[];
+  collaterals?: { transaction: { id: string }; index: number }[];
+  collateralReturn?: { address: string };
 }
 
 /** Hash of the final-chain block holding the transaction (the generator's blocks carry their txs). */
@@ -277,6 +288,74 @@ describe('GET /blocks/epoch/{epoch_number}/slot/{slot_number} for every block', 
         },
       });
     }
+  });
+});
+
+describe('the lists of every block: /blocks/{hash_or_number}/txs, /addresses, /next, /previous and /blocks/slot', () => {
+  it('lists the transactions of each block, the blocks around it and each block by its slot', async () => {
+    const blocks = expected.blocks;
+    const ogmios = chain.finalChain as unknown as GeneratedBlock[];
+    const hashes = (body: { hash: string }[]) => body.map((block) => block.hash);
+    expect(ogmios.some((block) => (block.transactions ?? []).length > 1)).toBe(true);
+    for (const [i, block] of blocks.entries()) {
+      const url = `/blocks/${block.hash}`;
+      const txs = await allPages('/blocks/{hash_or_number}/txs', `${url}/txs`, 2, 'asc');
+      expect({ url, txs }).toEqual({ url, txs: (ogmios[i].transactions ?? []).map((tx) => tx.id) });
+      const next = await request('/blocks/{hash_or_number}/next', `${url}/next?count=3&page=2`);
+      expect({ url, next: hashes(next.body) }).toEqual({
+        url,
+        next: blocks.slice(i + 4, i + 7).map((b) => b.hash),
+      });
+      // Before the first blocks: the genesis pseudo-block the indexer stores, which is not a chain block.
+      if (i >= 3) {
+        const previous = await request('/blocks/{hash_or_number}/previous', `${url}/previous?count=3`);
+        expect({ url, previous: hashes(previous.body) }).toEqual({
+          url,
+          previous: blocks.slice(i - 3, i).map((b) => b.hash),
+        });
+      }
+      // Epoch-boundary blocks have no slot of their own.
+      if (block.epochSlot === null) continue;
+      const { body } = await request('/blocks/slot/{slot_number}', `/blocks/slot/${block.slot}`);
+      expect({ slot: block.slot, hash: body.hash }).toEqual({ slot: block.slot, hash: block.hash });
+    }
+  });
+
+  it("lists the addresses of each block's outputs and spent outputs, worked out from the Ogmios blocks", async () => {
+    const addressOf = new Map(expected.genesisUtxos.map((u) => [`${u.txHash}#${u.index}`, u.address]));
+    const ogmios = chain.finalChain as unknown as GeneratedBlock[];
+    let invalid = 0;
+    for (const [i, block] of ogmios.entries()) {
+      const touched = new Map<string, string[]>();
+      const touch = (address: string | undefined, txHash: string) => {
+        if (address === undefined) return;
+        const txs = touched.get(address) ?? [];
+        if (!txs.includes(txHash)) touched.set(address, [...txs, txHash]);
+      };
+      for (const tx of block.transactions ?? []) {
+        const failed = tx.spends === 'collaterals';
+        if (failed) invalid++;
+        for (const { transaction, index } of failed ? tx.collaterals! : tx.inputs)
+          touch(addressOf.get(`${transaction.id}#${index}`), tx.id);
+        const created = failed
+          ? tx.collateralReturn
+            ? [[tx.outputs.length, tx.collateralReturn] as const]
+            : []
+          : tx.outputs.map((output, index) => [index, output] as const);
+        for (const [index, output] of created) {
+          addressOf.set(`${tx.id}#${index}`, output.address);
+          touch(output.address, tx.id);
+        }
+      }
+      // Bytewise order: JavaScript compares strings by UTF-16 code units, the same for these ASCII strings.
+      const want = [...touched.keys()]
+        .sort((a, b) => (a < b ? -1 : 1))
+        .map((address) => ({ address, transactions: touched.get(address)!.map((tx_hash) => ({ tx_hash })) }));
+      const url = `/blocks/${expected.blocks[i].hash}/addresses`;
+      const served = await allPages('/blocks/{hash_or_number}/addresses', url, 3, 'asc');
+      expect({ url, served }).toEqual({ url, served: want });
+    }
+    expect(invalid).toBeGreaterThan(0);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { components } from '@blockfrost/openapi';
+import type { components, paths } from '@blockfrost/openapi';
 
 type Schemas = components['schemas'];
 
@@ -10,6 +10,14 @@ export type Asset = Schemas['asset'];
 export type AssetAddress = Schemas['asset_addresses'][number];
 /** `GET /blocks/…` (including `/blocks/epoch/{epoch_number}/slot/{slot_number}`). */
 export type Block = Schemas['block_content'];
+/** One item of `GET /blocks/{hash_or_number}/txs/cbor` and `/blocks/latest/txs/cbor`. */
+export type BlockTxCbor = Schemas['block_content_txs_cbor'][number];
+/** One item of `GET /blocks/{hash_or_number}/addresses`. */
+export type BlockAddress = Schemas['block_content_addresses'][number];
+/** `GET /`: Blockfrost's banner. */
+export type RootBanner = paths['/']['get']['responses'][200]['content']['application/json'];
+/** `GET /health/clock`. */
+export type HealthClock = paths['/health/clock']['get']['responses'][200]['content']['application/json'];
 /** `GET /genesis`. */
 export type Genesis = Schemas['genesis_content'];
 /** `GET /network`. */

@@ -1,5 +1,5 @@
-import type { BlockRow } from '@frostline/db';
-import type { Block } from '@frostline/model';
+import type { BlockAddressRow, BlockRow, BlockTxCborRow } from '@frostline/db';
+import type { Block, BlockAddress, BlockTxCbor } from '@frostline/model';
 
 /** Copies the row into Blockfrost's field order (the SQL already casts every type). */
 export function toBlock(row: BlockRow): Block {
@@ -22,4 +22,13 @@ export function toBlock(row: BlockRow): Block {
     next_block: row.next_block,
     confirmations: row.confirmations,
   };
+}
+
+export function toBlockTxCbor(row: BlockTxCborRow): BlockTxCbor {
+  return { tx_hash: row.tx_hash, cbor: row.cbor };
+}
+
+/** The SQL builds `transactions` in Blockfrost's shape already. */
+export function toBlockAddress(row: BlockAddressRow): BlockAddress {
+  return { address: row.address, transactions: row.transactions };
 }

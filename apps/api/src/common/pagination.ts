@@ -14,3 +14,9 @@ export function parsePage(query: PaginationQuery): Page {
   const { count, page, order } = parsePagination(query);
   return { limit: count, offset: (page - 1) * count, order };
 }
+
+/** count/page of a path whose Blockfrost schema has no `order`: one given is ignored, as Ajv ignores it. */
+export function parseUnorderedPage(query: PaginationQuery): Omit<Page, 'order'> {
+  const { limit, offset } = parsePage({ count: query.count, page: query.page });
+  return { limit, offset };
+}
