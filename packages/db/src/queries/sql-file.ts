@@ -6,7 +6,7 @@ import { pgPool, type PrismaClient } from '../client.js';
 /** prisma/sql of this repository: one reviewed read query per endpoint. */
 const SQL_DIR = new URL('../../../../prisma/sql/', import.meta.url);
 
-/** `{{include NAME}}` stands for prisma/sql/fragments/NAME.sql: SQL that several queries share, written once. */
+/** `{{include <name>}}` stands for prisma/sql/fragments/<name>.sql: SQL that several queries share, written once. */
 const INCLUDE = /\{\{include ([a-z_]+)\}\}/g;
 
 /**
