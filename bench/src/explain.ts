@@ -1,5 +1,5 @@
 // EXPLAIN ANALYZE of each endpoint's SQL with a sample key: the database share of a request.
-import { OutputIdList, readBlockSqlFile } from '@frostline/db';
+import { OutputIdList, readSqlFile } from '@frostline/db';
 import { cip68ReferenceNft } from '@frostline/model';
 import pg from 'pg';
 import type { Samples } from './populate.js';
@@ -13,7 +13,7 @@ export interface Explained {
 
 export async function explainScenarios(url: string, samples: Samples): Promise<Explained[]> {
   // prisma/sql/<name>.sql as the API runs it: the block queries with their shared block columns filled in.
-  const sql = (name: string) => readBlockSqlFile(name).replaceAll('{{direction}}', 'ASC');
+  const sql = (name: string) => readSqlFile(name).replaceAll('{{direction}}', 'ASC');
   const bytes = (hex: string) => Buffer.from(hex, 'hex');
   const [address, unit] =
     samples.addressAssets.find(([, u]) => u !== 'lovelace') ?? samples.addressAssets[0]!;

@@ -4,6 +4,6 @@
 -- page is an id range, as RYO computes it from db-sync's ids: a deep page costs no more than the first.
 -- Epoch-boundary blocks and the genesis pseudo-block are blocks of the chain and count like the others.
 -- Index: block_pkey (range).
-{{block_content}}
+{{include block_content}}
 WHERE b.id > $1::int8 + $3 AND b.id <= $1::int8 + $3 + $2
 ORDER BY b.id

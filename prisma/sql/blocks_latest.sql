@@ -1,5 +1,5 @@
 -- GET /blocks/latest: the newest block of the chain (ids are chain order).
 -- Index: block_pkey (backwards).
-{{block_content}}
+{{include block_content}}
 ORDER BY b.id DESC
 LIMIT 1

@@ -1,6 +1,6 @@
 // Child process: the baseline — a bare Fastify + pg Pool handler per endpoint, executing the same
 // prisma/sql text with the same parameters as the API, returning the rows as JSON.
-import { readBlockSqlFile, readSqlFile as sql } from '@frostline/db';
+import { readSqlFile as sql } from '@frostline/db';
 import { cip68ReferenceNft } from '@frostline/model';
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -9,8 +9,8 @@ import { answerStallRequests } from '../stalls.js';
 const ADDRESS_ASSET = sql('addresses_address_utxos_asset').replaceAll('{{direction}}', 'ASC');
 const ADDRESS = sql('addresses_address_utxos').replaceAll('{{direction}}', 'ASC');
 const ASSET = sql('assets_asset');
-const BLOCK = readBlockSqlFile('blocks_epoch_number_slot_slot_number');
-const LATEST_BLOCK = readBlockSqlFile('blocks_latest');
+const BLOCK = sql('blocks_epoch_number_slot_slot_number');
+const LATEST_BLOCK = sql('blocks_latest');
 const TX = sql('txs_hash');
 const TX_UTXOS = sql('txs_hash_utxos');
 const EPOCH_PARAMETERS = sql('epochs_number_parameters');

@@ -1,8 +1,4 @@
-import { readSqlFile } from './sql-file.js';
-
-const BLOCK_CONTENT = readSqlFile('block_content');
-
-/** The block columns, already in Blockfrost's field order and types (prisma/sql/block_content.sql). */
+/** The block columns, already in Blockfrost's field order and types (prisma/sql/fragments/block_content.sql). */
 export interface BlockRow {
   time: number;
   height: number | null;
@@ -21,9 +17,4 @@ export interface BlockRow {
   previous_block: string | null;
   next_block: string | null;
   confirmations: number;
-}
-
-/** prisma/sql/<name>.sql of an endpoint returning one block, its `{{block_content}}` filled in. */
-export function readBlockSqlFile(name: string): string {
-  return readSqlFile(name).replace('{{block_content}}', BLOCK_CONTENT);
 }

@@ -1,8 +1,8 @@
 import type { PrismaClient } from '../client.js';
-import { readBlockSqlFile, type BlockRow } from './block-content.js';
-import { queryRows } from './sql-file.js';
+import type { BlockRow } from './block-content.js';
+import { queryRows, readSqlFile } from './sql-file.js';
 
-const SQL = readBlockSqlFile('blocks_epoch_number_slot_slot_number');
+const SQL = readSqlFile('blocks_epoch_number_slot_slot_number');
 
 /** The block in slot `epochSlot` of `epoch`, or null if there is none. */
 export async function blocksEpochNumberSlotSlotNumber(

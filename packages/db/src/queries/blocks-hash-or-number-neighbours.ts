@@ -1,9 +1,9 @@
 import type { PrismaClient } from '../client.js';
-import { readBlockSqlFile, type BlockRow } from './block-content.js';
-import { queryRows } from './sql-file.js';
+import type { BlockRow } from './block-content.js';
+import { queryRows, readSqlFile } from './sql-file.js';
 
-const NEXT_SQL = readBlockSqlFile('blocks_hash_or_number_next');
-const PREVIOUS_SQL = readBlockSqlFile('blocks_hash_or_number_previous');
+const NEXT_SQL = readSqlFile('blocks_hash_or_number_next');
+const PREVIOUS_SQL = readSqlFile('blocks_hash_or_number_previous');
 
 /** One page of the blocks around block `blockId` (from {@link blockId}), oldest first. */
 export interface BlockNeighboursParams {

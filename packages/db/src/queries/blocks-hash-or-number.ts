@@ -1,8 +1,8 @@
 import type { PrismaClient } from '../client.js';
-import { readBlockSqlFile, type BlockRow } from './block-content.js';
-import { hexBytes, queryRows } from './sql-file.js';
+import type { BlockRow } from './block-content.js';
+import { hexBytes, queryRows, readSqlFile } from './sql-file.js';
 
-const SQL = readBlockSqlFile('blocks_hash_or_number');
+const SQL = readSqlFile('blocks_hash_or_number');
 
 /** The block of that height or hash (lower-case hex), or null if there is none. */
 export async function blocksHashOrNumber(

@@ -1,8 +1,8 @@
 import type { PrismaClient } from '../client.js';
-import { readBlockSqlFile, type BlockRow } from './block-content.js';
-import { queryRows } from './sql-file.js';
+import type { BlockRow } from './block-content.js';
+import { queryRows, readSqlFile } from './sql-file.js';
 
-const SQL = readBlockSqlFile('blocks_latest');
+const SQL = readSqlFile('blocks_latest');
 
 /** The newest indexed block, or null before the first one. */
 export async function blocksLatest(db: PrismaClient): Promise<BlockRow | null> {

@@ -1,5 +1,5 @@
 -- Blockfrost's block_content, shared by every /blocks endpoint that returns one block: each endpoint's
--- SQL file puts its WHERE clause after {{block_content}}.
+-- SQL file includes it and puts its WHERE clause after it.
 -- Integers that can outgrow int4 (time, slot) are returned as float8, which JavaScript reads exactly
 -- below 2^53. As db-sync shows them: epoch-boundary blocks and the genesis pseudo-block have no slot,
 -- the genesis pseudo-block has no epoch, and both count their confirmations from the height of the
