@@ -3,12 +3,8 @@ import { createTestDatabase, type TestDatabase } from '@frostline/db/testing';
 import { PREPROD_CHAIN_TIME, type OgmiosBlock } from '@frostline/model';
 import { preprodChunkBlocks } from '../test-support/chains.js';
 import { dumpChainTables, utxoSupplyAndRecomputation } from '../test-support/database.js';
-import {
-  ChainStore,
-  MissingTransactionCborError,
-  ROLLBACK_TABLES,
-  UnrecoverableRollbackError,
-} from './chain-store.js';
+import { MissingTransactionCborError, UnknownRollbackPointError } from '../errors.js';
+import { ChainStore, ROLLBACK_TABLES } from './chain-store.js';
 
 // Pools made every block of the preprod chunk: no genesis delegate matters here.
 const options = {
@@ -153,7 +149,7 @@ describe('ChainStore on 864 real preprod blocks', () => {
 
   it('refuses a rollback to a point it does not know', async () => {
     await expect(store.rollBackTo({ slot: 1, id: 'ff'.repeat(32) })).rejects.toThrow(
-      UnrecoverableRollbackError,
+      UnknownRollbackPointError,
     );
   });
 });
