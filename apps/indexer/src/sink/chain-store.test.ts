@@ -63,6 +63,18 @@ describe('ChainStore on 864 real preprod blocks', () => {
     });
   });
 
+  it('resumes from blocks down to k back, and from the start point while all of it may be rolled back', async () => {
+    const back = (n: number) => {
+      const block = blocks[blocks.length - 1 - n]!;
+      return { slot: block.slot!, id: block.id };
+    };
+    const start = { slot: 1, id: 'ab'.repeat(32) };
+    // k = 2160 blocks back is before the first of these 864.
+    expect((await store.intersectionPoints(start)).slice(-2)).toEqual([back(512), start]);
+    const smallK = new ChainStore(prisma, { ...options, securityParameter: 6 });
+    expect(await smallK.intersectionPoints(start)).toEqual([0, 1, 2, 4, 6].map(back));
+  });
+
   it('keeps stake balances equal to the live outputs of each stake address', async () => {
     const mismatches = await prisma.$queryRawUnsafe<unknown[]>(
       `SELECT s.id FROM stake_address s
