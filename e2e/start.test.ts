@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 import http from 'node:http';
 import net from 'node:net';
@@ -301,6 +301,7 @@ describe('npm start', () => {
       devnet.kill('SIGTERM');
       await client.end().catch(() => undefined);
       await db.drop();
+      rmSync(dir, { recursive: true, force: true });
     }
   }, 600_000);
 });
