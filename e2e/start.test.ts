@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { setTimeout as delay } from 'node:timers/promises';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -81,6 +82,44 @@ function startCommand(env: Record<string, string>) {
     return pattern.exec(stdout)!;
   };
   return { child, exited, waitFor, output: () => ({ stdout, stderr }) };
+}
+
+const DEVNET_CLI = path.join(ROOT, 'packages/devnet/dist/cli.js');
+
+/** `devnet generate OPTIONS --out FILE`; resolves with the id of the chain's last block. */
+async function generateChain(options: string[], file: string): Promise<string> {
+  const child = spawn(process.execPath, [DEVNET_CLI, 'generate', ...options, '--out', file], {
+    stdio: 'inherit',
+  });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`devnet generate ${options.join(' ')} failed (${code})`);
+  const blocks = readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { id?: string; event?: string })
+    .filter((line) => line.event === undefined);
+  return blocks.at(-1)!.id!;
+}
+
+/** `devnet serve --chain FILE` as a process of its own, once its /health answers. */
+async function serveChain(file: string, port: number) {
+  const child = spawn(
+    process.execPath,
+    [DEVNET_CLI, 'serve', '--chain', file, '--network', 'custom', '--port', String(port), '--no-evaluation'],
+    { stdio: 'inherit' },
+  );
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    // 202 while the replayed chain is far from the wall clock's slot: answering is what counts.
+    const answered = await fetch(`http://127.0.0.1:${port}/health`).then(
+      () => true,
+      () => false,
+    );
+    if (answered) return child;
+    if (Date.now() > deadline || child.exitCode !== null)
+      throw new Error(`the devnet on ${file} did not start`);
+    await delay(100);
+  }
 }
 
 describe('npm start', () => {
@@ -209,4 +248,60 @@ describe('npm start', () => {
       expect(await run.exited).toBe(0);
     }, 400_000);
   });
+  it('stops the stack instead of restarting the indexer when the node forks from the index deeper than k', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'frostline-deep-fork-'));
+    const indexedTip = await generateChain(
+      ['--seed', '21', '--blocks', '30', '--forks', '0'],
+      `${dir}/a.jsonl`,
+    );
+    // Longer than the indexed chain: a node ahead of the index, on a chain sharing none of its last k blocks.
+    await generateChain(['--seed', '22', '--blocks', '60', '--forks', '0'], `${dir}/b.jsonl`);
+    const devnetPort = await freePort();
+    let devnet = await serveChain(`${dir}/a.jsonl`, devnetPort);
+    const db = await createTestDatabase();
+    const port = await freePort();
+    const run = startCommand({
+      DATABASE_URL: db.url,
+      REDIS_URL: redisUrl(),
+      OGMIOS_URL: `ws://127.0.0.1:${devnetPort}`,
+      NETWORK: 'custom',
+      PORT: String(port),
+      INDEXER_QUEUE_PREFIX: `deep-fork-${port}`,
+      RATE_LIMIT_REDIS_PREFIX: `deep-fork-${port}:`,
+      INDEXER_METRICS_PORT: '0',
+    });
+    const client = new pg.Client({ connectionString: db.url });
+    try {
+      await run.waitFor(/token: (\S+)/, 240_000);
+      await client.connect();
+      const deadline = Date.now() + 120_000;
+      const holdsTip = async () =>
+        (await client.query(`SELECT 1 FROM block WHERE hash = decode($1, 'hex')`, [indexedTip])).rowCount ===
+        1;
+      while (!(await holdsTip())) {
+        if (Date.now() > deadline) throw new Error('the indexer did not reach the tip');
+        await delay(200);
+      }
+      devnet.kill('SIGTERM');
+      await once(devnet, 'exit');
+      devnet = await serveChain(`${dir}/b.jsonl`, devnetPort);
+
+      expect(await run.exited).toBe(65);
+      const { stderr } = run.output();
+      expect(stderr).toMatch(
+        /^indexer: stopped: the node's chain \(tip .*\) holds none of the indexed blocks/m,
+      );
+      expect(stderr).toMatch(
+        /^› indexer stopped on an error a restart cannot mend \(exit 65\); stopping the rest$/m,
+      );
+      expect(stderr).not.toMatch(/restarting in/);
+      expect(run.output().stdout).toMatch(/› stopped/);
+    } finally {
+      run.child.kill('SIGINT');
+      devnet.kill('SIGTERM');
+      await client.end().catch(() => undefined);
+      await db.drop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 600_000);
 });

@@ -161,9 +161,11 @@ async function stopAll(code) {
  * stops everything: a program that cannot start says why and would only fail again. After that, an
  * exit we did not ask for restarts it after a backoff (1 s, doubling up to 30 s, back to 1 s once it
  * has run for a minute), so a crash or a lost database takes down neither it for good nor the rest of
- * the stack. The IPC channel lets a child say when it is ready (the API once it listens).
+ * the stack. An exit with `fatalExitCode` is never restarted: the program met what a restart would meet
+ * again (the indexer: a fork deeper than k), so the stack stops with its status, that line above it.
+ * The IPC channel lets a child say when it is ready (the API once it listens).
  */
-function startProcess(name, script, args, env, nodeFlags = []) {
+function startProcess(name, script, args, env, nodeFlags = [], fatalExitCode = null) {
   let child;
   let failures = 0;
   let supervised = false;
@@ -179,6 +181,12 @@ function startProcess(name, script, args, env, nodeFlags = []) {
       if (!supervised) {
         console.error(`› ${name} exited (${signal ?? code}); stopping the rest`);
         return stopAll(code || 1);
+      }
+      if (code === fatalExitCode) {
+        console.error(
+          `› ${name} stopped on an error a restart cannot mend (exit ${code}); stopping the rest`,
+        );
+        return stopAll(code);
       }
       if (Date.now() - startedAt >= 60_000) failures = 0;
       const delayMs = Math.min(1000 * 2 ** failures++, 30_000);
@@ -302,7 +310,9 @@ async function main() {
   if (existsSync(indexerMain) && ogmiosUrl) {
     const flagsModule = pathToFileURL(path.join(root, 'apps/indexer/dist/node-flags.js')).href;
     const { INDEXER_NODE_FLAGS } = await import(flagsModule);
-    startProcess('indexer', indexerMain, [], appEnv, INDEXER_NODE_FLAGS).supervise();
+    const errorsModule = pathToFileURL(path.join(root, 'apps/indexer/dist/errors.js')).href;
+    const { FATAL_EXIT_CODE } = await import(errorsModule);
+    startProcess('indexer', indexerMain, [], appEnv, INDEXER_NODE_FLAGS, FATAL_EXIT_CODE).supervise();
   }
 
   const apiMain = path.join(root, 'apps/api/dist/main.js');

@@ -2,6 +2,7 @@ import type { PrismaClient } from '@frostline/db';
 import type { DecodedBlock, OgmiosBlock } from '@frostline/model';
 import type { ChainHandler, Point, Tip } from './chain-sync/follower.js';
 import type { IndexerQueues } from './jobs/queues.js';
+import { runRollbackJob } from './jobs/workers.js';
 import type { Logger } from './logger.js';
 import type { IndexerMetrics } from './metrics.js';
 import type { ChainStore, WriteResult } from './sink/chain-store.js';
@@ -67,8 +68,7 @@ export class Indexer implements ChainHandler {
     // After a failed write (database restarted) the commit may have happened or not: what is
     // stored decides the ids, the tip and where decoding continues.
     await this.store.load();
-    const stored = await this.store.intersectionPoints();
-    return stored.length > 0 ? stored : [this.options.startPoint];
+    return this.store.intersectionPoints(this.options.startPoint);
   }
 
   async rollForward(block: OgmiosBlock, tip: Tip): Promise<void> {
@@ -107,18 +107,10 @@ export class Indexer implements ChainHandler {
     }
     this.writerLock.assertHeld();
     const started = performance.now();
-    const job = await this.queues.rollbacks.add(
-      'rollback',
-      { point },
-      { removeOnComplete: 1000, removeOnFail: 1000 },
-    );
     // The rollback worker runs ChainStore.rollBackTo on this store, which reloads its state. A Redis
     // that lost its data also lost the job: after the time limit chain-sync reconnects from what is
     // committed and the node sends the rollback again (rolling back twice to one point is harmless).
-    const removed = (await job.waitUntilFinished(
-      this.queues.rollbackEvents,
-      ROLLBACK_WAIT_LIMIT_MS,
-    )) as number;
+    const removed = await runRollbackJob(this.queues, point, ROLLBACK_WAIT_LIMIT_MS);
     this.metrics.rollbacks.inc();
     this.metrics.rollbackDepth.observe(removed);
     this.logger.info(

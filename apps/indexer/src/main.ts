@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 import { startIndexer } from './app.js';
 import { ConfigError, readIndexerConfig } from './config.js';
+import { FATAL_EXIT_CODE, isFatal } from './errors.js';
 import { createLogger } from './logger.js';
-import { MissingTransactionCborError } from './sink/chain-store.js';
 import { WriterLockTakenError } from './sink/writer-lock.js';
 
 let config;
@@ -38,10 +38,11 @@ try {
 }
 if (stopAsked) await stop();
 running.done.catch(async (error) => {
-  // A setup mistake the operator fixes: one line, no stack.
-  if (error instanceof MissingTransactionCborError) console.error(`indexer: ${error.message}`);
+  // What a restart would meet again (a rollback deeper than k, Ogmios without --include-cbor, …) is
+  // for the operator: one line, no stack, and a status that tells supervisors not to restart.
+  if (isFatal(error)) console.error(`indexer: stopped: ${error.message}`);
   else logger.fatal({ err: error }, 'indexer stopped on an unrecoverable error');
   // Another indexer holds the writer lock: nothing buffered may be written; a restart resumes from what was committed.
   if (!(error instanceof WriterLockTakenError)) await running.stop();
-  process.exit(1);
+  process.exit(isFatal(error) ? FATAL_EXIT_CODE : 1);
 });

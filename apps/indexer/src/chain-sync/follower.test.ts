@@ -1,7 +1,8 @@
 import { startDevnet } from '@frostline/devnet';
 import { generate } from '../test-support/generated.js';
 import { silentLogger } from '../test-support/indexer.js';
-import { ChainFollower, type ChainHandler } from './follower.js';
+import { NoIntersectionError } from '../errors.js';
+import { ChainFollower, type ChainHandler, type Point } from './follower.js';
 
 const handler: ChainHandler = {
   rollForward: async () => undefined,
@@ -62,4 +63,49 @@ describe('ChainFollower', () => {
       await devnet.close();
     }
   }, 30_000);
+
+  describe('when none of the points is on the node chain', () => {
+    const unknown = (slot: number): Point => ({ slot, id: 'ee'.repeat(32) });
+    let devnet: Awaited<ReturnType<typeof startDevnet>>;
+    let tipSlot: number;
+    beforeAll(async () => {
+      const chain = await generate({ seed: 3, blocks: 5, txPerBlock: 1, forks: 0 });
+      devnet = await startDevnet({ chain: { file: chain.file }, network: 'custom', port: 0 });
+      await devnet.replayed;
+      tipSlot = (devnet.tip() as { slot: number }).slot;
+    });
+    afterAll(() => devnet.close());
+
+    it('stops with a NoIntersectionError when the node is not behind them: a fork deeper than k', async () => {
+      let asked = 0;
+      const forked: ChainHandler = {
+        ...handler,
+        intersectionPoints: async () => (asked++, [unknown(tipSlot), unknown(tipSlot - 1)]),
+      };
+      const follower = new ChainFollower(forked, { url: new URL(devnet.url), logger: silentLogger });
+      const error = await follower.run().then(
+        () => null,
+        (failure: unknown) => failure,
+      );
+      expect(error).toBeInstanceOf(NoIntersectionError);
+      expect((error as Error).message).toContain(`the node's chain (tip slot ${tipSlot}`);
+      expect(asked).toBe(1);
+    });
+
+    it('keeps retrying while the node is behind them (a node still syncing)', async () => {
+      let asked = 0;
+      const ahead: ChainHandler = {
+        ...handler,
+        intersectionPoints: async () => (asked++, [unknown(tipSlot + 2), unknown(tipSlot + 1)]),
+      };
+      const follower = new ChainFollower(ahead, { url: new URL(devnet.url), logger: silentLogger });
+      const running = follower.run();
+      try {
+        while (asked < 3) await new Promise((resolve) => setTimeout(resolve, 50));
+      } finally {
+        await follower.stop();
+      }
+      await expect(running).resolves.toBeUndefined();
+    }, 30_000);
+  });
 });

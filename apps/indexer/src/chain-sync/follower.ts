@@ -1,5 +1,6 @@
 import { ChainSynchronization, type InteractionContext } from '@cardano-ogmios/client';
 import type { OgmiosBlock } from '@frostline/model';
+import { isFatal, NoIntersectionError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { openChainSync } from './ogmios.js';
 import { parseOgmiosMessage } from './parse-message.js';
@@ -127,7 +128,9 @@ export class ChainFollower {
     socket.on('message', onMessage);
     try {
       const points = await this.handler.intersectionPoints();
-      await ChainSynchronization.findIntersection(context, points);
+      await ChainSynchronization.findIntersection(context, points).catch((error: unknown) => {
+        throw intersectionFailure(error, points);
+      });
       requestBlocks(IN_FLIGHT);
       const reason = await ended;
       await queue;
@@ -154,9 +157,23 @@ export class ChainFollower {
 type ChainSyncResult =
   { direction: 'forward'; block: OgmiosBlock; tip: Tip } | { direction: 'backward'; point: Point; tip: Tip };
 
-/** Errors retrying cannot fix: they stop the indexer loudly. */
-export class FatalIndexerError extends Error {}
-
-function isFatal(error: unknown): boolean {
-  return error instanceof FatalIndexerError || (error as Error)?.name === 'UnrecoverableRollbackError';
+/**
+ * Why findIntersection found none of `points` (the client's JSONRPCError 1000, whose data is the node's tip). A node
+ * whose tip is not behind the oldest point, k blocks back, has a chain that parted from the index
+ * deeper than k: fatal. A node behind it (resyncing, or still loading) may yet reach the points: that
+ * is retried.
+ */
+function intersectionFailure(error: unknown, points: Point[]): unknown {
+  const answer = error as { code?: number; data?: { tip?: Tip } } | null;
+  if (answer?.code !== 1000) return error;
+  const nodeTip = answer.data?.tip ?? 'origin';
+  const oldest = points.at(-1)!;
+  const newest = points[0]!;
+  const at = (point: Point | Tip) => (point === 'origin' ? 'origin' : `slot ${point.slot} (${point.id})`);
+  if (oldest !== 'origin' && (nodeTip === 'origin' || nodeTip.slot < oldest.slot))
+    return new Error(`the node's tip, ${at(nodeTip)}, is behind the indexed chain's ${at(oldest)}`);
+  return new NoIntersectionError(
+    `the node's chain (tip ${at(nodeTip)}) holds none of the indexed blocks from ${at(newest)} ` +
+      `back to ${at(oldest)}: it forked from the index deeper than k, or the index was made from another chain`,
+  );
 }

@@ -1,4 +1,5 @@
 import { Queue, QueueEvents, type ConnectionOptions } from 'bullmq';
+import type { FatalReport } from '../errors.js';
 import type { Logger } from '../logger.js';
 
 /** BullMQ queues of the indexer; names are part of the deployment contract (separate workers use them). */
@@ -11,6 +12,9 @@ export const QUEUES = {
 export interface RollbackJob {
   point: { slot: number; id: string } | 'origin';
 }
+
+/** What a rollback job answers: the blocks it removed, or why it must not be done (errors.ts). */
+export type RollbackOutcome = { removed: number } | FatalReport;
 
 export type TokenRegistryJob = { kind: 'subject'; subject: string } | { kind: 'refresh-all' };
 

@@ -5,8 +5,16 @@ import { connectOgmios } from '../chain-sync/ogmios.js';
 import type { Logger } from '../logger.js';
 import type { IndexerMetrics } from '../metrics.js';
 import type { IndexerConfig } from '../config.js';
+import { fatalFromReport, fatalReport } from '../errors.js';
 import type { ChainStore } from '../sink/chain-store.js';
-import { QUEUES, type RewardsJob, type RollbackJob, type TokenRegistryJob } from './queues.js';
+import {
+  QUEUES,
+  type IndexerQueues,
+  type RewardsJob,
+  type RollbackJob,
+  type RollbackOutcome,
+  type TokenRegistryJob,
+} from './queues.js';
 import { refreshEraSummaries } from './genesis-and-eras.js';
 import { refreshProtocolParameters } from './protocol-parameters.js';
 import { markRegisteredAccounts, refreshMarkedAccounts } from './rewards.js';
@@ -25,7 +33,11 @@ export interface WorkerContext {
   metrics: IndexerMetrics;
 }
 
-function observe<T>(worker: Worker<T>, queue: string, context: WorkerContext): Worker<T> {
+function observe<T>(
+  worker: Worker<T>,
+  queue: string,
+  context: Pick<WorkerContext, 'logger' | 'metrics'>,
+): Worker<T> {
   worker.on('failed', (job, error) => {
     context.metrics.jobFailures.inc({ queue });
     context.logger.warn({ queue, jobId: job?.id, attempts: job?.attemptsMade, err: error }, 'job failed');
@@ -36,11 +48,25 @@ function observe<T>(worker: Worker<T>, queue: string, context: WorkerContext): W
 
 /**
  * Rollbacks run in the writer process (they change chain tables, which only the lock holder may
- * do); the follower waits for each job before it takes the next chain-sync message.
+ * do); the follower waits for each job ({@link runRollbackJob}) before it takes the next chain-sync
+ * message. A rollback that must not be done is the job's answer, not its failure: BullMQ would keep of
+ * the error only its text.
  */
-export function startRollbackWorker(store: ChainStore, context: WorkerContext): Worker<RollbackJob, number> {
+export function startRollbackWorker(
+  store: Pick<ChainStore, 'rollBackTo'>,
+  context: Omit<WorkerContext, 'prisma'>,
+): Worker<RollbackJob, RollbackOutcome> {
+  const process = async (job: Job<RollbackJob>): Promise<RollbackOutcome> => {
+    try {
+      return { removed: await store.rollBackTo(job.data.point) };
+    } catch (error) {
+      const refused = fatalReport(error);
+      if (refused === null) throw error;
+      return refused;
+    }
+  };
   return observe(
-    new Worker<RollbackJob, number>(QUEUES.rollbacks, (job) => store.rollBackTo(job.data.point), {
+    new Worker<RollbackJob, RollbackOutcome>(QUEUES.rollbacks, process, {
       connection: context.connection,
       prefix: context.prefix,
       concurrency: 1,
@@ -48,6 +74,26 @@ export function startRollbackWorker(store: ChainStore, context: WorkerContext): 
     QUEUES.rollbacks,
     context,
   );
+}
+
+/**
+ * Queues a rollback to `point` and waits up to `waitLimitMs` for the rollback worker: resolves with the
+ * number of blocks removed; rejects with the job's failure, or with the fatal error of the class the
+ * worker met (a rollback deeper than k, to an unknown point).
+ */
+export async function runRollbackJob(
+  queues: Pick<IndexerQueues, 'rollbacks' | 'rollbackEvents'>,
+  point: RollbackJob['point'],
+  waitLimitMs: number,
+): Promise<number> {
+  const job = await queues.rollbacks.add(
+    'rollback',
+    { point },
+    { removeOnComplete: 1000, removeOnFail: 1000 },
+  );
+  const outcome = (await job.waitUntilFinished(queues.rollbackEvents, waitLimitMs)) as RollbackOutcome;
+  if ('fatal' in outcome) throw fatalFromReport(outcome);
+  return outcome.removed;
 }
 
 /** Token-registry metadata: new assets one by one, and a periodic refresh of all of them. */

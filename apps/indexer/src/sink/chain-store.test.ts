@@ -3,12 +3,8 @@ import { createTestDatabase, type TestDatabase } from '@frostline/db/testing';
 import { PREPROD_CHAIN_TIME, type OgmiosBlock } from '@frostline/model';
 import { preprodChunkBlocks } from '../test-support/chains.js';
 import { dumpChainTables, utxoSupplyAndRecomputation } from '../test-support/database.js';
-import {
-  ChainStore,
-  MissingTransactionCborError,
-  ROLLBACK_TABLES,
-  UnrecoverableRollbackError,
-} from './chain-store.js';
+import { MissingTransactionCborError, UnknownRollbackPointError } from '../errors.js';
+import { ChainStore, ROLLBACK_TABLES } from './chain-store.js';
 
 // Pools made every block of the preprod chunk: no genesis delegate matters here.
 const options = {
@@ -65,6 +61,18 @@ describe('ChainStore on 864 real preprod blocks', () => {
       tx_count: first.transactions?.length ?? 0,
       previous: first.ancestor,
     });
+  });
+
+  it('resumes from blocks down to k back, and from the start point while all of it may be rolled back', async () => {
+    const back = (n: number) => {
+      const block = blocks[blocks.length - 1 - n]!;
+      return { slot: block.slot!, id: block.id };
+    };
+    const start = { slot: 1, id: 'ab'.repeat(32) };
+    // k = 2160 blocks back is before the first of these 864.
+    expect((await store.intersectionPoints(start)).slice(-2)).toEqual([back(512), start]);
+    const smallK = new ChainStore(prisma, { ...options, securityParameter: 6 });
+    expect(await smallK.intersectionPoints(start)).toEqual([0, 1, 2, 4, 6].map(back));
   });
 
   it('keeps stake balances equal to the live outputs of each stake address', async () => {
@@ -153,7 +161,7 @@ describe('ChainStore on 864 real preprod blocks', () => {
 
   it('refuses a rollback to a point it does not know', async () => {
     await expect(store.rollBackTo({ slot: 1, id: 'ff'.repeat(32) })).rejects.toThrow(
-      UnrecoverableRollbackError,
+      UnknownRollbackPointError,
     );
   });
 });

@@ -8,7 +8,7 @@ import {
   type GenesisFunds,
   type OgmiosBlock,
 } from '@frostline/model';
-import { FatalIndexerError } from '../chain-sync/follower.js';
+import { MissingTransactionCborError, RollbackTooDeepError, UnknownRollbackPointError } from '../errors.js';
 import { ID_TABLES, IdAllocator, TRANSACTION_TABLES, type IdTable } from '../project/ids.js';
 import { batchKeys } from '../project/keys.js';
 import { projectBatch } from '../project/project-batch.js';
@@ -113,25 +113,6 @@ SELECT 1`;
 export interface ChainPoint {
   slot: number;
   id: string;
-}
-
-/**
- * A rollback below the blocks we keep cannot be undone: the indexer must stop
- * (docs/data-model.md#rollback-to-any-of-the-last-k-blocks).
- */
-export class UnrecoverableRollbackError extends Error {}
-
-/**
- * Blockfrost's transaction size and /txs/{hash}/cbor come from the CBOR Ogmios sends only when it
- * runs with --include-cbor: without it the index would serve wrong sizes without a word.
- */
-export class MissingTransactionCborError extends FatalIndexerError {
-  constructor(txId: string) {
-    super(
-      `transaction ${txId} arrived without its CBOR: start Ogmios with --include-cbor, ` +
-        `or set INDEXER_ALLOW_MISSING_CBOR=true to index without transaction sizes and CBOR`,
-    );
-  }
 }
 
 export interface ChainStoreOptions {
@@ -286,18 +267,23 @@ export class ChainStore {
   }
 
   /**
-   * Points to resume from, best first: the tip, then exponentially older blocks within k
-   * (tip-1, -2, -4 …), so a restart on a fork finds the common ancestor.
+   * Points to resume from, best first: the tip, then exponentially older blocks down to k back
+   * (tip-1, -2, -4 …, tip-k), so a restart on a fork of up to k blocks finds the common ancestor, and
+   * finding none means the chains parted deeper than k. A chain of k blocks or fewer may be rolled
+   * back whole: it ends with `start`, where it began.
    */
-  async intersectionPoints(): Promise<ChainPoint[]> {
-    const offsets = [0];
-    for (let step = 1; step <= this.options.securityParameter; step *= 2) offsets.push(step);
-    const rows = await this.prisma.$queryRawUnsafe<{ slot: bigint; hash: string }[]>(
-      `SELECT b.slot, encode(b.hash, 'hex') AS hash FROM unnest($1::int8[]) AS o(n)
+  async intersectionPoints(start: ChainPoint | 'origin'): Promise<(ChainPoint | 'origin')[]> {
+    const k = this.options.securityParameter;
+    const offsets = new Set([0, k]);
+    for (let step = 1; step < k; step *= 2) offsets.add(step);
+    const rows = await this.prisma.$queryRawUnsafe<{ n: bigint; slot: bigint; hash: string }[]>(
+      `SELECT o.n, b.slot, encode(b.hash, 'hex') AS hash FROM unnest($1::int8[]) AS o(n)
        JOIN block b ON b.id = (SELECT max(id) FROM block) - o.n WHERE b.era <> 'genesis' ORDER BY o.n`,
-      offsets.map(BigInt),
+      [...offsets].map(BigInt),
     );
-    return rows.map((r) => ({ slot: Number(r.slot), id: r.hash }));
+    const points: (ChainPoint | 'origin')[] = rows.map((r) => ({ slot: Number(r.slot), id: r.hash }));
+    if (rows.at(-1)?.n !== BigInt(k)) points.push(start);
+    return points;
   }
 
   /**
@@ -487,11 +473,15 @@ export class ChainStore {
           point === 'origin' ? null : Buffer.from(point.id, 'hex'),
         );
         const where = point === 'origin' ? 'origin' : `${point.slot}.${point.id}`;
-        if (target!.id === null) throw new UnrecoverableRollbackError(`rollback to unknown point ${where}`);
+        if (target!.id === null)
+          throw new UnknownRollbackPointError(
+            `the node rolls back to ${where}, a block the index does not hold: it follows another chain`,
+          );
         const { id: blockId, count, last_tx, first_output } = target!;
         if (point !== 'origin' && count > BigInt(this.options.securityParameter)) {
-          throw new UnrecoverableRollbackError(
-            `rollback of ${count} blocks to ${where} is deeper than k = ${this.options.securityParameter}`,
+          throw new RollbackTooDeepError(
+            `the node rolls back ${count} blocks, to ${where}, deeper than k = ${this.options.securityParameter}: ` +
+              `blocks that deep are final, so it follows another chain than the one indexed (nothing was rolled back)`,
           );
         }
         if (count === 0n) return 0;
