@@ -18,6 +18,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { LOG_FORMATS, programOutput } from './lib/program-output.mjs';
 import {
   SetupError,
   checkPostgres,
@@ -51,6 +52,9 @@ function readConfig(env) {
   const network = env.NETWORK ?? (env.OGMIOS_URL ? 'mainnet' : 'custom');
   if (!NETWORKS.includes(network))
     throw new SetupError(`NETWORK must be one of ${NETWORKS.join(', ')}, got "${network}"`);
+  const logFormat = env.LOG_FORMAT || (process.stdout.isTTY ? 'pretty' : 'json');
+  if (!LOG_FORMATS.includes(logFormat))
+    throw new SetupError(`LOG_FORMAT must be one of ${LOG_FORMATS.join(', ')}, got "${logFormat}"`);
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'OGMIOS_URL']) {
     const value = env[name];
     if (value === undefined) continue;
@@ -65,6 +69,7 @@ function readConfig(env) {
     port,
     host,
     network,
+    logFormat,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
     ogmiosUrl: env.OGMIOS_URL,
@@ -163,6 +168,8 @@ function printDemoWallets({ file, wallets }) {
 /** What runs, in start order: stopped in reverse. @type {{ name: string, stop: () => Promise<void> }[]} */
 const stack = [];
 let stopping = false;
+/** How the programs' output is shown (LOG_FORMAT), set from the configuration. */
+let output = programOutput('json');
 
 /** @param {number} code the exit code once everything is stopped */
 async function stopAll(code) {
@@ -202,8 +209,9 @@ function startProcess(name, script, args, env, nodeFlags = []) {
     child = spawn(process.execPath, [...nodeFlags, script, ...args], {
       cwd: root,
       env: { ...process.env, ...env },
-      stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+      stdio: output.stdio,
     });
+    output.attach(name, child);
     child.on('exit', (code, signal) => {
       if (stopping) return;
       if (!supervised) {
@@ -238,6 +246,7 @@ function startProcess(name, script, args, env, nodeFlags = []) {
 
 async function main() {
   const config = readConfig(process.env);
+  output = programOutput(config.logFormat);
   // Checked first: a health check on a taken port would reach the other server and report it as ours.
   if (await portInUse(config.host, config.port))
     throw new SetupError(
