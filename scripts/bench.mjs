@@ -31,7 +31,19 @@ if (unknown.length) {
 const resultsFile = path.join(root, 'bench-results', 'results.json');
 const metaFile = path.join(root, 'bench-results', 'meta.json');
 
+/**
+ * @typedef {typeof import('../bench/dist/report.js')} Report
+ * @typedef {Parameters<Report['renderMarkdown']>[0]} BenchResults
+ * @typedef {Omit<import('../bench/dist/report.js').RunMeta, 'analysis'>} RunMeta
+ */
+
+/**
+ * Prints the table and writes the report of one run's results.
+ * @param {BenchResults} results
+ * @param {RunMeta} meta
+ */
 async function render(results, meta) {
+  /** @type {Report} */
   const report = await import(pathToFileURL(path.join(root, 'bench/dist/report.js')).href);
   console.log(`\n${report.renderTable(results)}\n`);
   const analysisFile = path.join(root, 'bench', 'ANALYSIS.md');
@@ -79,6 +91,7 @@ const POSTGRES_FLAGS = [
 // phase, so that a full disk does not end a 45-minute run in its last phase.
 const FULL_RUN_FREE_GIB = 55;
 
+/** @param {string} dir */
 function checkFreeDisk(dir) {
   if (quick || process.env.BENCH_ONLY) return;
   const { bavail, bsize } = statfsSync(dir);
@@ -105,6 +118,7 @@ async function main() {
   checkFreeDisk(workDir);
   allowPostgresUser(workDir);
   const pgPort = await freePort();
+  const pgLog = process.env.BENCH_PG_LOG;
   const postgres = new EmbeddedPostgres({
     databaseDir: path.join(workDir, 'pg'),
     port: pgPort,
@@ -113,24 +127,24 @@ async function main() {
     persistent: false,
     createPostgresUser: true,
     postgresFlags: POSTGRES_FLAGS,
-    onLog: process.env.BENCH_PG_LOG
-      ? (line) => appendFileSync(process.env.BENCH_PG_LOG, String(line))
-      : () => {},
+    onLog: pgLog ? (line) => appendFileSync(pgLog, String(line)) : () => {},
     onError: () => {},
   });
   await postgres.initialise();
   await postgres.start();
   const adminUrl = `postgresql://postgres:postgres@127.0.0.1:${pgPort}/postgres`;
+  /** @type {import('./lib/services.mjs').Service | null} */
   let redis = null;
   let code = 1;
   try {
     redis = await startRedis({ dir: path.join(workDir, 'redis'), port: await freePort(), persistent: false });
+    const redisUrl = redis.url;
     const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();
     const pgVersion = (await client.query('SHOW server_version')).rows[0].server_version;
     await client.end();
     console.log(
-      `› bench services: PostgreSQL ${pgVersion} on ${pgPort}, Redis ${redis.url}; ${quick ? 'quick' : 'full'} run`,
+      `› bench services: PostgreSQL ${pgVersion} on ${pgPort}, Redis ${redisUrl}; ${quick ? 'quick' : 'full'} run`,
     );
     rmSync(resultsFile, { force: true });
     code = await new Promise((resolve) => {
@@ -145,7 +159,7 @@ async function main() {
             BENCH_ROOT: root,
             BENCH_QUICK: quick ? '1' : '0',
             BENCH_ADMIN_URL: adminUrl,
-            REDIS_URL: redis.url,
+            REDIS_URL: redisUrl,
             BENCH_RESULTS: resultsFile,
           },
         },

@@ -32,6 +32,11 @@ const env = {
   CHECKPOINT_DISABLE: '1',
 };
 
+/**
+ * Runs cmd in the repository and waits for it; quiet keeps its output for the caller.
+ * @param {string} cmd
+ * @param {string[]} cmdArgs
+ */
 function run(cmd, cmdArgs, { quiet = false } = {}) {
   const result = spawnSync(cmd, cmdArgs, {
     cwd: root,

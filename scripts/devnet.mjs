@@ -15,5 +15,6 @@ const child = spawn(
 );
 // The CLI stops once however many times a signal arrives (Ctrl-C reaches the whole process group,
 // a SIGTERM only this process), so passing both on is always safe.
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code, signal) => process.exit(code ?? 128 + (constants.signals[signal] ?? 0)));
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM']))
+  process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? 128 + (signal ? constants.signals[signal] : 0)));

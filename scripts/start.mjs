@@ -18,6 +18,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { LOG_FORMATS, programOutput } from './lib/program-output.mjs';
 import {
   SetupError,
   checkPostgres,
@@ -37,6 +38,10 @@ const DEMO_CHAIN = ['generate', '--network', 'custom', '--seed', '1', '--blocks'
 /** The demo chain is live: the devnet forges a block (with the submitted transactions) every second. */
 const BLOCK_INTERVAL_MS = 1000;
 
+/**
+ * The settings of `npm start`, read from the environment and checked.
+ * @param {NodeJS.ProcessEnv} env
+ */
 function readConfig(env) {
   const dataDir = path.resolve(root, env.DATA_DIR ?? '.data');
   const port = Number(env.PORT ?? 3000);
@@ -47,12 +52,16 @@ function readConfig(env) {
   const network = env.NETWORK ?? (env.OGMIOS_URL ? 'mainnet' : 'custom');
   if (!NETWORKS.includes(network))
     throw new SetupError(`NETWORK must be one of ${NETWORKS.join(', ')}, got "${network}"`);
+  const logFormat = env.LOG_FORMAT || (process.stdout.isTTY ? 'pretty' : 'json');
+  if (!LOG_FORMATS.includes(logFormat))
+    throw new SetupError(`LOG_FORMAT must be one of ${LOG_FORMATS.join(', ')}, got "${logFormat}"`);
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'OGMIOS_URL']) {
-    if (env[name] === undefined) continue;
+    const value = env[name];
+    if (value === undefined) continue;
     try {
-      new URL(env[name]);
+      new URL(value);
     } catch {
-      throw new SetupError(`${name} is not a valid URL: "${env[name]}"`);
+      throw new SetupError(`${name} is not a valid URL: "${value}"`);
     }
   }
   return {
@@ -60,13 +69,20 @@ function readConfig(env) {
     port,
     host,
     network,
+    logFormat,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
     ogmiosUrl: env.OGMIOS_URL,
   };
 }
 
-/** The demo project token: created once, kept hashed in DATA_DIR; printed at every start. */
+/** @typedef {ReturnType<typeof readConfig>} Config */
+
+/**
+ * The demo project token: created once, kept hashed in DATA_DIR; printed at every start.
+ * @param {string} dataDir
+ * @param {string} network
+ */
 function demoToken(dataDir, network) {
   const file = path.join(dataDir, 'demo-token');
   if (!existsSync(file))
@@ -92,6 +108,7 @@ function demoChainOrigin() {
 /**
  * Moves a demo chain made from another genesis aside, with what was indexed from it (the embedded
  * PostgreSQL's and Redis' data), into DATA_DIR/previous-<time>: the new chain starts from origin.
+ * @param {Config} config
  */
 function retireOutdatedDemoChain(config) {
   const devnetDir = path.join(config.dataDir, 'devnet');
@@ -118,7 +135,16 @@ function retireOutdatedDemoChain(config) {
     );
 }
 
-/** The funded demo wallets, written (readable only by the user) to DATA_DIR/demo-wallets.json. */
+/**
+ * A funded demo wallet as `devnet demo-wallets` prints it.
+ * @typedef {{ name: string, mnemonic: string, mnemonicAddress: string, signingKey: string, signingKeyAddress: string }} DemoWallet
+ */
+
+/**
+ * The funded demo wallets, written (readable only by the user) to DATA_DIR/demo-wallets.json.
+ * @param {string} dataDir
+ * @returns {Promise<{ file: string, wallets: DemoWallet[] }>}
+ */
 async function writeDemoWallets(dataDir) {
   const file = path.join(dataDir, 'demo-wallets.json');
   // the keys must never be readable by others, not even between creating the file and writing it
@@ -127,6 +153,7 @@ async function writeDemoWallets(dataDir) {
   return { file, wallets: JSON.parse(readFileSync(file, 'utf8')) };
 }
 
+/** @param {Awaited<ReturnType<typeof writeDemoWallets>>} demoWallets */
 function printDemoWallets({ file, wallets }) {
   console.log(`  demo wallets (custom network, ${file}):`);
   for (const wallet of wallets) {
@@ -138,9 +165,13 @@ function printDemoWallets({ file, wallets }) {
   console.log('');
 }
 
+/** What runs, in start order: stopped in reverse. @type {{ name: string, stop: () => Promise<void> }[]} */
 const stack = [];
 let stopping = false;
+/** How the programs' output is shown (LOG_FORMAT), set from the configuration. */
+let output = programOutput('json');
 
+/** @param {number} code the exit code once everything is stopped */
 async function stopAll(code) {
   if (stopping) return;
   stopping = true;
@@ -149,7 +180,7 @@ async function stopAll(code) {
     try {
       await stop();
     } catch (error) {
-      console.error(`  could not stop ${name}: ${error.message}`);
+      console.error(`  could not stop ${name}: ${error instanceof Error ? error.message : error}`);
     }
   }
   console.log('› stopped');
@@ -164,8 +195,15 @@ async function stopAll(code) {
  * the stack. An exit with `fatalExitCode` is never restarted: the program met what a restart would meet
  * again (the indexer: a fork deeper than k), so the stack stops with its status, that line above it.
  * The IPC channel lets a child say when it is ready (the API once it listens).
+ * @param {string} name
+ * @param {string} script
+ * @param {string[]} args
+ * @param {Record<string, string>} env added to this process's environment
+ * @param {string[]} [nodeFlags]
+ * @param {number | null} [fatalExitCode]
  */
 function startProcess(name, script, args, env, nodeFlags = [], fatalExitCode = null) {
+  /** @type {import('node:child_process').ChildProcess} */
   let child;
   let failures = 0;
   let supervised = false;
@@ -174,15 +212,16 @@ function startProcess(name, script, args, env, nodeFlags = [], fatalExitCode = n
     child = spawn(process.execPath, [...nodeFlags, script, ...args], {
       cwd: root,
       env: { ...process.env, ...env },
-      stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+      stdio: output.stdio,
     });
+    output.attach(name, child);
     child.on('exit', (code, signal) => {
       if (stopping) return;
       if (!supervised) {
         console.error(`› ${name} exited (${signal ?? code}); stopping the rest`);
         return stopAll(code || 1);
       }
-      if (code === fatalExitCode) {
+      if (fatalExitCode !== null && code === fatalExitCode) {
         console.error(
           `› ${name} stopped on an error a restart cannot mend (exit ${code}); stopping the rest`,
         );
@@ -198,11 +237,13 @@ function startProcess(name, script, args, env, nodeFlags = [], fatalExitCode = n
   stack.push({
     name,
     stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+      /** @type {Promise<void>} */ (
+        new Promise((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        })
+      ),
   });
   return {
     get child() {
@@ -214,6 +255,7 @@ function startProcess(name, script, args, env, nodeFlags = [], fatalExitCode = n
 
 async function main() {
   const config = readConfig(process.env);
+  output = programOutput(config.logFormat);
   // Checked first: a health check on a taken port would reach the other server and report it as ours.
   if (await portInUse(config.host, config.port))
     throw new SetupError(
@@ -333,11 +375,15 @@ async function main() {
   console.log('› running; press Ctrl-C to stop');
 }
 
-/** Resolves once the API says it listens (dist/main.js sends {listening}); a 60 s limit. */
+/**
+ * Resolves once the API says it listens (dist/main.js sends {listening}); a 60 s limit.
+ * @param {import('node:child_process').ChildProcess} child
+ * @returns {Promise<void>}
+ */
 function listening(child) {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new SetupError('the API did not start within 60 s')), 60_000);
-    child.on('message', (message) => {
+    child.on('message', (/** @type {{ listening?: unknown } | null} */ message) => {
       if (!message?.listening) return;
       clearTimeout(timer);
       resolve();
@@ -345,12 +391,21 @@ function listening(child) {
   });
 }
 
-/** Where a local client reaches a server bound to host. */
+/**
+ * Where a local client reaches a server bound to host.
+ * @param {string} host
+ */
 function urlHost(host) {
   if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
   return isIP(host) === 6 ? `[${host}]` : host;
 }
 
+/**
+ * Runs a node script with its standard output written to file (removed if the script fails).
+ * @param {string} script
+ * @param {string[]} args
+ * @param {string} file
+ */
 async function runToFile(script, args, file, mode = 0o644) {
   const output = createWriteStream(file, { mode });
   const child = spawn(process.execPath, [script, ...args], {
@@ -366,6 +421,7 @@ async function runToFile(script, args, file, mode = 0o644) {
   }
 }
 
+/** @param {string} url */
 async function httpOk(url) {
   try {
     return (await fetch(url, { signal: AbortSignal.timeout(2000) })).ok;

@@ -58,7 +58,12 @@ async function main() {
   process.exit(code);
 }
 
-/** Every selected package's jest suite through turbo; resolves with turbo's exit code. */
+/**
+ * Every selected package's jest suite through turbo; resolves with turbo's exit code.
+ * @param {string[]} filter turbo's --filter arguments
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {Promise<number>}
+ */
 function runTurboTests(filter, env) {
   return new Promise((resolve) => {
     const child = spawn(
@@ -85,6 +90,16 @@ function runTurboTests(filter, env) {
   });
 }
 
+/**
+ * What jest's --json report holds of the results this script reads.
+ * @typedef {{ status: string, fullName: string, failureMessages: string[] }} AssertionResult
+ * @typedef {{ name: string, status: string, message?: string, assertionResults: AssertionResult[] }} FileResult
+ * @typedef {{
+ *   numPassedTests: number, numFailedTests: number, numPendingTests: number, numTodoTests?: number,
+ *   testResults: FileResult[],
+ * }} JestResult
+ */
+
 /** One line over all packages, in the form CI tooling reads ('N passed, N failed'). */
 function printSummary() {
   let passed = 0;
@@ -94,6 +109,7 @@ function printSummary() {
   for (const dir of workspacePackages()) {
     const file = path.join(root, dir, resultFile);
     if (!existsSync(file)) continue;
+    /** @type {JestResult} */
     const result = JSON.parse(readFileSync(file, 'utf8'));
     passed += result.numPassedTests;
     failed += result.numFailedTests;
@@ -106,7 +122,12 @@ function printSummary() {
   console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 }
 
-/** 'FAILED <package> <file> › <test>: <the start of the message>' for each failed test of one package. */
+/**
+ * 'FAILED <package> <file> › <test>: <the start of the message>' for each failed test of one package.
+ * @param {string} dir
+ * @param {JestResult} result
+ * @returns {string[]}
+ */
 function failedTests(dir, result) {
   return result.testResults.flatMap((file) => {
     const where = `${dir} ${path.relative(path.join(root, dir), file.name)}`;
@@ -120,7 +141,10 @@ function failedTests(dir, result) {
   });
 }
 
-/** The first lines of a jest failure message (the matcher and its expected/received), colours removed. */
+/**
+ * The first lines of a jest failure message (the matcher and its expected/received), colours removed.
+ * @param {string | undefined} text
+ */
 function briefly(text) {
   const lines = (text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n');
   return lines

