@@ -20,7 +20,7 @@ function foldersWith(name: string): string[] {
     .filter((folder) => folder !== '.');
 }
 
-/** One project per workspace package: its sources and tests. */
+/** One project per workspace package (its sources and tests) and the scripts' (JSDoc-typed JavaScript). */
 const typeCheckedProjects = foldersWith('tsconfig.json');
 
 const MINUTES = 60_000;
@@ -43,8 +43,8 @@ test(
   10 * MINUTES,
 );
 
-test('every workspace package has a type-checked project', () => {
-  expect(typeCheckedProjects).toEqual(expect.arrayContaining(foldersWith('package.json')));
+test('every workspace package and the scripts have a type-checked project', () => {
+  expect(typeCheckedProjects).toEqual(expect.arrayContaining([...foldersWith('package.json'), 'scripts']));
 });
 
 test.each(typeCheckedProjects)(
