@@ -145,7 +145,11 @@ export async function startIndexer(config: IndexerConfig, logger: Logger): Promi
   }
 
   async function shutdown() {
-    await Promise.all(workers.map((w) => w.close()));
+    // A worker's graceful close waits for Redis to answer, for ever while it is down (taskforcesh/bullmq#4656),
+    // as when Ctrl-C stops `npm start`'s Redis together with the indexer. Without Redis the jobs in progress are
+    // left unfinished: BullMQ hands them out again as stalled once it is back.
+    const force = workers.length > 0 && !(await redisAnswers(config.redisUrl));
+    await Promise.all(workers.map((w) => w.close(force)));
     await queues?.close();
     await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
     await prisma.$disconnect();
@@ -173,22 +177,23 @@ async function readiness(
     details.database = 'down';
     ready = false;
   }
-  const redis = new Redis(config.redisUrl, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 1,
-    connectTimeout: 2000,
-  });
+  details.redis = (await redisAnswers(config.redisUrl)) ? 'up' : 'down';
+  if (details.redis === 'down') ready = false;
+  return { ready, details };
+}
+
+/** Whether Redis answers a ping now, on a connection of its own that is closed again. */
+async function redisAnswers(url: string): Promise<boolean> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 2000 });
   try {
     await redis.connect();
     await redis.ping();
-    details.redis = 'up';
+    return true;
   } catch {
-    details.redis = 'down';
-    ready = false;
+    return false;
   } finally {
     redis.disconnect();
   }
-  return { ready, details };
 }
 
 /** Ogmios may start after us (docker compose, a node still loading): wait for it with backoff. */
