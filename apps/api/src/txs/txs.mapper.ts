@@ -35,11 +35,14 @@ export function toTxContent(row: TxRow): TxContent {
   };
 }
 
-/** Inputs and outputs with RYO's keys, in its order (utxos.ts). */
+/**
+ * Inputs and outputs with RYO's keys, in its order (utxos.ts). An input whose output the index never
+ * saw has no value to show: its amount is empty (its address is, in the SQL).
+ */
 export function toTxUtxos(hash: string, rows: TxUtxoRow[]): TxUtxos {
   const common = (row: TxUtxoRow) => ({
     address: row.address,
-    amount: amount(row.lovelace, row.assets),
+    amount: row.lovelace === null ? [] : amount(row.lovelace, row.assets),
   });
   return {
     hash,

@@ -154,10 +154,16 @@ export class ChainSeed {
     );
   }
 
-  async txInput(txId: number, kind: 'collateral' | 'reference', outTxHash: string, outIndex: number) {
+  /** An input by output reference: collateral, reference, or spending an output the index never saw. */
+  async txInput(
+    txId: number,
+    kind: 'spend' | 'collateral' | 'reference',
+    outTxHash: string,
+    outIndex: number,
+  ) {
     await this.sql.query(
-      `INSERT INTO tx_input (id, tx_id, reference, out_tx_hash, out_index) VALUES ($1, $2, $3, decode($4, 'hex'), $5)`,
-      [this.nextId('tx_input'), txId, kind === 'reference', outTxHash, outIndex],
+      `INSERT INTO tx_input (id, tx_id, kind, out_tx_hash, out_index) VALUES ($1, $2, $3, decode($4, 'hex'), $5)`,
+      [this.nextId('tx_input'), txId, kind, outTxHash, outIndex],
     );
   }
 

@@ -57,6 +57,8 @@ export interface TxOutRow {
   lockedByScript: boolean;
 }
 
+export type TxInputKind = 'spend' | 'collateral' | 'reference';
+
 export interface BatchRows {
   blocks: BlockRow[];
   addresses: { id: bigint; address: string; paymentCred: string | null; firstBlockId: bigint }[];
@@ -73,8 +75,8 @@ export interface BatchRows {
   metadata: { id: bigint; txId: bigint; label: string; json: string | null; bytes: string }[];
   txCbors: { txId: bigint; bytes: Uint8Array }[];
   metadataCbors: { id: bigint; txId: bigint; label: string; bytes: string }[];
-  /** collateral and reference inputs */
-  txInputs: { id: bigint; txId: bigint; reference: boolean; outTxHash: string; outIndex: number }[];
+  /** collateral and reference inputs, and spent inputs whose output the index never saw */
+  txInputs: { id: bigint; txId: bigint; kind: TxInputKind; outTxHash: string; outIndex: number }[];
   collateralTxOuts: {
     id: bigint;
     txId: bigint;

@@ -81,7 +81,7 @@ export function batchWrite(
   write.copy('tx_input', rows.txInputs, {
     id: ['int8', (r) => r.id],
     tx_id: ['int8', (r) => r.txId],
-    reference: ['bool', (r) => r.reference],
+    kind: ['text', (r) => r.kind],
     out_tx_hash: ['bytea', (r) => r.outTxHash],
     out_index: ['int4', (r) => r.outIndex],
   });

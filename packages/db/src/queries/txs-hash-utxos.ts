@@ -15,7 +15,8 @@ export interface TxUtxoRow {
   /** the transaction that created an input; null for outputs */
   tx_hash: string | null;
   output_index: number;
-  lovelace: string;
+  /** null for an input whose output the index never saw (created before its first block) */
+  lovelace: string | null;
   assets: AmountRow[] | null;
   data_hash: string | null;
   inline_datum: string | null;
