@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { poolIdToHash, rewardAddressBech32ToHex } from '@frostline/model';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type pg from 'pg';
 import { schemaErrors } from './support/openapi-schemas.js';
 import { ChainSeed } from './support/seed.js';
 import { get, openTestDatabase, startApp, testConfig } from './support/test-app.js';
@@ -10,6 +12,89 @@ const fixture = (name: string, index = 0) =>
   (JSON.parse(readFileSync(new URL(`../test-data/${name}`, import.meta.url), 'utf8')) as { response: any }[])[
     index
   ]!.response;
+
+/** Every entry of a fixture file: the transaction its endpoint names, and Blockfrost's answer. */
+const entries = <T>(...names: string[]) =>
+  names.flatMap((name) =>
+    (
+      JSON.parse(readFileSync(new URL(`../test-data/${name}`, import.meta.url), 'utf8')) as {
+        endpoints: string[];
+        response: T;
+      }[]
+    ).map(({ endpoints, response }) => ({ tx: endpoints[0]!.split('/')[1]!, response })),
+  );
+
+type Stakes = { cert_index: number; address: string; registration: boolean }[];
+type Delegations = { cert_index: number; address: string; pool_id: string; active_epoch: number }[];
+type Withdrawals = { address: string; amount: string }[];
+type Mirs = { pot: 'reserve' | 'treasury'; cert_index: number; address: string; amount: string }[];
+const delegations = entries<Delegations>(
+  'mainnet-txs-tx-delegations.json',
+  'preprod-txs-tx-delegations.json',
+  'preview-txs-tx-delegations.json',
+);
+const stakes = entries<Stakes>('mainnet-txs-tx-stakes.json');
+const withdrawals = entries<Withdrawals>(
+  'mainnet-txs-tx-withdrawals.json',
+  'preprod-txs-tx-withdrawals.json',
+  'preview-txs-tx-withdrawals.json',
+);
+const mirs = entries<Mirs>('mainnet-txs-tx-mirs.json');
+const txMetadata = entries<unknown>('preprod-txs-tx-metadata.json');
+
+/**
+ * The certificate and withdrawal rows the indexer stores for the fixtures' transactions, each in a block
+ * of its own (two epochs before the delegations it holds take effect) unless seeded already.
+ */
+async function seedCertificates(seed: ChainSeed, sql: pg.Client): Promise<void> {
+  const txIds = new Map<string, number>();
+  const txId = async (txHash: string, epoch = 300) => {
+    const stored = await sql.query<{ id: string }>(`SELECT id FROM tx WHERE hash = decode($1, 'hex')`, [
+      txHash,
+    ]);
+    if (stored.rows[0]) txIds.set(txHash, Number(stored.rows[0].id));
+    if (!txIds.has(txHash)) {
+      const n = txIds.size;
+      await seed.block({
+        hash: hash(0xc000 + n),
+        height: 5_000 + n,
+        slot: 50_000 + n,
+        epoch,
+        epochSlot: 1_000 + n,
+        time: 1_700_000_000 + n,
+      });
+      txIds.set(txHash, await seed.tx(txHash));
+    }
+    return txIds.get(txHash)!;
+  };
+  const accounts = new Map<string, number>();
+  const account = async (view: string) => {
+    if (!accounts.has(view))
+      accounts.set(view, await seed.stakeAddress(view, rewardAddressBech32ToHex(view)!));
+    return accounts.get(view)!;
+  };
+  for (const { tx, response } of delegations) {
+    const id = await txId(tx, response[0]!.active_epoch - 2);
+    for (const d of response)
+      await seed.delegation(id, await account(d.address), poolIdToHash(d.pool_id)!, d.cert_index);
+  }
+  for (const { tx, response } of stakes) {
+    const id = await txId(tx);
+    for (const r of response)
+      await seed.stakeRegistration(id, await account(r.address), !r.registration, r.cert_index);
+  }
+  for (const { tx, response } of withdrawals) {
+    const id = await txId(tx);
+    for (const w of response) await seed.withdrawal(id, await account(w.address), w.amount);
+  }
+  for (const { tx, response } of mirs) {
+    const id = await txId(tx);
+    for (const m of response) {
+      const pot = m.pot === 'reserve' ? 'reserves' : 'treasury';
+      await seed.mir(id, await account(m.address), pot, m.amount, m.cert_index);
+    }
+  }
+}
 
 const donation = fixture('preprod-txs-tx.json', 10);
 const utxos = fixture('preprod-txs-tx-utxos.json');
@@ -163,14 +248,15 @@ beforeAll(async () => {
   for (const label of metadata) await seed.metadataCbor(metadataTx, Number(label.label), label.metadata);
   await seed.tx(CBOR_TX, { cbor: cbor.cbor });
   await seed.tx(PLAIN_TX);
+  await seedCertificates(seed, db.sql);
 
   app = await startApp(testConfig(db.database));
   close = db.close;
 });
 
 afterAll(async () => {
-  await app.close();
-  await close();
+  await app?.close();
+  await close?.();
 });
 
 describe('GET /txs/{hash}', () => {
@@ -243,7 +329,55 @@ describe('GET /txs/{hash}/metadata/cbor', () => {
   });
 });
 
-describe.each(['', '/utxos', '/cbor', '/metadata/cbor'])('GET /txs/{hash}%s errors', (suffix) => {
+describe('GET /txs/{hash}/metadata', () => {
+  const endpoint = '/txs/{hash}/metadata';
+
+  it("equals Blockfrost's preprod answer, rendered from the stored CBOR as db-sync renders it", async () => {
+    for (const { tx, response } of txMetadata) {
+      expect(tx).toBe(METADATA_TX);
+      expect((await request(endpoint, `/txs/${tx}/metadata`)).body).toEqual(response);
+    }
+  });
+
+  it('answers [] for a transaction without metadata', async () => {
+    const response = await request(endpoint, `/txs/${PLAIN_TX}/metadata`);
+    expect([response.status, response.body]).toEqual([200, []]);
+  });
+});
+
+describe.each([
+  ['stakes', stakes],
+  ['delegations', delegations],
+  ['withdrawals', withdrawals],
+  ['mirs', mirs],
+] as const)('GET /txs/{hash}/%s', (path, fixtures) => {
+  const endpoint = `/txs/{hash}/${path}`;
+
+  it("equals Blockfrost's answers", async () => {
+    expect(fixtures.length).toBeGreaterThan(0);
+    for (const { tx, response } of fixtures) {
+      const served = await request(endpoint, `/txs/${tx}/${path}`);
+      expect({ tx, status: served.status, body: served.body }).toEqual({ tx, status: 200, body: response });
+    }
+  });
+
+  it('answers [] for a transaction without any', async () => {
+    const response = await request(endpoint, `/txs/${PLAIN_TX}/${path}`);
+    expect([response.status, response.body]).toEqual([200, []]);
+  });
+});
+
+describe.each([
+  '',
+  '/utxos',
+  '/cbor',
+  '/metadata',
+  '/metadata/cbor',
+  '/stakes',
+  '/delegations',
+  '/withdrawals',
+  '/mirs',
+])('GET /txs/{hash}%s errors', (suffix) => {
   const endpoint = `/txs/{hash}${suffix}`;
 
   // Blockfrost does not validate the hash: a malformed one is never found (RYO's fixture: 404 for stonks_tx).

@@ -380,10 +380,11 @@ export class ChainSeed {
     stakeAddressId: number,
     pot: 'reserves' | 'treasury',
     amount: string,
+    certIndex = 0,
   ): Promise<void> {
     await this.sql.query(
-      `INSERT INTO mir (id, tx_id, cert_index, stake_address_id, pot, amount) VALUES ($1, $2, 0, $3, $4, $5)`,
-      [this.nextId('mir'), txId, stakeAddressId, pot, amount],
+      `INSERT INTO mir (id, tx_id, cert_index, stake_address_id, pot, amount) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [this.nextId('mir'), txId, certIndex, stakeAddressId, pot, amount],
     );
   }
 

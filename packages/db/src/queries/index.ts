@@ -24,3 +24,7 @@ export * from './txs-hash.js';
 export * from './txs-hash-cbor.js';
 export * from './txs-hash-metadata-cbor.js';
 export * from './txs-hash-utxos.js';
+export * from './txs-hash-mirs.js';
+export * from './txs-hash-withdrawals.js';
+export * from './txs-hash-delegations.js';
+export * from './txs-hash-stakes.js';
