@@ -95,11 +95,11 @@ describe('@blockfrost/blockfrost-js', () => {
   });
 
   // A pool whose operator, owner and reward account are the wallet's key (its one signature witnesses
-  // all), then a transaction with metadata that registers that key as a stake credential and delegates it
-  // to the pool; each txs… method reads the second back.
+  // all), then a transaction with metadata, requiring that key's signature, that registers it as a stake
+  // credential and delegates it to the pool; each txs… method reads the second back.
   let certified: { hash: string; poolId: string; epoch: number };
 
-  it('submits a transaction with metadata, a stake registration and a delegation, and awaits it', async () => {
+  it('submits a transaction with metadata, a required signer, a stake registration and a delegation, and awaits it', async () => {
     const parameters = await api.epochsLatestParameters();
     const operator = wallet.stakeCredential.to_keyhash()!;
     const owners = CSL.Ed25519KeyHashes.new();
@@ -129,6 +129,7 @@ describe('@blockfrost/blockfrost-js', () => {
         CSL.Certificate.new_stake_delegation(CSL.StakeDelegation.new(wallet.stakeCredential, operator)),
       ],
       metadata,
+      requiredSigners: [operator],
     });
     const hash = await api.txSubmit(transaction.to_bytes());
     await awaitTx(hash);
@@ -166,6 +167,12 @@ describe('@blockfrost/blockfrost-js', () => {
 
   it('txsMirs: none (Conway has no MIR certificates)', async () => {
     expect(await api.txsMirs(certified.hash)).toEqual([]);
+  });
+
+  it('txsRequiredSigners: the key hash the body requires', async () => {
+    expect(await api.txsRequiredSigners(certified.hash)).toEqual([
+      { witness_hash: wallet.stakeCredential.to_keyhash()!.to_hex() },
+    ]);
   });
 
   let locked: Owned;

@@ -40,6 +40,10 @@ const withdrawals = entries<Withdrawals>(
   'preview-txs-tx-withdrawals.json',
 );
 const mirs = entries<Mirs>('mainnet-txs-tx-mirs.json');
+const requiredSigners = entries<{ witness_hash: string }[]>(
+  'mainnet-txs-tx-required-signers.json',
+  'preview-txs-tx-required-signers.json',
+);
 const txMetadata = entries<unknown>('preprod-txs-tx-metadata.json');
 
 /**
@@ -86,6 +90,10 @@ async function seedCertificates(seed: ChainSeed, sql: pg.Client): Promise<void> 
   for (const { tx, response } of withdrawals) {
     const id = await txId(tx);
     for (const w of response) await seed.withdrawal(id, await account(w.address), w.amount);
+  }
+  for (const { tx, response } of requiredSigners) {
+    const id = await txId(tx);
+    for (const { witness_hash } of response) await seed.requiredSigner(id, witness_hash);
   }
   for (const { tx, response } of mirs) {
     const id = await txId(tx);
@@ -350,6 +358,7 @@ describe.each([
   ['delegations', delegations],
   ['withdrawals', withdrawals],
   ['mirs', mirs],
+  ['required_signers', requiredSigners],
 ] as const)('GET /txs/{hash}/%s', (path, fixtures) => {
   const endpoint = `/txs/{hash}/${path}`;
 
@@ -377,6 +386,7 @@ describe.each([
   '/delegations',
   '/withdrawals',
   '/mirs',
+  '/required_signers',
 ])('GET /txs/{hash}%s errors', (suffix) => {
   const endpoint = `/txs/{hash}${suffix}`;
 

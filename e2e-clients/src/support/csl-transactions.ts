@@ -43,6 +43,8 @@ export interface Spec {
   /** certificates whose credential is the wallet's key (its signature witnesses them) */
   certificates?: CSL.Certificate[];
   metadata?: CSL.GeneralTransactionMetadata;
+  /** key hashes whose signatures the body requires (the wallet's: it signs anyway) */
+  requiredSigners?: CSL.Ed25519KeyHash[];
 }
 
 export interface ScriptRun {
@@ -87,7 +89,7 @@ export function cslWallet(key: CSL.PrivateKey) {
   /** Builds with CSL's TransactionBuilder, the change back to the wallet, and signs. */
   function build(
     parameters: ProtocolParameters,
-    { inputs, outputs = [], script, certificates = [], metadata }: Spec,
+    { inputs, outputs = [], script, certificates = [], metadata, requiredSigners = [] }: Spec,
   ): CSL.Transaction {
     const builder = CSL.TransactionBuilder.new(builderConfig(parameters));
     const txInputs = CSL.TxInputsBuilder.new();
@@ -117,6 +119,7 @@ export function cslWallet(key: CSL.PrivateKey) {
       for (const certificate of certificates) certs.add(certificate);
       builder.set_certs_builder(certs);
     }
+    for (const signer of requiredSigners) builder.add_required_signer(signer);
     if (metadata) {
       const auxiliary = CSL.AuxiliaryData.new();
       auxiliary.set_metadata(metadata);

@@ -6,6 +6,7 @@ import type {
   TxMetadata,
   TxMetadataCbor,
   TxMirs,
+  TxRequiredSigners,
   TxStakes,
   TxUtxos,
   TxWithdrawals,
@@ -60,5 +61,10 @@ export class TxsController {
   @Get(':hash/mirs')
   mirs(@Param('hash') hash: string): Promise<TxMirs> {
     return this.txs.mirs(hash);
+  }
+
+  @Get(':hash/required_signers')
+  requiredSigners(@Param('hash') hash: string): Promise<TxRequiredSigners> {
+    return this.txs.requiredSigners(hash);
   }
 }

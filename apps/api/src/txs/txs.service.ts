@@ -5,6 +5,7 @@ import {
   txsHashDelegations,
   txsHashMetadataCbor,
   txsHashMirs,
+  txsHashRequiredSigners,
   txsHashStakes,
   txsHashUtxos,
   txsHashWithdrawals,
@@ -19,6 +20,7 @@ import {
   type TxMetadata,
   type TxMetadataCbor,
   type TxMirs,
+  type TxRequiredSigners,
   type TxStakes,
   type TxUtxos,
   type TxWithdrawals,
@@ -71,6 +73,10 @@ export class TxsService {
 
   mirs(hashParam: string): Promise<TxMirs> {
     return this.query(hashParam, (hash) => txsHashMirs(this.db, hash));
+  }
+
+  requiredSigners(hashParam: string): Promise<TxRequiredSigners> {
+    return this.query(hashParam, (hash) => txsHashRequiredSigners(this.db, hash));
   }
 
   private async query<T>(hashParam: string, run: (hash: string) => Promise<T | null>): Promise<T> {

@@ -154,6 +154,13 @@ export class ChainSeed {
     );
   }
 
+  async requiredSigner(txId: number, hash: string): Promise<void> {
+    await this.sql.query(
+      `INSERT INTO tx_required_signer (id, tx_id, hash) VALUES ($1, $2, decode($3, 'hex'))`,
+      [this.nextId('tx_required_signer'), txId, hash],
+    );
+  }
+
   /** An input by output reference: collateral, reference, or spending an output the index never saw. */
   async txInput(
     txId: number,

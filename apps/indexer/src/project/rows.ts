@@ -75,6 +75,7 @@ export interface BatchRows {
   metadata: { id: bigint; txId: bigint; label: string; json: string | null; bytes: string }[];
   txCbors: { txId: bigint; bytes: Uint8Array }[];
   metadataCbors: { id: bigint; txId: bigint; label: string; bytes: string }[];
+  requiredSigners: { id: bigint; txId: bigint; hash: string }[];
   /** collateral and reference inputs, and spent inputs whose output the index never saw */
   txInputs: { id: bigint; txId: bigint; kind: TxInputKind; outTxHash: string; outIndex: number }[];
   collateralTxOuts: {
@@ -159,6 +160,7 @@ export function emptyBatchRows(): BatchRows {
     metadata: [],
     txCbors: [],
     metadataCbors: [],
+    requiredSigners: [],
     txInputs: [],
     collateralTxOuts: [],
     datums: [],

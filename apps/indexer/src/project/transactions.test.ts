@@ -66,7 +66,7 @@ describe('transactionDetailColumns', () => {
 });
 
 describe('projectTransactionDetails', () => {
-  it('stores the CBOR, every label as a single-key map, collateral then reference inputs, the collateral return', () => {
+  it('stores the CBOR, every label as a single-key map, the required signers, collateral then reference inputs, the collateral return', () => {
     const state = emptyBatch();
     const tx = decodedTransaction({
       outputs: [decodedOutput()],
@@ -76,6 +76,7 @@ describe('projectTransactionDetails', () => {
           { label: '1', cbor: '01' },
           { label: '6862', cbor: 'a0' },
         ],
+        requiredSigners: [hash28(6), hash28(7)],
         collaterals: [{ txHash: hash32(1), index: 2 }],
         references: [
           { txHash: hash32(2), index: 0 },
@@ -100,6 +101,10 @@ describe('projectTransactionDetails', () => {
       { id: 1n, txId: 9n, label: '1', bytes: 'a10101' },
       { id: 2n, txId: 9n, label: '6862', bytes: 'a1191acea0' },
     ]);
+    expect(state.rows.requiredSigners).toEqual([
+      { id: 1n, txId: 9n, hash: hash28(6) },
+      { id: 2n, txId: 9n, hash: hash28(7) },
+    ]);
     expect(state.rows.txInputs).toEqual([
       { id: 1n, txId: 9n, kind: 'collateral', outTxHash: hash32(1), outIndex: 2 },
       { id: 2n, txId: 9n, kind: 'reference', outTxHash: hash32(2), outIndex: 0 },
@@ -122,7 +127,13 @@ describe('projectTransactionDetails', () => {
   it('stores nothing for a transaction without CBOR, metadata, collaterals or references', () => {
     const state = emptyBatch();
     projectTransactionDetails(state, txInBlock(decodedTransaction()));
-    const { txCbors, metadataCbors, txInputs, collateralTxOuts } = state.rows;
-    expect([txCbors, metadataCbors, txInputs, collateralTxOuts]).toEqual([[], [], [], []]);
+    const { txCbors, metadataCbors, requiredSigners, txInputs, collateralTxOuts } = state.rows;
+    expect([txCbors, metadataCbors, requiredSigners, txInputs, collateralTxOuts]).toEqual([
+      [],
+      [],
+      [],
+      [],
+      [],
+    ]);
   });
 });

@@ -52,8 +52,8 @@ export function transactionDetailColumns(
 
 /**
  * What only the /txs/{hash}… endpoints read: the transaction's CBOR (tx_cbor), every metadata label
- * (tx_metadata_cbor), collateral and reference inputs (tx_input) and the collateral return
- * (collateral_tx_out).
+ * (tx_metadata_cbor), the required signers (tx_required_signer), collateral and reference inputs
+ * (tx_input) and the collateral return (collateral_tx_out).
  */
 export function projectTransactionDetails(state: BatchState, { tx, txId }: TxInBlock): void {
   const { details } = tx;
@@ -67,6 +67,8 @@ export function projectTransactionDetails(state: BatchState, { tx, txId }: TxInB
       bytes: metadatumMapCbor(label, cbor),
     });
   }
+  for (const hash of details.requiredSigners)
+    rows.requiredSigners.push({ id: state.ids.take('tx_required_signer'), txId, hash });
   for (const input of details.collaterals) state.addTxInput(txId, 'collateral', input);
   for (const input of details.references) state.addTxInput(txId, 'reference', input);
   const output = details.collateralReturn;

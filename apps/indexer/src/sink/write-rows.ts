@@ -78,6 +78,11 @@ export function batchWrite(
     label: ['numeric', (r) => r.label],
     bytes: ['bytea', (r) => r.bytes],
   });
+  write.copy('tx_required_signer', rows.requiredSigners, {
+    id: ['int8', (r) => r.id],
+    tx_id: ['int8', (r) => r.txId],
+    hash: ['bytea', (r) => r.hash],
+  });
   write.copy('tx_input', rows.txInputs, {
     id: ['int8', (r) => r.id],
     tx_id: ['int8', (r) => r.txId],

@@ -205,6 +205,7 @@ describe('decodeTransaction on real mainnet transactions', () => {
     const collateralReturn = tx.outputs[0]!;
     const invalid = {
       ...tx,
+      requiredExtraSignatories: ['ab'.repeat(28)],
       spends: 'collaterals' as const,
       references: tx.inputs,
       collateralReturn,
@@ -220,13 +221,30 @@ describe('decodeTransaction on real mainnet transactions', () => {
     expect(decoded.outputs.map((o) => [o.index, o.address])).toEqual([
       [tx.outputs.length, collateralReturn.address],
     ]);
-    const { redeemerCount, collaterals, references, collateralReturn: kept } = decoded.details;
-    expect({ redeemerCount, collaterals, references, kept }).toEqual({
+    const {
+      redeemerCount,
+      collaterals,
+      references,
+      collateralReturn: kept,
+      requiredSigners,
+    } = decoded.details;
+    expect({ redeemerCount, collaterals, references, kept, requiredSigners }).toEqual({
       redeemerCount: 0,
       collaterals: [],
       references: [],
       kept: null,
+      requiredSigners: [],
     });
+  });
+
+  it('keeps the required signers of a valid transaction (db-sync extra_key_witness)', () => {
+    const [, tx] = transactions.find(([, t]) => t.spends === 'inputs' && t.requiredExtraSignatories?.length)!;
+    const decoded = decodeBlock(
+      { ...emptyPraos, transactions: [tx] },
+      { chainTime: MAINNET_CHAIN_TIME, previousSlot: null },
+    ).transactions[0]!;
+    expect(decoded.details.requiredSigners).toEqual(tx.requiredExtraSignatories);
+    expect(decoded.details.requiredSigners[0]).toMatch(/^[0-9a-f]{56}$/);
   });
 
   it('asks for --include-cbor when a witness script comes without CBOR', () => {

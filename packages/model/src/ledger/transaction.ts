@@ -83,6 +83,8 @@ export interface TransactionDetails {
   collateralReturn: DecodedOutput | null;
   /** every metadata label of a valid transaction, in ascending order, with its value's CBOR */
   metadataCbor: { label: string; cbor: string }[];
+  /** the key hashes a valid transaction's body requires signatures of (a ledger set: sorted) */
+  requiredSigners: string[];
 }
 
 /** Details of a transaction that has no body: the genesis pseudo-transactions holding the initial funds. */
@@ -97,6 +99,7 @@ export const NO_TRANSACTION_DETAILS: TransactionDetails = {
   references: [],
   collateralReturn: null,
   metadataCbor: [],
+  requiredSigners: [],
 };
 
 export interface DecodedTransaction {
@@ -313,6 +316,7 @@ function decodeDetails(tx: OgmiosTransaction, valid: boolean): TransactionDetail
     collateralReturn:
       valid && tx.collateralReturn ? decodeOutput(tx.collateralReturn, tx.outputs.length) : null,
     metadataCbor: valid && tx.metadata ? decodeMetadataCbor(tx) : NONE,
+    requiredSigners: valid && tx.requiredExtraSignatories?.length ? tx.requiredExtraSignatories : NONE,
   };
 }
 
