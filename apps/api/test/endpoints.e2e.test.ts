@@ -600,6 +600,7 @@ describe('routes', () => {
         '/txs/{hash}/delegations',
         '/txs/{hash}/metadata',
         '/txs/{hash}/mirs',
+        '/txs/{hash}/pool_retires',
         '/txs/{hash}/required_signers',
         '/txs/{hash}/stakes',
         '/txs/{hash}/withdrawals',

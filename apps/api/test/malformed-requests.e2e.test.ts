@@ -37,6 +37,7 @@ const ROUTES = [
   'GET /txs/{}/delegations',
   'GET /txs/{}/withdrawals',
   'GET /txs/{}/mirs',
+  'GET /txs/{}/pool_retires',
   'GET /txs/{}/required_signers',
   'POST /utils/txs/evaluate/utxos',
   'GET /health',

@@ -40,6 +40,11 @@ const withdrawals = entries<Withdrawals>(
   'preview-txs-tx-withdrawals.json',
 );
 const mirs = entries<Mirs>('mainnet-txs-tx-mirs.json');
+const poolRetires = entries<{ cert_index: number; pool_id: string; retiring_epoch: number }[]>(
+  'mainnet-txs-tx-pool-retires.json',
+  'preprod-txs-tx-pool-retires.json',
+  'preview-txs-tx-pool-retires.json',
+);
 const requiredSigners = entries<{ witness_hash: string }[]>(
   'mainnet-txs-tx-required-signers.json',
   'preview-txs-tx-required-signers.json',
@@ -90,6 +95,11 @@ async function seedCertificates(seed: ChainSeed, sql: pg.Client): Promise<void> 
   for (const { tx, response } of withdrawals) {
     const id = await txId(tx);
     for (const w of response) await seed.withdrawal(id, await account(w.address), w.amount);
+  }
+  for (const { tx, response } of poolRetires) {
+    const id = await txId(tx);
+    for (const r of response)
+      await seed.poolRetirement(id, poolIdToHash(r.pool_id)!, r.retiring_epoch, r.cert_index);
   }
   for (const { tx, response } of requiredSigners) {
     const id = await txId(tx);
@@ -358,6 +368,7 @@ describe.each([
   ['delegations', delegations],
   ['withdrawals', withdrawals],
   ['mirs', mirs],
+  ['pool_retires', poolRetires],
   ['required_signers', requiredSigners],
 ] as const)('GET /txs/{hash}/%s', (path, fixtures) => {
   const endpoint = `/txs/{hash}/${path}`;
@@ -386,6 +397,7 @@ describe.each([
   '/delegations',
   '/withdrawals',
   '/mirs',
+  '/pool_retires',
   '/required_signers',
 ])('GET /txs/{hash}%s errors', (suffix) => {
   const endpoint = `/txs/{hash}${suffix}`;

@@ -38,6 +38,8 @@ export type TxDelegations = Schemas['tx_content_delegations'];
 export type TxWithdrawals = Schemas['tx_content_withdrawals'];
 /** `GET /txs/{hash}/mirs`. */
 export type TxMirs = Schemas['tx_content_mirs'];
+/** `GET /txs/{hash}/pool_retires`. */
+export type TxPoolRetires = Schemas['tx_content_pool_retires'];
 /** `GET /txs/{hash}/required_signers`. */
 export type TxRequiredSigners = Schemas['tx_content_required_signers'];
 /** Body of every non-2xx response; the spec declares the same shape for each status. */

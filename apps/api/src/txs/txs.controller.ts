@@ -6,6 +6,7 @@ import type {
   TxMetadata,
   TxMetadataCbor,
   TxMirs,
+  TxPoolRetires,
   TxRequiredSigners,
   TxStakes,
   TxUtxos,
@@ -61,6 +62,11 @@ export class TxsController {
   @Get(':hash/mirs')
   mirs(@Param('hash') hash: string): Promise<TxMirs> {
     return this.txs.mirs(hash);
+  }
+
+  @Get(':hash/pool_retires')
+  poolRetires(@Param('hash') hash: string): Promise<TxPoolRetires> {
+    return this.txs.poolRetires(hash);
   }
 
   @Get(':hash/required_signers')

@@ -1,10 +1,18 @@
-import type { AmountRow, TxDelegationRow, TxMetadataCborRow, TxRow, TxUtxoRow } from '@frostline/db';
+import type {
+  AmountRow,
+  TxDelegationRow,
+  TxMetadataCborRow,
+  TxPoolRetireRow,
+  TxRow,
+  TxUtxoRow,
+} from '@frostline/db';
 import {
   poolIdFromHash,
   renderLabelMetadatumJson,
   type TxContent,
   type TxDelegations,
   type TxMetadata,
+  type TxPoolRetires,
   type TxUtxos,
 } from '@frostline/model';
 
@@ -98,5 +106,13 @@ export function toTxMetadata(rows: TxMetadataCborRow[]): TxMetadata {
   return rows.map((row) => ({
     label: row.label,
     json_metadata: renderLabelMetadatumJson(row.metadata) as TxMetadata[number]['json_metadata'],
+  }));
+}
+
+export function toTxPoolRetires(rows: TxPoolRetireRow[]): TxPoolRetires {
+  return rows.map((row) => ({
+    cert_index: row.cert_index,
+    pool_id: poolIdFromHash(row.pool_hash),
+    retiring_epoch: row.retiring_epoch,
   }));
 }

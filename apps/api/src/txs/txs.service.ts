@@ -5,6 +5,7 @@ import {
   txsHashDelegations,
   txsHashMetadataCbor,
   txsHashMirs,
+  txsHashPoolRetires,
   txsHashRequiredSigners,
   txsHashStakes,
   txsHashUtxos,
@@ -20,13 +21,14 @@ import {
   type TxMetadata,
   type TxMetadataCbor,
   type TxMirs,
+  type TxPoolRetires,
   type TxRequiredSigners,
   type TxStakes,
   type TxUtxos,
   type TxWithdrawals,
 } from '@frostline/model';
 import { READ_DB } from '../common/tokens.js';
-import { toTxContent, toTxDelegations, toTxMetadata, toTxUtxos } from './txs.mapper.js';
+import { toTxContent, toTxDelegations, toTxMetadata, toTxPoolRetires, toTxUtxos } from './txs.mapper.js';
 
 /**
  * 404 unless the hash names an indexed transaction (a malformed one never does); the lists of a
@@ -73,6 +75,10 @@ export class TxsService {
 
   mirs(hashParam: string): Promise<TxMirs> {
     return this.query(hashParam, (hash) => txsHashMirs(this.db, hash));
+  }
+
+  async poolRetires(hashParam: string): Promise<TxPoolRetires> {
+    return toTxPoolRetires(await this.query(hashParam, (hash) => txsHashPoolRetires(this.db, hash)));
   }
 
   requiredSigners(hashParam: string): Promise<TxRequiredSigners> {

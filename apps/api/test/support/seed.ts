@@ -154,6 +154,13 @@ export class ChainSeed {
     );
   }
 
+  async poolRetirement(txId: number, poolHash: string, retiringEpoch: number, certIndex = 0): Promise<void> {
+    await this.sql.query(
+      `INSERT INTO pool_retire (id, tx_id, cert_index, pool_hash, retiring_epoch) VALUES ($1, $2, $3, decode($4, 'hex'), $5)`,
+      [this.nextId('pool_retire'), txId, certIndex, poolHash, retiringEpoch],
+    );
+  }
+
   async requiredSigner(txId: number, hash: string): Promise<void> {
     await this.sql.query(
       `INSERT INTO tx_required_signer (id, tx_id, hash) VALUES ($1, $2, decode($3, 'hex'))`,

@@ -20,6 +20,7 @@ export const TRANSACTION_TABLES = [
   'withdrawal',
   'mir',
   'pool_registration',
+  'pool_retire',
   'nutlink_registration',
   'nutlink_ticker',
 ] as const;

@@ -124,6 +124,7 @@ export interface BatchRows {
     amount: bigint;
   }[];
   poolRegistrations: { id: bigint; txId: bigint; certIndex: number; poolHash: string }[];
+  poolRetirements: { id: bigint; txId: bigint; certIndex: number; poolHash: string; retiringEpoch: number }[];
   nutlinkRegistrations: { id: bigint; txId: bigint; addressId: bigint; paymentCred: string | null }[];
   nutlinkTickers: {
     id: bigint;
@@ -172,6 +173,7 @@ export function emptyBatchRows(): BatchRows {
     withdrawals: [],
     mirs: [],
     poolRegistrations: [],
+    poolRetirements: [],
     nutlinkRegistrations: [],
     nutlinkTickers: [],
     stakeBalanceDeltas: new Map(),

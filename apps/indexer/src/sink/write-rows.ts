@@ -230,6 +230,13 @@ export function batchWrite(
     cert_index: ['int4', (r) => r.certIndex],
     pool_hash: ['bytea', (r) => r.poolHash],
   });
+  write.copy('pool_retire', rows.poolRetirements, {
+    id: ['int8', (r) => r.id],
+    tx_id: ['int8', (r) => r.txId],
+    cert_index: ['int4', (r) => r.certIndex],
+    pool_hash: ['bytea', (r) => r.poolHash],
+    retiring_epoch: ['int4', (r) => r.retiringEpoch],
+  });
   write.copy('nutlink_registration', rows.nutlinkRegistrations, {
     id: ['int8', (r) => r.id],
     tx_id: ['int8', (r) => r.txId],

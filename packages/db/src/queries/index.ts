@@ -29,3 +29,4 @@ export * from './txs-hash-withdrawals.js';
 export * from './txs-hash-delegations.js';
 export * from './txs-hash-stakes.js';
 export * from './txs-hash-required-signers.js';
+export * from './txs-hash-pool-retires.js';
