@@ -301,12 +301,12 @@ export async function populate(
   // of them a reference input and a collateral return (index 3: after the three outputs).
   load(
     'tx_input',
-    `INSERT INTO tx_input (id, tx_id, reference, out_tx_hash, out_index)
-     SELECT row_number() OVER (ORDER BY t, reference), t, reference, bench_gen.sha(out_tx, 'tx'), out_index FROM (
-       SELECT t, false AS reference, t - 1 - bench_gen.h(t, 42) % least(t - 1, 5000) AS out_tx, 0 AS out_index
+    `INSERT INTO tx_input (id, tx_id, kind, out_tx_hash, out_index)
+     SELECT row_number() OVER (ORDER BY t, kind), t, kind, bench_gen.sha(out_tx, 'tx'), out_index FROM (
+       SELECT t, 'collateral' AS kind, t - 1 - bench_gen.h(t, 42) % least(t - 1, 5000) AS out_tx, 0 AS out_index
        FROM generate_series(2, ${T}::int8) t WHERE bench_gen.plutus(t)
        UNION ALL
-       SELECT t, true, bench_gen.tx_of_out(bench_gen.ref_out(t)), ((bench_gen.ref_out(t) - 1) % ${OUT_PER_TX})::int4
+       SELECT t, 'reference', bench_gen.tx_of_out(bench_gen.ref_out(t)), ((bench_gen.ref_out(t) - 1) % ${OUT_PER_TX})::int4
        FROM generate_series(2, ${T}::int8) t WHERE bench_gen.plutus(t) AND bench_gen.h(t, 44) % 2 = 0
      ) i`,
   );

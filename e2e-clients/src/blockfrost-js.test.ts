@@ -94,6 +94,87 @@ describe('@blockfrost/blockfrost-js', () => {
     ]);
   });
 
+  // A pool whose operator, owner and reward account are the wallet's key (its one signature witnesses
+  // all), then a transaction with metadata, requiring that key's signature, that registers it as a stake
+  // credential and delegates it to the pool; each txs… method reads the second back.
+  let certified: { hash: string; poolId: string; epoch: number };
+
+  it('submits a transaction with metadata, a required signer, a stake registration and a delegation, and awaits it', async () => {
+    const parameters = await api.epochsLatestParameters();
+    const operator = wallet.stakeCredential.to_keyhash()!;
+    const owners = CSL.Ed25519KeyHashes.new();
+    owners.add(operator);
+    const pool = CSL.PoolParams.new(
+      operator,
+      CSL.VRFKeyHash.from_bytes(Buffer.alloc(32, 7)),
+      bigNum(0),
+      bigNum(parameters.min_pool_cost),
+      CSL.UnitInterval.new(bigNum(1), bigNum(100)),
+      CSL.RewardAddress.new(0, wallet.stakeCredential),
+      owners,
+      CSL.Relays.new(),
+    );
+    const registration = wallet.build(parameters, {
+      inputs: await walletInputs(),
+      certificates: [CSL.Certificate.new_pool_registration(CSL.PoolRegistration.new(pool))],
+    });
+    await awaitTx(await api.txSubmit(registration.to_bytes()));
+
+    const metadata = CSL.GeneralTransactionMetadata.new();
+    metadata.insert(bigNum(674), CSL.encode_json_str_to_metadatum('{"msg":["frostline"]}', 1));
+    const transaction = wallet.build(parameters, {
+      inputs: await walletInputs(),
+      certificates: [
+        CSL.Certificate.new_stake_registration(CSL.StakeRegistration.new(wallet.stakeCredential)),
+        CSL.Certificate.new_stake_delegation(CSL.StakeDelegation.new(wallet.stakeCredential, operator)),
+      ],
+      metadata,
+      requiredSigners: [operator],
+    });
+    const hash = await api.txSubmit(transaction.to_bytes());
+    await awaitTx(hash);
+    const { epoch } = await api.txs(hash).then((tx) => api.blocks(tx.block));
+    certified = { hash, poolId: operator.to_bech32('pool'), epoch: epoch! };
+  });
+
+  it('txsMetadata: each label as JSON', async () => {
+    expect(await api.txsMetadata(certified.hash)).toEqual([
+      { label: '674', json_metadata: { msg: ['frostline'] } },
+    ]);
+  });
+
+  it('txsStakes: the registration', async () => {
+    expect(await api.txsStakes(certified.hash)).toEqual([
+      { cert_index: 0, address: wallet.stakeAddress, registration: true },
+    ]);
+  });
+
+  it('txsDelegations: the delegation, active two epochs after its block', async () => {
+    const [delegation, ...more] = await api.txsDelegations(certified.hash);
+    expect(more).toEqual([]);
+    expect(delegation).toEqual({
+      index: 1,
+      cert_index: 1,
+      address: wallet.stakeAddress,
+      pool_id: certified.poolId,
+      active_epoch: certified.epoch + 2,
+    });
+  });
+
+  it('txsWithdrawals: none', async () => {
+    expect(await api.txsWithdrawals(certified.hash)).toEqual([]);
+  });
+
+  it('txsMirs: none (Conway has no MIR certificates)', async () => {
+    expect(await api.txsMirs(certified.hash)).toEqual([]);
+  });
+
+  it('txsRequiredSigners: the key hash the body requires', async () => {
+    expect(await api.txsRequiredSigners(certified.hash)).toEqual([
+      { witness_hash: wallet.stakeCredential.to_keyhash()!.to_hex() },
+    ]);
+  });
+
   let locked: Owned;
   it('pays to a Plutus script address with an inline datum, submits and awaits it', async () => {
     const transaction = wallet.build(await api.epochsLatestParameters(), {

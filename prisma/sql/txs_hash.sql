@@ -1,11 +1,12 @@
 -- GET /txs/{hash}, as RYO's txs_hash.sql computes it from db-sync:
 --   $1 bytea transaction hash
 -- - output assets: one entry per (output, asset) in unit order, not summed (RYO's json_agg);
--- - utxo_count: what the transaction spends (tx_in) plus its outputs;
+-- - utxo_count: what the transaction spends (tx_in: tx_out_spend, and tx_input's spends of outputs
+--   the index never saw) plus its outputs;
 -- - mir_cert_count: RYO counts the transaction once per pot it has MIRs from (0, 1 or 2);
 -- - stake_cert_count: registrations and deregistrations (stake_registration holds both).
 -- Integers that can outgrow int4 (time, slot) are float8, which JavaScript reads exactly below 2^53.
--- Indexes: tx_hash_key, block_pkey, tx_out_tx_id_index_key, tx_out_spend_tx_id_idx and the
+-- Indexes: tx_hash_key, block_pkey, tx_out_tx_id_index_key, tx_out_spend_tx_id_idx, tx_input_tx_id_idx and the
 -- tx_id index of every certificate table.
 SELECT
   encode(t.hash, 'hex') AS hash,
@@ -29,6 +30,7 @@ SELECT
   t.invalid_before::text AS invalid_before,
   t.invalid_hereafter::text AS invalid_hereafter,
   ((SELECT count(*) FROM tx_out_spend WHERE tx_id = t.id)
+    + (SELECT count(*) FROM tx_input WHERE tx_id = t.id AND kind = 'spend')
     + (SELECT count(*) FROM tx_out WHERE tx_id = t.id))::int4 AS utxo_count,
   (SELECT count(*) FROM withdrawal WHERE tx_id = t.id)::int4 AS withdrawal_count,
   (SELECT count(DISTINCT pot) FROM mir WHERE tx_id = t.id)::int4 AS mir_cert_count,

@@ -2,10 +2,14 @@
 --   $1 bytea transaction hash
 -- One row per input, then one per output (`side`); no row when the transaction is unknown, and one
 -- row with a null side when it has neither.
--- Inputs: what the transaction spends (its inputs, or its collaterals when invalid: db-sync's tx_in)
--- in ledger order (transaction hash, index), then reference inputs, then collateral inputs, both as
--- the ledger lists them. RYO quirks kept: collateral inputs show lovelace only, and only reference
--- inputs show their reference script hash.
+-- Inputs: what the transaction spends (its inputs, or its collaterals when invalid: db-sync's tx_in),
+-- in ledger order (transaction hash, index), after its reference inputs and before its collateral
+-- inputs, both as the ledger lists them. That is RYO's order on a db-sync synced from genesis: it
+-- sorts collateral inputs last and the others by row id, and reference_tx_in, far the smaller table,
+-- numbers every reference input below the spent inputs of its transaction. A spent input whose output
+-- the index never saw (tx_input kind 'spend', created before a mid-chain start) keeps its place, with
+-- an empty address and amount. RYO quirks kept: collateral inputs show lovelace only, and only
+-- reference inputs show their reference script hash.
 -- Outputs: the outputs (or the collateral return of an invalid transaction) with the transaction
 -- that spent each, and the collateral return again as a collateral output (lovelace only, never
 -- consumed), ordered by (output_index, collateral).
@@ -13,25 +17,26 @@
 -- collateral_tx_out_tx_id_idx, ma_tx_out_pkey.
 WITH target AS (SELECT id FROM tx WHERE hash = $1),
 inputs AS (
-  SELECT 0 AS part, created.hash AS out_hash, o.index, o.id AS out_id, false AS collateral, false AS reference,
-         o.reference_script_hash AS script
+  SELECT 1 AS part, created.hash AS out_hash, o.index, o.id AS out_id, 'spend' AS kind
   FROM tx_out_spend sp JOIN tx_out o ON o.id = sp.tx_out_id JOIN tx created ON created.id = o.tx_id
   WHERE sp.tx_id = (SELECT id FROM target)
   UNION ALL
-  SELECT CASE WHEN i.reference THEN 1 ELSE 2 END, i.out_tx_hash, i.out_index, o.id, NOT i.reference, i.reference,
-         o.reference_script_hash
+  SELECT CASE i.kind WHEN 'reference' THEN 0 WHEN 'spend' THEN 1 ELSE 2 END, i.out_tx_hash, i.out_index, o.id,
+         i.kind
   FROM tx_input i
-  JOIN tx created ON created.hash = i.out_tx_hash
-  JOIN tx_out o ON o.tx_id = created.id AND o.index = i.out_index
+  LEFT JOIN tx created ON created.hash = i.out_tx_hash
+  LEFT JOIN tx_out o ON o.tx_id = created.id AND o.index = i.out_index
   WHERE i.tx_id = (SELECT id FROM target)
 ),
 rows AS (
-  SELECT 'input' AS side, i.part, i.out_hash, i.index, i.collateral, i.reference, a.address, o.value,
-         CASE WHEN NOT i.collateral THEN o.id END AS assets_of, o.data_hash, o.inline_datum,
-         CASE WHEN i.reference THEN i.script END AS reference_script_hash, NULL::bytea AS consumed_by
+  SELECT 'input' AS side, i.part, i.out_hash, i.index, i.kind = 'collateral' AS collateral,
+         i.kind = 'reference' AS reference, coalesce(a.address, '') AS address, o.value,
+         CASE WHEN i.kind <> 'collateral' THEN o.id END AS assets_of, o.data_hash, o.inline_datum,
+         CASE WHEN i.kind = 'reference' THEN o.reference_script_hash END AS reference_script_hash,
+         NULL::bytea AS consumed_by
   FROM inputs i
-  JOIN tx_out o ON o.id = i.out_id
-  JOIN address a ON a.id = o.address_id
+  LEFT JOIN tx_out o ON o.id = i.out_id
+  LEFT JOIN address a ON a.id = o.address_id
   UNION ALL
   SELECT 'output', 0, NULL, o.index, false, false, a.address, o.value, o.id, o.data_hash, o.inline_datum,
          o.reference_script_hash, spender.hash

@@ -608,11 +608,19 @@ describe('routes', () => {
         '/network/eras',
         '/nutlink/{address}/tickers',
         '/tx/submit',
+        '/txs/{hash}/delegations',
+        '/txs/{hash}/metadata',
+        '/txs/{hash}/mirs',
+        '/txs/{hash}/pool_retires',
+        '/txs/{hash}/required_signers',
+        '/txs/{hash}/stakes',
+        '/txs/{hash}/withdrawals',
         '/utils/txs/evaluate',
         '/utils/txs/evaluate/utxos',
       ]),
     );
     expect(body.paths['/accounts/{stake_address}/rewards']).toBeUndefined();
+    expect(body.paths['/txs/{hash}/redeemers']).toBeUndefined();
     expect(Object.keys(body.paths['/tx/submit'])).toEqual(['post']);
     expect(body.components.schemas.asset).toBeDefined();
     expect(body.components.schemas.pool).toBeUndefined();

@@ -377,3 +377,74 @@ describe('GET /nutlink/{address}/tickers for every oracle', () => {
     }
   });
 });
+
+describe('GET /txs/{hash} and /txs/{hash}/utxos for every transaction', () => {
+  type Ref = { transaction: { id: string }; index: number };
+  const refs = (list: Ref[] | undefined, kind: string) =>
+    (list ?? []).map((ref) => `${kind} ${ref.transaction.id}#${ref.index}`);
+  const ledgerOrder = (list: Ref[] | undefined) =>
+    [...(list ?? [])].sort((a, b) =>
+      a.transaction.id === b.transaction.id
+        ? a.index - b.index
+        : a.transaction.id < b.transaction.id
+          ? -1
+          : 1,
+    );
+
+  it("serves the ledger's size, and each invalid transaction as db-sync stores it", async () => {
+    const txs = chain.finalChain.flatMap((block) => block.transactions ?? []);
+    // The chain must exercise the rules below (the order of reference and collateral inputs: the fixtures of txs.e2e).
+    const invalid = txs.filter((tx) => tx.spends === 'collaterals');
+    expect(invalid.some((tx) => tx.collateralReturn && tx.redeemers?.length)).toBe(true);
+    expect(txs.some((tx) => tx.cbor?.startsWith('84'))).toBe(true);
+    for (const tx of txs) {
+      const valid = tx.spends === 'inputs';
+      const { body } = await request('/txs/{hash}', `/txs/${tx.id}`);
+      const cborBytes = tx.cbor!.length / 2;
+      const outputs = valid ? tx.outputs.length : tx.collateralReturn ? 1 : 0;
+      const spent = valid ? tx.inputs : tx.collaterals;
+      expect({
+        tx: tx.id,
+        fields: pick(body, ['size', 'redeemer_count', 'valid_contract', 'utxo_count']),
+      }).toEqual({
+        tx: tx.id,
+        fields: {
+          // The ledger's size leaves out the is_valid flag of Alonzo-and-later transactions.
+          size: tx.cbor!.startsWith('84') ? cborBytes - 1 : cborBytes,
+          redeemer_count: valid ? (tx.redeemers?.length ?? 0) : 0,
+          valid_contract: valid,
+          utxo_count: (spent?.length ?? 0) + outputs,
+        },
+      });
+      const utxos = (await request('/txs/{hash}/utxos', `/txs/${tx.id}/utxos`)).body as {
+        inputs: { tx_hash: string; output_index: number; collateral: boolean; reference: boolean }[];
+        outputs: { output_index: number; collateral: boolean }[];
+      };
+      const kind = (i: { collateral: boolean; reference: boolean }) =>
+        i.reference ? 'reference' : i.collateral ? 'collateral' : 'spend';
+      const want = valid
+        ? [
+            ...refs(ledgerOrder(tx.references), 'reference'),
+            ...refs(ledgerOrder(tx.inputs), 'spend'),
+            ...refs(ledgerOrder(tx.collaterals), 'collateral'),
+          ]
+        : refs(ledgerOrder(tx.collaterals), 'spend');
+      const wantOutputs = valid
+        ? [
+            ...tx.outputs.map((_, index) => `${index} false`),
+            ...(tx.collateralReturn ? [`${tx.outputs.length} true`] : []),
+          ]
+        : tx.collateralReturn
+          ? [`${tx.outputs.length} false`]
+          : [];
+      expect({
+        tx: tx.id,
+        inputs: utxos.inputs.map((i) => `${kind(i)} ${i.tx_hash}#${i.output_index}`),
+        outputs: utxos.outputs.map((o) => `${o.output_index} ${o.collateral}`),
+      }).toEqual({ tx: tx.id, inputs: want, outputs: wantOutputs });
+    }
+  });
+});
+
+const pick = (body: Record<string, unknown>, keys: string[]) =>
+  Object.fromEntries(keys.map((key) => [key, body[key]]));

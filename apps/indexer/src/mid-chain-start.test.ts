@@ -24,7 +24,7 @@ const EXPECTED_SLOT_LEADERS: Record<number, string> = {
 };
 
 describe('an index started mid-chain', () => {
-  it('names every Praos block by its pool, or by its genesis delegate in the Shelley overlay', async () => {
+  it('names every Praos block by its pool, or by its genesis delegate in the Shelley overlay, and keeps every input', async () => {
     // The genesis delegates come from the node, as the indexer asks for them (here the devnet serving
     // mainnet's genesis files).
     const devnet = await startDevnet({ chain: { blocks: [] }, network: 'mainnet', port: 0 });
@@ -45,7 +45,8 @@ describe('an index started mid-chain', () => {
         genesisDelegates: facts.genesisDelegates,
       });
       await store.load();
-      await store.write(mainnetPraosBlocks());
+      const blocks = mainnetPraosBlocks();
+      await store.write(blocks);
       const rows = await prisma.$queryRawUnsafe<{ slot: bigint; slot_leader: string }[]>(
         `SELECT slot, slot_leader FROM block ORDER BY id`,
       );
@@ -57,6 +58,17 @@ describe('an index started mid-chain', () => {
         `SELECT count(*) AS count FROM pool_registration`,
       );
       expect(count).toBe(0n);
+      // Each input is kept, also one spending an output the index never saw (by its output reference).
+      const spent = blocks
+        .flatMap((block) => block.transactions ?? [])
+        .map((tx) => `${tx.id} ${(tx.spends === 'inputs' ? tx.inputs : (tx.collaterals ?? [])).length}`);
+      const stored = await prisma.$queryRawUnsafe<{ hash: string; inputs: number }[]>(
+        `SELECT encode(t.hash, 'hex') AS hash,
+           ((SELECT count(*) FROM tx_out_spend s WHERE s.tx_id = t.id)
+             + (SELECT count(*) FROM tx_input i WHERE i.tx_id = t.id AND i.kind = 'spend'))::int AS inputs
+         FROM tx t ORDER BY t.id`,
+      );
+      expect(stored.map((row) => `${row.hash} ${row.inputs}`)).toEqual(spent);
     } finally {
       await prisma.$disconnect();
       await db.drop();

@@ -40,6 +40,11 @@ export interface Spec {
   inputs: Owned[];
   outputs?: CSL.TransactionOutput[];
   script?: ScriptRun & { exUnits: CSL.ExUnits };
+  /** certificates whose credential is the wallet's key (its signature witnesses them) */
+  certificates?: CSL.Certificate[];
+  metadata?: CSL.GeneralTransactionMetadata;
+  /** key hashes whose signatures the body requires (the wallet's: it signs anyway) */
+  requiredSigners?: CSL.Ed25519KeyHash[];
 }
 
 export interface ScriptRun {
@@ -82,7 +87,10 @@ export function cslWallet(key: CSL.PrivateKey) {
   ).to_address();
 
   /** Builds with CSL's TransactionBuilder, the change back to the wallet, and signs. */
-  function build(parameters: ProtocolParameters, { inputs, outputs = [], script }: Spec): CSL.Transaction {
+  function build(
+    parameters: ProtocolParameters,
+    { inputs, outputs = [], script, certificates = [], metadata, requiredSigners = [] }: Spec,
+  ): CSL.Transaction {
     const builder = CSL.TransactionBuilder.new(builderConfig(parameters));
     const txInputs = CSL.TxInputsBuilder.new();
     for (const input of inputs) txInputs.add_regular_input(address, input.input, lovelace(input.lovelace));
@@ -106,6 +114,17 @@ export function cslWallet(key: CSL.PrivateKey) {
     }
     builder.set_inputs(txInputs);
     for (const output of outputs) builder.add_output(output);
+    if (certificates.length > 0) {
+      const certs = CSL.CertificatesBuilder.new();
+      for (const certificate of certificates) certs.add(certificate);
+      builder.set_certs_builder(certs);
+    }
+    for (const signer of requiredSigners) builder.add_required_signer(signer);
+    if (metadata) {
+      const auxiliary = CSL.AuxiliaryData.new();
+      auxiliary.set_metadata(metadata);
+      builder.set_auxiliary_data(auxiliary);
+    }
     if (script) builder.calc_script_data_hash(costModels(parameters));
     builder.add_change_if_needed(address);
     const unsigned = builder.build_tx();
@@ -113,8 +132,10 @@ export function cslWallet(key: CSL.PrivateKey) {
     const vkeys = CSL.Vkeywitnesses.new();
     vkeys.add(CSL.make_vkey_witness(hashOf(unsigned), key));
     witnesses.set_vkeys(vkeys);
-    return CSL.Transaction.new(unsigned.body(), witnesses);
+    return CSL.Transaction.new(unsigned.body(), witnesses, unsigned.auxiliary_data());
   }
 
-  return { address, bech32: address.to_bech32(), build };
+  const stakeCredential = CSL.Credential.from_keyhash(key.to_public().hash());
+  const stakeAddress = CSL.RewardAddress.new(0, stakeCredential).to_address().to_bech32();
+  return { address, bech32: address.to_bech32(), build, stakeCredential, stakeAddress };
 }

@@ -36,6 +36,20 @@ export type TxUtxos = Schemas['tx_content_utxo'];
 export type TxCbor = Schemas['tx_content_cbor'];
 /** `GET /txs/{hash}/metadata/cbor`. */
 export type TxMetadataCbor = Schemas['tx_content_metadata_cbor'];
+/** `GET /txs/{hash}/metadata`. */
+export type TxMetadata = Schemas['tx_content_metadata'];
+/** `GET /txs/{hash}/stakes`. */
+export type TxStakes = Schemas['tx_content_stake_addr'];
+/** `GET /txs/{hash}/delegations`. */
+export type TxDelegations = Schemas['tx_content_delegations'];
+/** `GET /txs/{hash}/withdrawals`. */
+export type TxWithdrawals = Schemas['tx_content_withdrawals'];
+/** `GET /txs/{hash}/mirs`. */
+export type TxMirs = Schemas['tx_content_mirs'];
+/** `GET /txs/{hash}/pool_retires`. */
+export type TxPoolRetires = Schemas['tx_content_pool_retires'];
+/** `GET /txs/{hash}/required_signers`. */
+export type TxRequiredSigners = Schemas['tx_content_required_signers'];
 /** Body of every non-2xx response; the spec declares the same shape for each status. */
 export type ErrorBody = components['responses'][400]['content']['application/json'];
 

@@ -1,5 +1,20 @@
-import type { AmountRow, TxRow, TxUtxoRow } from '@frostline/db';
-import type { TxContent, TxUtxos } from '@frostline/model';
+import type {
+  AmountRow,
+  TxDelegationRow,
+  TxMetadataCborRow,
+  TxPoolRetireRow,
+  TxRow,
+  TxUtxoRow,
+} from '@frostline/db';
+import {
+  poolIdFromHash,
+  renderLabelMetadatumJson,
+  type TxContent,
+  type TxDelegations,
+  type TxMetadata,
+  type TxPoolRetires,
+  type TxUtxos,
+} from '@frostline/model';
 
 const amount = (lovelace: string, assets: AmountRow[] | null): AmountRow[] => [
   { unit: 'lovelace', quantity: lovelace },
@@ -35,11 +50,14 @@ export function toTxContent(row: TxRow): TxContent {
   };
 }
 
-/** Inputs and outputs with RYO's keys, in its order (utxos.ts). */
+/**
+ * Inputs and outputs with RYO's keys, in its order (utxos.ts). An input whose output the index never
+ * saw has no value to show: its amount is empty (its address is, in the SQL).
+ */
 export function toTxUtxos(hash: string, rows: TxUtxoRow[]): TxUtxos {
   const common = (row: TxUtxoRow) => ({
     address: row.address,
-    amount: amount(row.lovelace, row.assets),
+    amount: row.lovelace === null ? [] : amount(row.lovelace, row.assets),
   });
   return {
     hash,
@@ -67,4 +85,34 @@ export function toTxUtxos(hash: string, rows: TxUtxoRow[]): TxUtxos {
         consumed_by_tx: row.consumed_by_tx,
       })),
   };
+}
+
+/** RYO repeats the certificate index as the deprecated `index`; the pool as its bech32 id. */
+export function toTxDelegations(rows: TxDelegationRow[]): TxDelegations {
+  return rows.map((row) => ({
+    index: row.cert_index,
+    cert_index: row.cert_index,
+    address: row.address,
+    pool_id: poolIdFromHash(row.pool_hash),
+    active_epoch: row.active_epoch,
+  }));
+}
+
+/**
+ * Each label's value as db-sync renders it into tx_metadata.json, from the CBOR stored per label
+ * (null where db-sync stores NULL, as RYO then answers).
+ */
+export function toTxMetadata(rows: TxMetadataCborRow[]): TxMetadata {
+  return rows.map((row) => ({
+    label: row.label,
+    json_metadata: renderLabelMetadatumJson(row.metadata) as TxMetadata[number]['json_metadata'],
+  }));
+}
+
+export function toTxPoolRetires(rows: TxPoolRetireRow[]): TxPoolRetires {
+  return rows.map((row) => ({
+    cert_index: row.cert_index,
+    pool_id: poolIdFromHash(row.pool_hash),
+    retiring_epoch: row.retiring_epoch,
+  }));
 }

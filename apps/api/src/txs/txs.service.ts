@@ -1,17 +1,39 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { txsHash, txsHashCbor, txsHashMetadataCbor, txsHashUtxos, type PrismaClient } from '@frostline/db';
+import {
+  txsHash,
+  txsHashCbor,
+  txsHashDelegations,
+  txsHashMetadataCbor,
+  txsHashMirs,
+  txsHashPoolRetires,
+  txsHashRequiredSigners,
+  txsHashStakes,
+  txsHashUtxos,
+  txsHashWithdrawals,
+  type PrismaClient,
+} from '@frostline/db';
 import {
   BlockfrostError,
   parseTxHashParam,
   type TxCbor,
   type TxContent,
+  type TxDelegations,
+  type TxMetadata,
   type TxMetadataCbor,
+  type TxMirs,
+  type TxPoolRetires,
+  type TxRequiredSigners,
+  type TxStakes,
   type TxUtxos,
+  type TxWithdrawals,
 } from '@frostline/model';
 import { READ_DB } from '../common/tokens.js';
-import { toTxContent, toTxUtxos } from './txs.mapper.js';
+import { toTxContent, toTxDelegations, toTxMetadata, toTxPoolRetires, toTxUtxos } from './txs.mapper.js';
 
-/** 400 unless the hash is 64 hex digits; 404 if no such transaction was indexed. */
+/**
+ * 404 unless the hash names an indexed transaction (a malformed one never does); the lists of a
+ * transaction that has none are `[]`.
+ */
 @Injectable()
 export class TxsService {
   constructor(@Inject(READ_DB) private readonly db: PrismaClient) {}
@@ -33,6 +55,34 @@ export class TxsService {
   /** A transaction without metadata answers `[]`: Blaze awaits confirmation by this status alone. */
   metadataCbor(hashParam: string): Promise<TxMetadataCbor> {
     return this.query(hashParam, (hash) => txsHashMetadataCbor(this.db, hash));
+  }
+
+  async metadata(hashParam: string): Promise<TxMetadata> {
+    return toTxMetadata(await this.query(hashParam, (hash) => txsHashMetadataCbor(this.db, hash)));
+  }
+
+  stakes(hashParam: string): Promise<TxStakes> {
+    return this.query(hashParam, (hash) => txsHashStakes(this.db, hash));
+  }
+
+  async delegations(hashParam: string): Promise<TxDelegations> {
+    return toTxDelegations(await this.query(hashParam, (hash) => txsHashDelegations(this.db, hash)));
+  }
+
+  withdrawals(hashParam: string): Promise<TxWithdrawals> {
+    return this.query(hashParam, (hash) => txsHashWithdrawals(this.db, hash));
+  }
+
+  mirs(hashParam: string): Promise<TxMirs> {
+    return this.query(hashParam, (hash) => txsHashMirs(this.db, hash));
+  }
+
+  async poolRetires(hashParam: string): Promise<TxPoolRetires> {
+    return toTxPoolRetires(await this.query(hashParam, (hash) => txsHashPoolRetires(this.db, hash)));
+  }
+
+  requiredSigners(hashParam: string): Promise<TxRequiredSigners> {
+    return this.query(hashParam, (hash) => txsHashRequiredSigners(this.db, hash));
   }
 
   private async query<T>(hashParam: string, run: (hash: string) => Promise<T | null>): Promise<T> {

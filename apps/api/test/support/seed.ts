@@ -154,10 +154,30 @@ export class ChainSeed {
     );
   }
 
-  async txInput(txId: number, kind: 'collateral' | 'reference', outTxHash: string, outIndex: number) {
+  async poolRetirement(txId: number, poolHash: string, retiringEpoch: number, certIndex = 0): Promise<void> {
     await this.sql.query(
-      `INSERT INTO tx_input (id, tx_id, reference, out_tx_hash, out_index) VALUES ($1, $2, $3, decode($4, 'hex'), $5)`,
-      [this.nextId('tx_input'), txId, kind === 'reference', outTxHash, outIndex],
+      `INSERT INTO pool_retire (id, tx_id, cert_index, pool_hash, retiring_epoch) VALUES ($1, $2, $3, decode($4, 'hex'), $5)`,
+      [this.nextId('pool_retire'), txId, certIndex, poolHash, retiringEpoch],
+    );
+  }
+
+  async requiredSigner(txId: number, hash: string): Promise<void> {
+    await this.sql.query(
+      `INSERT INTO tx_required_signer (id, tx_id, hash) VALUES ($1, $2, decode($3, 'hex'))`,
+      [this.nextId('tx_required_signer'), txId, hash],
+    );
+  }
+
+  /** An input by output reference: collateral, reference, or spending an output the index never saw. */
+  async txInput(
+    txId: number,
+    kind: 'spend' | 'collateral' | 'reference',
+    outTxHash: string,
+    outIndex: number,
+  ) {
+    await this.sql.query(
+      `INSERT INTO tx_input (id, tx_id, kind, out_tx_hash, out_index) VALUES ($1, $2, $3, decode($4, 'hex'), $5)`,
+      [this.nextId('tx_input'), txId, kind, outTxHash, outIndex],
     );
   }
 
@@ -374,10 +394,11 @@ export class ChainSeed {
     stakeAddressId: number,
     pot: 'reserves' | 'treasury',
     amount: string,
+    certIndex = 0,
   ): Promise<void> {
     await this.sql.query(
-      `INSERT INTO mir (id, tx_id, cert_index, stake_address_id, pot, amount) VALUES ($1, $2, 0, $3, $4, $5)`,
-      [this.nextId('mir'), txId, stakeAddressId, pot, amount],
+      `INSERT INTO mir (id, tx_id, cert_index, stake_address_id, pot, amount) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [this.nextId('mir'), txId, certIndex, stakeAddressId, pot, amount],
     );
   }
 

@@ -94,6 +94,17 @@ describe('projectAccounts', () => {
     ]);
   });
 
+  it('stores pool retirements with the epoch they take effect', () => {
+    const state = emptyBatch();
+    const tx = decodedTransaction({
+      certificates: [{ kind: 'poolRetirement', index: 2, poolHash: hash28(0x91), epoch: 236 }],
+    });
+    projectAccounts(state, txInBlock(tx, undefined, { txId: 5n }));
+    expect(state.rows.poolRetirements).toEqual([
+      { id: 1n, txId: 5n, certIndex: 2, poolHash: hash28(0x91), retiringEpoch: 236 },
+    ]);
+  });
+
   it('writes withdrawals and registers the stake addresses proposals name, skipping what is not a reward address', () => {
     const state = emptyBatch();
     const aliceAddress = stakeAddressFromCredential(alice, 0);

@@ -98,6 +98,15 @@ function projectCertificate(
       state.stakeAddressId(cert.rewardAccount, blockId);
       for (const owner of cert.owners) state.rewardAccountId({ type: 'key', hash: owner }, blockId);
       break;
+    case 'poolRetirement':
+      rows.poolRetirements.push({
+        id: ids.take('pool_retire'),
+        txId,
+        certIndex,
+        poolHash: cert.poolHash,
+        retiringEpoch: cert.epoch,
+      });
+      break;
     case 'mir':
       for (const reward of cert.rewards) {
         rows.mirs.push({

@@ -5,11 +5,12 @@ import {
   type DecodedBlock,
   type DecodedOutput,
   type DecodedTransaction,
+  type OutputReference,
 } from '@frostline/model';
 import type { IdAllocator } from './ids.js';
 import { stakeHashRaw, type BatchLookups, type StoredOutput } from './keys.js';
 import { OutputMap } from './output-map.js';
-import { emptyBatchRows, type BatchRows, type TxOutRow } from './rows.js';
+import { emptyBatchRows, type BatchRows, type TxInputKind, type TxOutRow } from './rows.js';
 
 /** A transaction being projected, with the ids it and its block were given. */
 export interface TxInBlock {
@@ -122,6 +123,17 @@ export class BatchState {
     const supply = this.rows.supplyDelta;
     supply.lovelace += delta;
     if (lockedByScript) supply.locked += delta;
+  }
+
+  /** An input of the transaction named by its output reference (tx_input). */
+  addTxInput(txId: bigint, kind: TxInputKind, input: OutputReference): void {
+    this.rows.txInputs.push({
+      id: this.ids.take('tx_input'),
+      txId,
+      kind,
+      outTxHash: input.txHash,
+      outIndex: input.index,
+    });
   }
 
   /** True the first time a datum hash is met (stored or in the batch): only its first transaction keeps it. */

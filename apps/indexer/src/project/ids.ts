@@ -8,6 +8,7 @@ export const TRANSACTION_TABLES = [
   'asset_mint',
   'tx_metadata',
   'tx_metadata_cbor',
+  'tx_required_signer',
   'tx_input',
   'collateral_tx_out',
   'datum',
@@ -19,6 +20,7 @@ export const TRANSACTION_TABLES = [
   'withdrawal',
   'mir',
   'pool_registration',
+  'pool_retire',
   'nutlink_registration',
   'nutlink_ticker',
 ] as const;

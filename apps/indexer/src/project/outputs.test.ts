@@ -147,11 +147,14 @@ describe('projectSpends', () => {
     expect(state.rows.supplyDelta).toEqual({ lovelace: -4n, locked: -4n });
   });
 
-  it('returns null when an input is unknown (an index started mid-way)', () => {
+  it('keeps an input whose output is unknown (an index started mid-way) by reference, and returns null', () => {
     const tx = decodedTransaction({ spends: [{ txHash: hash32(9), index: 3 }] });
     const state = emptyBatch();
-    expect(projectSpends(state, txInBlock(tx))).toBeNull();
+    expect(projectSpends(state, txInBlock(tx, undefined, { txId: 4n }))).toBeNull();
     expect(state.rows.spends).toEqual([]);
     expect(state.rows.spentBefore).toEqual([]);
+    expect(state.rows.txInputs).toEqual([
+      { id: 1n, txId: 4n, kind: 'spend', outTxHash: hash32(9), outIndex: 3 },
+    ]);
   });
 });

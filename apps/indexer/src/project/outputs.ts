@@ -5,9 +5,10 @@ import type { TxOutRow } from './rows.js';
 /**
  * Records what the transaction spends (`spends`): outputs of this batch are marked so that they never
  * enter the live-output tables, stored ones listed in `spentBefore` to leave them; both leave their
- * stake address's balance and the unspent supply. Returns the
- * lovelace spent, or null when an input is unknown (the index started mid-way) and the sum cannot be
- * known.
+ * stake address's balance and the unspent supply. An input whose output the index never saw (the
+ * index started mid-way) is kept by its output reference (tx_input), as it is still one of the
+ * transaction's inputs. Returns the lovelace spent, or null when an input is unknown and the sum
+ * cannot be known.
  */
 export function projectSpends(state: BatchState, { tx, txId }: TxInBlock): bigint | null {
   let spentValue: bigint | null = 0n;
@@ -29,6 +30,7 @@ export function projectSpends(state: BatchState, { tx, txId }: TxInBlock): bigin
       state.addSupplyDelta(-stored.value, stored.lockedByScript);
       if (spentValue !== null) spentValue += stored.value;
     } else {
+      state.addTxInput(txId, 'spend', ref);
       spentValue = null;
     }
   }

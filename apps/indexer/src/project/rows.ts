@@ -57,6 +57,8 @@ export interface TxOutRow {
   lockedByScript: boolean;
 }
 
+export type TxInputKind = 'spend' | 'collateral' | 'reference';
+
 export interface BatchRows {
   blocks: BlockRow[];
   addresses: { id: bigint; address: string; paymentCred: string | null; firstBlockId: bigint }[];
@@ -73,8 +75,9 @@ export interface BatchRows {
   metadata: { id: bigint; txId: bigint; label: string; json: string | null; bytes: string }[];
   txCbors: { txId: bigint; bytes: Uint8Array }[];
   metadataCbors: { id: bigint; txId: bigint; label: string; bytes: string }[];
-  /** collateral and reference inputs */
-  txInputs: { id: bigint; txId: bigint; reference: boolean; outTxHash: string; outIndex: number }[];
+  requiredSigners: { id: bigint; txId: bigint; hash: string }[];
+  /** collateral and reference inputs, and spent inputs whose output the index never saw */
+  txInputs: { id: bigint; txId: bigint; kind: TxInputKind; outTxHash: string; outIndex: number }[];
   collateralTxOuts: {
     id: bigint;
     txId: bigint;
@@ -121,6 +124,7 @@ export interface BatchRows {
     amount: bigint;
   }[];
   poolRegistrations: { id: bigint; txId: bigint; certIndex: number; poolHash: string }[];
+  poolRetirements: { id: bigint; txId: bigint; certIndex: number; poolHash: string; retiringEpoch: number }[];
   nutlinkRegistrations: { id: bigint; txId: bigint; addressId: bigint; paymentCred: string | null }[];
   nutlinkTickers: {
     id: bigint;
@@ -157,6 +161,7 @@ export function emptyBatchRows(): BatchRows {
     metadata: [],
     txCbors: [],
     metadataCbors: [],
+    requiredSigners: [],
     txInputs: [],
     collateralTxOuts: [],
     datums: [],
@@ -168,6 +173,7 @@ export function emptyBatchRows(): BatchRows {
     withdrawals: [],
     mirs: [],
     poolRegistrations: [],
+    poolRetirements: [],
     nutlinkRegistrations: [],
     nutlinkTickers: [],
     stakeBalanceDeltas: new Map(),

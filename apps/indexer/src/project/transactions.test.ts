@@ -15,7 +15,7 @@ const details = (fields: Partial<TransactionDetails>): TransactionDetails => ({
 });
 
 describe('transactionDetailColumns', () => {
-  it('takes the size from the CBOR and copies the validity interval, counts and donation', () => {
+  it("takes the ledger's size from the CBOR and copies the validity interval, counts and donation", () => {
     const tx = decodedTransaction({
       details: details({
         cbor: Buffer.from('84a0a0f5f6', 'hex'),
@@ -27,7 +27,7 @@ describe('transactionDetailColumns', () => {
       }),
     });
     expect(transactionDetailColumns(tx, 107n, 100n, 0n)).toEqual({
-      size: 5,
+      size: 4,
       deposit: 0n,
       invalidBefore: 5n,
       invalidHereafter: 31_559_157_833n,
@@ -35,6 +35,20 @@ describe('transactionDetailColumns', () => {
       redeemerCount: 2,
       poolRetireCount: 1,
     });
+  });
+
+  // db-sync's tx.size is the ledger's sizeTxF, which serialises an Alonzo-and-later transaction without is_valid.
+  it('leaves the is_valid flag out of the size of Alonzo-and-later transactions only', () => {
+    const size = (cbor: string) =>
+      transactionDetailColumns(
+        decodedTransaction({ details: details({ cbor: Buffer.from(cbor, 'hex') }) }),
+        0n,
+        0n,
+        0n,
+      ).size;
+    expect(size('84a0a0f4f6')).toBe(4);
+    expect(size('83a0a0f6')).toBe(4);
+    expect(size('82a0a0')).toBe(3);
   });
 
   it('is db-sync deposit: inputs + withdrawals - outputs - fee - donation, negative for refunds', () => {
@@ -52,7 +66,7 @@ describe('transactionDetailColumns', () => {
 });
 
 describe('projectTransactionDetails', () => {
-  it('stores the CBOR, every label as a single-key map, collateral then reference inputs, the collateral return', () => {
+  it('stores the CBOR, every label as a single-key map, the required signers, collateral then reference inputs, the collateral return', () => {
     const state = emptyBatch();
     const tx = decodedTransaction({
       outputs: [decodedOutput()],
@@ -62,6 +76,7 @@ describe('projectTransactionDetails', () => {
           { label: '1', cbor: '01' },
           { label: '6862', cbor: 'a0' },
         ],
+        requiredSigners: [hash28(6), hash28(7)],
         collaterals: [{ txHash: hash32(1), index: 2 }],
         references: [
           { txHash: hash32(2), index: 0 },
@@ -86,10 +101,14 @@ describe('projectTransactionDetails', () => {
       { id: 1n, txId: 9n, label: '1', bytes: 'a10101' },
       { id: 2n, txId: 9n, label: '6862', bytes: 'a1191acea0' },
     ]);
+    expect(state.rows.requiredSigners).toEqual([
+      { id: 1n, txId: 9n, hash: hash28(6) },
+      { id: 2n, txId: 9n, hash: hash28(7) },
+    ]);
     expect(state.rows.txInputs).toEqual([
-      { id: 1n, txId: 9n, reference: false, outTxHash: hash32(1), outIndex: 2 },
-      { id: 2n, txId: 9n, reference: true, outTxHash: hash32(2), outIndex: 0 },
-      { id: 3n, txId: 9n, reference: true, outTxHash: hash32(3), outIndex: 1 },
+      { id: 1n, txId: 9n, kind: 'collateral', outTxHash: hash32(1), outIndex: 2 },
+      { id: 2n, txId: 9n, kind: 'reference', outTxHash: hash32(2), outIndex: 0 },
+      { id: 3n, txId: 9n, kind: 'reference', outTxHash: hash32(3), outIndex: 1 },
     ]);
     expect(state.rows.collateralTxOuts).toEqual([
       {
@@ -108,7 +127,13 @@ describe('projectTransactionDetails', () => {
   it('stores nothing for a transaction without CBOR, metadata, collaterals or references', () => {
     const state = emptyBatch();
     projectTransactionDetails(state, txInBlock(decodedTransaction()));
-    const { txCbors, metadataCbors, txInputs, collateralTxOuts } = state.rows;
-    expect([txCbors, metadataCbors, txInputs, collateralTxOuts]).toEqual([[], [], [], []]);
+    const { txCbors, metadataCbors, requiredSigners, txInputs, collateralTxOuts } = state.rows;
+    expect([txCbors, metadataCbors, requiredSigners, txInputs, collateralTxOuts]).toEqual([
+      [],
+      [],
+      [],
+      [],
+      [],
+    ]);
   });
 });

@@ -15,6 +15,16 @@ export type TxDetailColumns = Pick<
 >;
 
 /**
+ * The ledger's size of a transaction, which its fee pays for and db-sync stores as `tx.size`: from
+ * Alonzo on, a transaction is `[body, witnesses, is_valid, auxiliary data]`, and the size leaves the
+ * is_valid flag out (one byte, as is the array header of three items or four).
+ */
+export function ledgerTxSize(cbor: Uint8Array): number {
+  const ARRAY_OF_FOUR = 0x84;
+  return cbor[0] === ARRAY_OF_FOUR ? cbor.length - 1 : cbor.length;
+}
+
+/**
  * The `tx` columns of GET /txs/{hash} that other tables do not give. The deposit is db-sync's
  * balance: what the inputs and withdrawals bring beyond the outputs, the fee and the donation is
  * what certificates and proposals locked (negative when they refunded more); unknown without
@@ -29,7 +39,7 @@ export function transactionDetailColumns(
   const { details } = tx;
   const withdrawn = tx.withdrawals.reduce((sum, w) => sum + w.amount, 0n);
   return {
-    size: details.cbor === null ? 0 : details.cbor.length,
+    size: details.cbor === null ? 0 : ledgerTxSize(details.cbor),
     deposit:
       tx.valid && spentValue !== null ? spentValue + withdrawn - outSum - fee - details.treasuryDonation : 0n,
     invalidBefore: details.invalidBefore,
@@ -42,8 +52,8 @@ export function transactionDetailColumns(
 
 /**
  * What only the /txs/{hash}… endpoints read: the transaction's CBOR (tx_cbor), every metadata label
- * (tx_metadata_cbor), collateral and reference inputs (tx_input) and the collateral return
- * (collateral_tx_out).
+ * (tx_metadata_cbor), the required signers (tx_required_signer), collateral and reference inputs
+ * (tx_input) and the collateral return (collateral_tx_out).
  */
 export function projectTransactionDetails(state: BatchState, { tx, txId }: TxInBlock): void {
   const { details } = tx;
@@ -57,20 +67,10 @@ export function projectTransactionDetails(state: BatchState, { tx, txId }: TxInB
       bytes: metadatumMapCbor(label, cbor),
     });
   }
-  for (const [reference, inputs] of [
-    [false, details.collaterals],
-    [true, details.references],
-  ] as const) {
-    for (const input of inputs) {
-      rows.txInputs.push({
-        id: state.ids.take('tx_input'),
-        txId,
-        reference,
-        outTxHash: input.txHash,
-        outIndex: input.index,
-      });
-    }
-  }
+  for (const hash of details.requiredSigners)
+    rows.requiredSigners.push({ id: state.ids.take('tx_required_signer'), txId, hash });
+  for (const input of details.collaterals) state.addTxInput(txId, 'collateral', input);
+  for (const input of details.references) state.addTxInput(txId, 'reference', input);
   const output = details.collateralReturn;
   if (output) {
     rows.collateralTxOuts.push({

@@ -78,10 +78,15 @@ export function batchWrite(
     label: ['numeric', (r) => r.label],
     bytes: ['bytea', (r) => r.bytes],
   });
+  write.copy('tx_required_signer', rows.requiredSigners, {
+    id: ['int8', (r) => r.id],
+    tx_id: ['int8', (r) => r.txId],
+    hash: ['bytea', (r) => r.hash],
+  });
   write.copy('tx_input', rows.txInputs, {
     id: ['int8', (r) => r.id],
     tx_id: ['int8', (r) => r.txId],
-    reference: ['bool', (r) => r.reference],
+    kind: ['text', (r) => r.kind],
     out_tx_hash: ['bytea', (r) => r.outTxHash],
     out_index: ['int4', (r) => r.outIndex],
   });
@@ -224,6 +229,13 @@ export function batchWrite(
     tx_id: ['int8', (r) => r.txId],
     cert_index: ['int4', (r) => r.certIndex],
     pool_hash: ['bytea', (r) => r.poolHash],
+  });
+  write.copy('pool_retire', rows.poolRetirements, {
+    id: ['int8', (r) => r.id],
+    tx_id: ['int8', (r) => r.txId],
+    cert_index: ['int4', (r) => r.certIndex],
+    pool_hash: ['bytea', (r) => r.poolHash],
+    retiring_epoch: ['int4', (r) => r.retiringEpoch],
   });
   write.copy('nutlink_registration', rows.nutlinkRegistrations, {
     id: ['int8', (r) => r.id],

@@ -64,3 +64,19 @@ export async function queryRows<T extends QueryResultRow>(
 ): Promise<T[]> {
   return (await pgPool(db).query<T>({ name: statementName(sql), text: sql, values: params, types })).rows;
 }
+
+/**
+ * The rows of what one transaction holds (its inputs and outputs, certificates, withdrawals …), or
+ * null when the transaction is unknown. The SQL LEFT JOINs them to the transaction, so one without
+ * any comes back as one row whose `present` column is null.
+ */
+export async function transactionRows<T extends QueryResultRow>(
+  db: PrismaClient,
+  sql: string,
+  hash: string,
+  present: keyof T,
+): Promise<T[] | null> {
+  const rows = await queryRows<T>(db, sql, [hexBytes(hash)]);
+  if (rows.length === 0) return null;
+  return rows.filter((row) => row[present] !== null);
+}

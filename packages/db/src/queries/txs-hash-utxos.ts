@@ -1,5 +1,5 @@
 import type { PrismaClient } from '../client.js';
-import { hexBytes, queryRows, readSqlFile } from './sql-file.js';
+import { readSqlFile, transactionRows } from './sql-file.js';
 
 const SQL = readSqlFile('txs_hash_utxos');
 
@@ -15,7 +15,8 @@ export interface TxUtxoRow {
   /** the transaction that created an input; null for outputs */
   tx_hash: string | null;
   output_index: number;
-  lovelace: string;
+  /** null for an input whose output the index never saw (created before its first block) */
+  lovelace: string | null;
   assets: AmountRow[] | null;
   data_hash: string | null;
   inline_datum: string | null;
@@ -26,9 +27,6 @@ export interface TxUtxoRow {
 }
 
 /** Inputs then outputs of the transaction in Blockfrost's order, or null if it is unknown. */
-export async function txsHashUtxos(db: PrismaClient, hash: string): Promise<TxUtxoRow[] | null> {
-  const rows = await queryRows<TxUtxoRow | { side: null }>(db, SQL, [hexBytes(hash)]);
-  if (rows.length === 0) return null;
-  // A transaction with neither inputs nor outputs comes back as one row of nulls (LEFT JOIN).
-  return rows.filter((row): row is TxUtxoRow => row.side !== null);
+export function txsHashUtxos(db: PrismaClient, hash: string): Promise<TxUtxoRow[] | null> {
+  return transactionRows<TxUtxoRow>(db, SQL, hash, 'side');
 }

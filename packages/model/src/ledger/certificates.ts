@@ -16,6 +16,7 @@ export type Certificate =
   | { kind: 'stakeDelegation'; index: number; credential: Credential; poolHash: string }
   | { kind: 'voteDelegation'; index: number; credential: Credential; drep: DRepTarget }
   | { kind: 'poolRegistration'; index: number; poolHash: string; rewardAccount: string; owners: string[] }
+  | { kind: 'poolRetirement'; index: number; poolHash: string; epoch: number }
   | {
       kind: 'mir';
       index: number;
@@ -75,6 +76,8 @@ function decodeCertificate(cert: unknown[], index: number): Certificate[] {
         { kind: 'poolRegistration', index, poolHash: hex(cert[1]), rewardAccount: hex(cert[6]), owners },
       ];
     }
+    case 4:
+      return [{ kind: 'poolRetirement', index, poolHash: hex(cert[1]), epoch: Number(cert[2]) }];
     case 6: {
       const [pot, target] = cert[1] as [number, unknown];
       // A MIR paying the other pot (a number, not a map) moves no money to stake credentials.
@@ -123,7 +126,7 @@ function decodeCertificate(cert: unknown[], index: number): Certificate[] {
     case 18:
       return [{ kind: 'drepUpdate', index, drep: credential(cert[1]) }];
     default:
-      // Pool retirement, genesis delegation, committee certificates: no endpoint reads them.
+      // Genesis delegation, committee certificates: no endpoint reads them.
       return [];
   }
 }

@@ -199,6 +199,55 @@ describe('decodeTransaction on real mainnet transactions', () => {
     expect(decoded.scripts).toEqual([]);
   });
 
+  // db-sync stores an invalid transaction's collaterals as its inputs (tx_in) and its collateral return as
+  // its output (tx_out), and no redeemer, collateral or reference input nor collateral output beside.
+  it('keeps a phase-2-invalid transaction as db-sync: collaterals spent, the collateral return its output', () => {
+    const [, tx] = transactions.find(([, t]) => t.redeemers?.length && t.collaterals?.length)!;
+    const collateralReturn = tx.outputs[0]!;
+    const invalid = {
+      ...tx,
+      requiredExtraSignatories: ['ab'.repeat(28)],
+      spends: 'collaterals' as const,
+      references: tx.inputs,
+      collateralReturn,
+      totalCollateral: { ada: { lovelace: 5 } },
+    };
+    const decoded = decodeBlock(
+      { ...emptyPraos, transactions: [invalid] },
+      { chainTime: MAINNET_CHAIN_TIME, previousSlot: null },
+    ).transactions[0]!;
+    expect(decoded.spends).toEqual(
+      tx.collaterals!.map((i) => ({ txHash: i.transaction.id, index: i.index })),
+    );
+    expect(decoded.outputs.map((o) => [o.index, o.address])).toEqual([
+      [tx.outputs.length, collateralReturn.address],
+    ]);
+    const {
+      redeemerCount,
+      collaterals,
+      references,
+      collateralReturn: kept,
+      requiredSigners,
+    } = decoded.details;
+    expect({ redeemerCount, collaterals, references, kept, requiredSigners }).toEqual({
+      redeemerCount: 0,
+      collaterals: [],
+      references: [],
+      kept: null,
+      requiredSigners: [],
+    });
+  });
+
+  it('keeps the required signers of a valid transaction (db-sync extra_key_witness)', () => {
+    const [, tx] = transactions.find(([, t]) => t.spends === 'inputs' && t.requiredExtraSignatories?.length)!;
+    const decoded = decodeBlock(
+      { ...emptyPraos, transactions: [tx] },
+      { chainTime: MAINNET_CHAIN_TIME, previousSlot: null },
+    ).transactions[0]!;
+    expect(decoded.details.requiredSigners).toEqual(tx.requiredExtraSignatories);
+    expect(decoded.details.requiredSigners[0]).toMatch(/^[0-9a-f]{56}$/);
+  });
+
   it('asks for --include-cbor when a witness script comes without CBOR', () => {
     const [, tx] = transactions.find(([, t]) => Object.keys(t.scripts ?? {}).length > 0)!;
     const withoutCbor = {

@@ -58,6 +58,8 @@ export interface OgmiosTransaction {
   references?: OgmiosOutputReference[];
   validityInterval?: { invalidBefore?: Amount; invalidAfter?: Amount };
   redeemers?: unknown[];
+  /** key hashes the body requires signatures of (hex) */
+  requiredExtraSignatories?: string[];
   treasury?: { value?: { ada: { lovelace: Amount } }; donation?: { ada: { lovelace: Amount } } };
   cbor?: string;
 }

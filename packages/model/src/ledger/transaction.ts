@@ -55,8 +55,9 @@ export interface DecodedMetadatum {
 
 /**
  * What Blockfrost's `/txs/{hash}…` endpoints show beyond the rows other endpoints need, with
- * db-sync's rules for phase-2-invalid transactions (no metadata, certificates or donation applied;
- * redeemers, collaterals and reference inputs kept).
+ * db-sync's rules for phase-2-invalid transactions: what they spend are their collaterals and what
+ * they create their collateral return (DecodedTransaction), so no metadata, certificates, donation,
+ * redeemers, collateral or reference inputs nor collateral return are kept beside.
  */
 export interface TransactionDetails {
   /**
@@ -69,18 +70,21 @@ export interface TransactionDetails {
   cbor: Uint8Array | null;
   invalidBefore: bigint | null;
   invalidHereafter: bigint | null;
+  /** 0 for invalid transactions */
   redeemerCount: number;
   poolRetirementCount: number;
   /** 0 for invalid transactions, whose donation never reaches the treasury */
   treasuryDonation: bigint;
-  /** collateral inputs, whether or not the transaction was valid (a ledger set: sorted) */
+  /** collateral inputs of a valid transaction (a ledger set: sorted) */
   collaterals: OutputReference[];
-  /** reference inputs (a ledger set: sorted) */
+  /** reference inputs of a valid transaction (a ledger set: sorted) */
   references: OutputReference[];
-  /** the collateral return, at index = number of outputs, whether or not the transaction was valid */
+  /** the collateral return of a valid transaction, at index = number of outputs */
   collateralReturn: DecodedOutput | null;
   /** every metadata label of a valid transaction, in ascending order, with its value's CBOR */
   metadataCbor: { label: string; cbor: string }[];
+  /** the key hashes a valid transaction's body requires signatures of (a ledger set: sorted) */
+  requiredSigners: string[];
 }
 
 /** Details of a transaction that has no body: the genesis pseudo-transactions holding the initial funds. */
@@ -95,6 +99,7 @@ export const NO_TRANSACTION_DETAILS: TransactionDetails = {
   references: [],
   collateralReturn: null,
   metadataCbor: [],
+  requiredSigners: [],
 };
 
 export interface DecodedTransaction {
@@ -300,16 +305,18 @@ function decodeDetails(tx: OgmiosTransaction, valid: boolean): TransactionDetail
     cbor: tx.cbor ? transactionBytes(tx.cbor) : null,
     invalidBefore: interval.invalidBefore === undefined ? null : toBigInt(interval.invalidBefore),
     invalidHereafter: interval.invalidAfter === undefined ? null : toBigInt(interval.invalidAfter),
-    redeemerCount: tx.redeemers?.length ?? 0,
+    redeemerCount: valid ? (tx.redeemers?.length ?? 0) : 0,
     poolRetirementCount: valid
       ? (tx.certificates ?? []).filter((cert) => (cert as { type?: string }).type === 'stakePoolRetirement')
           .length
       : 0,
     treasuryDonation: valid && donation ? toBigInt(donation.ada.lovelace) : 0n,
-    collaterals: references(tx.collaterals),
-    references: references(tx.references),
-    collateralReturn: tx.collateralReturn ? decodeOutput(tx.collateralReturn, tx.outputs.length) : null,
+    collaterals: valid ? references(tx.collaterals) : NONE,
+    references: valid ? references(tx.references) : NONE,
+    collateralReturn:
+      valid && tx.collateralReturn ? decodeOutput(tx.collateralReturn, tx.outputs.length) : null,
     metadataCbor: valid && tx.metadata ? decodeMetadataCbor(tx) : NONE,
+    requiredSigners: valid && tx.requiredExtraSignatories?.length ? tx.requiredExtraSignatories : NONE,
   };
 }
 

@@ -1,6 +1,6 @@
 import { bytesToHex, hexToBytes } from '../hex.js';
 import { decodeCborItem } from './cbor-item.js';
-import { renderMetadatumJson } from './db-sync-json.js';
+import { renderLabelMetadatumJson, renderMetadatumJson } from './db-sync-json.js';
 import { readFixture } from './test-support/read-fixture.js';
 
 interface BlockMetadatum {
@@ -120,5 +120,18 @@ describe('renderMetadatumJson', () => {
     expect(() => renderMetadatumJson('d87980')).toThrow(/tags/);
     expect(() => renderMetadatumJson('f5')).toThrow();
     expect(() => renderMetadatumJson('0101')).toThrow(/trailing/);
+  });
+});
+
+describe('renderLabelMetadatumJson', () => {
+  it("renders the value of a label's {label: value} map, with db-sync's NULL rule", () => {
+    expect(renderLabelMetadatumJson('a1191acea0')).toEqual({});
+    expect(renderLabelMetadatumJson('a1016461626364')).toBe('abcd');
+    expect(renderLabelMetadatumJson('a1016100')).toBeNull();
+  });
+
+  it('refuses CBOR that is not one label', () => {
+    expect(() => renderLabelMetadatumJson('a0')).toThrow(/one metadata label/);
+    expect(() => renderLabelMetadatumJson('01')).toThrow(/one metadata label/);
   });
 });

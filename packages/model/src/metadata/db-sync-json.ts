@@ -13,7 +13,18 @@ export type MetadataJson = string | number | MetadataJson[] | { [key: string]: M
  * (db-sync searches the escaped text, so a literal backslash followed by "u0000" in a string also counts.)
  */
 export function renderMetadatumJson(metadatumCborHex: string): MetadataJson | null {
-  const json = metadatumToJson(decodeCborItem(hexToBytes(metadatumCborHex)));
+  return dbSyncJson(decodeCborItem(hexToBytes(metadatumCborHex)));
+}
+
+/** {@link renderMetadatumJson} of the value of `{label: value}`, the CBOR stored per metadata label. */
+export function renderLabelMetadatumJson(labelMapCborHex: string): MetadataJson | null {
+  const item = decodeCborItem(hexToBytes(labelMapCborHex));
+  if (item.kind !== 'map' || item.entries.length !== 1) throw new Error('not the CBOR of one metadata label');
+  return dbSyncJson(item.entries[0]![1]);
+}
+
+function dbSyncJson(item: CborItem): MetadataJson | null {
+  const json = metadatumToJson(item);
   // Aeson's text of the value holds `\u0000` exactly where JSON.stringify's does: both write U+0000 as
   // `\u0000` and a backslash as `\\`, and neither writes it otherwise. The built-in costs a fraction of
   // aesonText, which sorts every object's keys.

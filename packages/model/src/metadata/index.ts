@@ -1,4 +1,4 @@
-export { renderMetadatumJson, type MetadataJson } from './db-sync-json.js';
+export { renderLabelMetadatumJson, renderMetadatumJson, type MetadataJson } from './db-sync-json.js';
 export { cip25OnchainMetadata, type Cip25Result, type Label721Metadata } from './cip25.js';
 export {
   CIP68_LABEL_PREFIX,
