@@ -16,7 +16,7 @@ export function Address({ address }: { address: string }) {
     <Page title="Address" sub={address}>
       {stake && (
         <Section title="Stake account">
-          <Fields rows={[['Delegates with', <Id kind="account" id={stake} full />]]} />
+          <Fields rows={[['Stake address', <Id kind="account" id={stake} full />]]} />
         </Section>
       )}
       <Section title="Unspent outputs">
