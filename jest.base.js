@@ -22,11 +22,13 @@ export function jestConfig(packageDir, overrides = {}) {
     moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
     transform: {
       '^.+\\.ts$': swcTs,
-      // light-my-request (CJS) requires cookie@2 (ESM): compile cookie to CJS
-      // (docs/toolchain.md#jest-in-esm-mode).
+      // light-my-request (CJS) requires cookie@2 (ESM), @fastify/static (CJS) content-disposition@3 (ESM):
+      // compile those to CJS (docs/toolchain.md#jest-in-esm-mode).
       '^.+\\.js$': ['@swc/jest', { module: { type: 'commonjs' } }],
     },
-    transformIgnorePatterns: ['/node_modules/(?!\\.pnpm/cookie@|cookie/)'],
+    transformIgnorePatterns: [
+      '/node_modules/(?!\\.pnpm/(cookie|content-disposition)@|(cookie|content-disposition)/)',
+    ],
     cacheDirectory: new URL('./.jest-cache', import.meta.url).pathname,
     testTimeout: 60000,
     ...overrides,

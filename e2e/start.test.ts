@@ -174,12 +174,19 @@ describe('npm start', () => {
     });
     afterAll(() => db?.drop());
 
-    it('runs the devnet, the indexer and the API, prints the base URL and a token, and stops on Ctrl-C', async () => {
+    it('runs the devnet, the indexer and the API, prints the base URL, a token and the explorer, and stops on Ctrl-C', async () => {
       const port = await freePort();
       const run = stack(db, port, 'start');
       try {
         await run.waitFor(new RegExp(`API: +http://127\\.0\\.0\\.1:${port}/api/v0`), 240_000);
         const [, token] = await run.waitFor(/token: (\S+)/, 1000);
+        const [, explorer] = await run.waitFor(/explorer: (\S+)/, 1000);
+        expect(explorer).toBe(`http://127.0.0.1:${port}/explorer/?project_id=${token}`);
+        expect(await (await fetch(explorer)).text()).toContain('<title>frostline explorer</title>');
+        // the devnet's demo wallets, for the explorer's home page
+        expect(await (await fetch(`http://127.0.0.1:${port}/explorer/demo-wallets.json`)).json()).toEqual(
+          expect.arrayContaining([expect.objectContaining({ name: 'demo-1' })]),
+        );
         await run.waitFor(
           /demo-1 +mnemonic: +(\w+ ){23}\w+\n +address: +addr_test1q\w+\n +signing key: +ed25519_sk1\w+\n +address: +addr_test1v\w+/,
           1000,

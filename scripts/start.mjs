@@ -365,11 +365,13 @@ async function main() {
       PORT: String(config.port),
       HOST: config.host,
       API_TOKENS_FILE: hashesFile,
+      ...(demoWallets && { DEMO_WALLETS_FILE: demoWallets.file }),
     });
     await listening(api.child);
     api.supervise();
     console.log(`\n  API:   http://${urlHost(config.host)}:${config.port}/api/v0`);
-    console.log(`  token: ${token}   (send it as the project_id header)\n`);
+    console.log(`  token: ${token}   (send it as the project_id header)`);
+    console.log(`  explorer: http://${urlHost(config.host)}:${config.port}/explorer/?project_id=${token}\n`);
   }
   if (demoWallets) printDemoWallets(demoWallets);
   console.log('› running; press Ctrl-C to stop');

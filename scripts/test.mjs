@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SetupError, freePort, startEmbeddedPostgres, startRedis } from './lib/services.mjs';
+import { SetupError, ensureChromium, freePort, startEmbeddedPostgres, startRedis } from './lib/services.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const workDir = path.join(root, '.test-data');
@@ -42,6 +42,8 @@ async function main() {
     `› test services: PostgreSQL ${postgres.adminUrl.replace(/:[^:@]*@/, ':***@')}, Redis ${redis.url}`,
   );
 
+  // The explorer's browser tests drive Debian's Chromium: installed here, like redis-server, when missing.
+  ensureChromium();
   let code = 1;
   try {
     const env = { ...process.env, TEST_DATABASE_URL: postgres.adminUrl, TEST_REDIS_URL: redis.url };

@@ -1,6 +1,6 @@
 import { BlockFrostAPI } from '@blockfrost/blockfrost-js';
 import CSL from '@emurgo/cardano-serialization-lib-nodejs';
-import { expectCip68Asset, NFT_METADATA, NFT_NAME } from './support/cip68.js';
+import { cip68MintOutputs, expectCip68Asset } from './support/cip68.js';
 import {
   bigNum,
   cslWallet,
@@ -199,32 +199,11 @@ describe('@blockfrost/blockfrost-js', () => {
   });
 
   it('mints a CIP-68 222 NFT with its 100 reference token; assetsById reads the datum’s metadata', async () => {
-    const name = Buffer.from(NFT_NAME).toString('hex');
-    const [reference, user] = [`000643b0${name}`, `000de140${name}`];
-    const token = (to: CSL.Address, assetName: string) => {
-      const assets = CSL.Assets.new();
-      assets.insert(CSL.AssetName.new(Buffer.from(assetName, 'hex')), bigNum(1));
-      const multiAsset = CSL.MultiAsset.new();
-      multiAsset.insert(SCRIPT.hash(), assets);
-      return CSL.TransactionOutput.new(to, CSL.Value.new_with_assets(bigNum(2_000_000), multiAsset));
-    };
-    const metadata = CSL.PlutusMap.new();
-    for (const [key, text] of Object.entries(NFT_METADATA)) {
-      const values = CSL.PlutusMapValues.new();
-      values.add(CSL.PlutusData.new_bytes(Buffer.from(text)));
-      metadata.insert(CSL.PlutusData.new_bytes(Buffer.from(key)), values);
-    }
-    const fields = CSL.PlutusList.new();
-    fields.add(CSL.PlutusData.new_map(metadata));
-    fields.add(CSL.PlutusData.new_integer(CSL.BigInt.from_str('1')));
-    const referenceOutput = token(scriptAddress, reference);
-    referenceOutput.set_plutus_data(
-      CSL.PlutusData.new_constr_plutus_data(CSL.ConstrPlutusData.new(bigNum(0), fields)),
-    );
+    const { reference, user, outputs } = cip68MintOutputs(wallet.address);
     const [collateral, ...inputs] = await walletInputs();
     const mint = await buildEvaluated(await api.epochsLatestParameters(), {
       inputs,
-      outputs: [referenceOutput, token(wallet.address, user)],
+      outputs,
       script: { mints: [reference, user], collateral },
     });
     const hash = await api.txSubmit(mint.to_bytes());

@@ -242,42 +242,67 @@ export async function checkPostgres(url) {
   }
 }
 
-function findRedisServer() {
-  for (const candidate of [
+/**
+ * The first of the candidates that runs with `flag`, or null.
+ * @param {string[]} candidates
+ * @returns {string | null}
+ */
+function findProgram(candidates, flag = '--version') {
+  return (
+    candidates.find((candidate) => spawnSync(candidate, [flag], { stdio: 'ignore' }).status === 0) ?? null
+  );
+}
+
+const findRedisServer = () =>
+  findProgram([
     'redis-server',
     '/usr/bin/redis-server',
     '/usr/sbin/redis-server',
     '/usr/local/bin/redis-server',
-  ]) {
-    if (spawnSync(candidate, ['--version'], { stdio: 'ignore' }).status === 0) return candidate;
-  }
-  return null;
-}
+  ]);
 
-/** Redis from Debian's package, installed on the spot when we are root (the only way without internet). */
-export function ensureRedisServer() {
-  const found = findRedisServer();
+/**
+ * A program from Debian's package, installed on the spot when we are root (the only way without
+ * internet); `otherwise` says what else the user can do.
+ * @param {() => string | null} find
+ * @param {string} pkg
+ * @param {string} otherwise
+ * @returns {string}
+ */
+function ensureDebianProgram(find, pkg, otherwise) {
+  const found = find();
   if (found) return found;
   if (process.getuid?.() !== 0) {
     throw new SetupError(
-      'redis-server is not installed: install it (e.g. `sudo apt-get install redis-server`) or set REDIS_URL to a running Redis',
+      `${pkg} is not installed: install it (e.g. \`sudo apt-get install ${pkg}\`)${otherwise}`,
     );
   }
-  console.log('› installing redis-server from Debian packages');
+  console.log(`› installing ${pkg} from Debian packages`);
   for (const args of [
     ['update', '-qq'],
-    ['install', '-y', '-qq', 'redis-server'],
+    ['install', '-y', '-qq', pkg],
   ]) {
     const result = spawnSync('apt-get', args, {
       stdio: 'ignore',
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     });
     if (result.status !== 0)
-      throw new SetupError('could not install redis-server with apt-get; install it or set REDIS_URL');
+      throw new SetupError(`could not install ${pkg} with apt-get; install it${otherwise}`);
   }
-  const installed = findRedisServer();
-  if (!installed) throw new SetupError('redis-server is still missing after apt-get install');
+  const installed = find();
+  if (!installed) throw new SetupError(`${pkg} is still missing after apt-get install`);
   return installed;
+}
+
+/** Redis from Debian's package (see ensureDebianProgram). */
+export function ensureRedisServer() {
+  return ensureDebianProgram(findRedisServer, 'redis-server', ' or set REDIS_URL to a running Redis');
+}
+
+/** Debian's Chromium, which the explorer's browser tests drive (no browser can be downloaded here). */
+export function ensureChromium() {
+  // the path, not the name: puppeteer does not search PATH
+  return ensureDebianProgram(() => findProgram(['/usr/bin/chromium']), 'chromium', '');
 }
 
 /**

@@ -19,6 +19,7 @@ import { ProjectTokens } from './common/project-tokens.js';
 import { RateLimitGuard } from './common/rate-limit.guard.js';
 import { RateLimiter } from './common/rate-limiter.js';
 import { API_CONFIG, LOGGER, OGMIOS_RPC, READ_DB, REDIS } from './common/tokens.js';
+import { ExplorerController } from './explorer/explorer.js';
 import { GenesisController } from './genesis/genesis.controller.js';
 import { GenesisService } from './genesis/genesis.service.js';
 import { HealthController } from './health/health.controller.js';
@@ -89,6 +90,7 @@ export class AppModule {
         MetricsController,
         OpenApiController,
         RootController,
+        ExplorerController,
       ],
       providers: [
         { provide: API_CONFIG, useValue: config },

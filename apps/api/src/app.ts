@@ -14,6 +14,7 @@ import { AppModule } from './app.module.js';
 import { BlockfrostErrorFilter } from './common/blockfrost-error.filter.js';
 import { answerClientError, answerRoutingError } from './common/framework-errors.js';
 import type { ApiConfig, TrustedProxies } from './config.js';
+import { serveExplorer } from './explorer/explorer.js';
 import { ApiMetrics } from './metrics/api-metrics.js';
 import { EVALUATE_UTXOS_PATH } from './utils/utils.controller.js';
 
@@ -132,6 +133,7 @@ export async function createApp(
     maxAge: 86_400,
     strictPreflight: false,
   });
+  await serveExplorer(app, config);
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   return app;

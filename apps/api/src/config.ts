@@ -61,6 +61,10 @@ export interface ApiConfig {
   corsOrigins: '*' | string[];
   /** Outputs kept in answers of /addresses/{address}/utxos[/{asset}] reused until the tip changes; 0: none. */
   addressUtxoCacheOutputs: number;
+  /** The explorer's built files, served at /explorer/; null: the workspace's apps/explorer/dist. */
+  explorerDir: string | null;
+  /** `npm start`'s demo wallets (devnet demo-wallets JSON): their names and addresses go to the explorer. */
+  demoWalletsFile: string | null;
 }
 
 /** A configuration mistake; main.ts prints the message as one line and exits non-zero. */
@@ -116,6 +120,8 @@ export function loadConfig(env: Env): ApiConfig {
     evaluator: 'local',
     corsOrigins: read('CORS_ORIGINS', origins, '*'),
     addressUtxoCacheOutputs: read('ADDRESS_UTXO_CACHE_OUTPUTS', integerIn(0, 100_000_000, 100_000), 0),
+    explorerDir: read('EXPLORER_DIR', optional(String), null),
+    demoWalletsFile: read('DEMO_WALLETS_FILE', optional(String), null),
   };
   // Proxy to the node when there is one, unless told to evaluate locally.
   config.evaluator = read('EVALUATOR', oneOf(EVALUATORS, config.ogmiosUrl ? 'ogmios' : 'local'), 'local');

@@ -22,6 +22,8 @@ export { DEMO_WALLET_LOVELACE } from '@frostline/devnet';
 export interface Stack {
   /** Blockfrost base URL, as a client's custom-backend setting takes it */
   url: string;
+  /** The explorer the API serves, with the project token in its address as `npm start` prints it */
+  explorerUrl: string;
   projectId: string;
   /** GET a path of the API with the project token: the answer a client's parsing is checked against */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Blockfrost JSON, read field by field
@@ -83,6 +85,9 @@ export async function startStack(): Promise<Stack> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'frostline-clients-'));
   const chainFile = path.join(dataDir, 'chain.jsonl');
   writeFileSync(chainFile, '');
+  // What `npm start` writes and the API shows the explorer (names and addresses).
+  const demoWalletsFile = path.join(dataDir, 'demo-wallets.json');
+  writeFileSync(demoWalletsFile, JSON.stringify(DEMO_WALLETS));
 
   const programs: Program[] = [];
   let database: TestDatabase | undefined;
@@ -129,6 +134,7 @@ export async function startStack(): Promise<Stack> {
       PORT: String(port),
       API_TOKENS: projectId,
       RATE_LIMIT_REDIS_PREFIX: `clients-${unique}:`,
+      DEMO_WALLETS_FILE: demoWalletsFile,
     });
     programs.push(api);
     const url = `http://127.0.0.1:${port}/api/v0`;
@@ -142,7 +148,8 @@ export async function startStack(): Promise<Stack> {
       if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
       return response.json();
     };
-    return { url, projectId, get, stop };
+    const explorerUrl = `http://127.0.0.1:${port}/explorer/?project_id=${projectId}`;
+    return { url, explorerUrl, projectId, get, stop };
   } catch (error) {
     await stop();
     throw error;

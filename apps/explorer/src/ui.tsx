@@ -1,0 +1,212 @@
+import type { ComponentChildren } from 'preact';
+import { useState } from 'preact/hooks';
+import { ApiError, ApiUnreachable } from './api';
+import { ada, quantity, unitLabel } from './format';
+import type { Loaded } from './load';
+import { href, type PageKind } from './route';
+
+/**
+ * A link to an id's page. Long ids are cut short by CSS alone, so the link's text (and accessible
+ * name) stays the whole id; `full` shows it all.
+ */
+export function Id({ kind, id, full }: { kind: Exclude<PageKind, 'home'>; id: string; full?: boolean }) {
+  return (
+    <a class={full ? 'id' : 'id short'} href={href(kind, id)} title={id}>
+      {id}
+    </a>
+  );
+}
+
+export function Amounts({ amounts }: { amounts: { unit: string; quantity: string }[] }) {
+  return (
+    <ul class="amounts">
+      {amounts.map((amount) => (
+        <li key={amount.unit}>
+          {amount.unit === 'lovelace' ? (
+            <span class="ada">{ada(amount.quantity)}</span>
+          ) : (
+            <>
+              {quantity(amount.quantity)}{' '}
+              <a href={href('asset', amount.unit)} title={amount.unit}>
+                {unitLabel(amount.unit)}
+              </a>
+            </>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A column: its heading, and whether it holds numbers (right-aligned). */
+export type Column = [string, 'num'?];
+
+/** A table of rows, each a key and one cell per column. */
+export function Table({ columns, rows }: { columns: Column[]; rows: [string, ComponentChildren[]][] }) {
+  return (
+    <table>
+      <thead>
+        <tr>
+          {columns.map(([name, kind]) => (
+            <th scope="col" class={kind} key={name}>
+              {name}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(([key, cells]) => (
+          <tr key={key}>
+            {cells.map((cell, index) => (
+              <td class={columns[index][1]} key={index}>
+                {cell}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The script an output carries for other transactions to reference. */
+export function ReferenceScript({ hash }: { hash: string | null }) {
+  if (!hash) return null;
+  return (
+    <p class="meta">
+      Reference script <Id kind="script" id={hash} />
+    </p>
+  );
+}
+
+/** A list of name/value rows. */
+export function Fields({ rows }: { rows: [string, ComponentChildren][] }) {
+  return (
+    <dl class="fields">
+      {rows.map(([name, value]) => (
+        <div key={name}>
+          <dt>{name}</dt>
+          <dd>{value ?? '—'}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function Section({ title, children }: { title: string; children: ComponentChildren }) {
+  return (
+    <section class="card" aria-label={title}>
+      <h2>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+export function Page({ title, sub, children }: { title: string; sub?: string; children: ComponentChildren }) {
+  return (
+    <>
+      <h1>
+        {title}
+        {sub && <span class="sub">{sub}</span>}
+      </h1>
+      {children}
+    </>
+  );
+}
+
+/** What failed, said plainly: the API down, an id not on chain, or the API's own message. */
+export function Failure({ error, what }: { error: Error; what?: string }) {
+  if (error instanceof ApiUnreachable)
+    return (
+      <p class="alert" role="alert">
+        {error.message} The explorer reads everything from it; check the API URL in{' '}
+        <a href={href('settings')}>settings</a>.
+      </p>
+    );
+  if (error instanceof ApiError && error.status === 404)
+    return (
+      <p class="notice" role="status">
+        Not found: {what ?? 'this'} is not on chain (or not indexed yet).
+      </p>
+    );
+  if (error instanceof ApiError && error.status === 403)
+    return (
+      <p class="alert" role="alert">
+        The API refused the project token ({error.message}). Set it in <a href={href('settings')}>settings</a>
+        .
+      </p>
+    );
+  return (
+    <p class="alert" role="alert">
+      The API answered an error: {error.message}
+    </p>
+  );
+}
+
+/** Renders `children(value)` once loaded; a loading line or the failure otherwise. */
+export function Show<T>({
+  loaded,
+  what,
+  children,
+}: {
+  loaded: Loaded<T>;
+  what?: string;
+  children: (value: T) => ComponentChildren;
+}) {
+  if (loaded.state === 'loading') return <p class="loading">Loading…</p>;
+  if (loaded.state === 'failed') return <Failure error={loaded.error} what={what} />;
+  return <>{children(loaded.value)}</>;
+}
+
+/** Blockfrost's pages (`?page=` from 1): previous/next, next only while a page came back full. */
+export function usePage(): [number, (page: number) => void] {
+  return useState(1);
+}
+
+export function Pager({
+  page,
+  setPage,
+  full,
+  label,
+}: {
+  page: number;
+  setPage: (page: number) => void;
+  full: boolean;
+  label: string;
+}) {
+  if (page === 1 && !full) return null;
+  return (
+    <nav class="pager" aria-label={`${label} pages`}>
+      <button type="button" disabled={page === 1} onClick={() => setPage(page - 1)}>
+        ← Previous
+      </button>
+      <span>Page {page}</span>
+      <button type="button" disabled={!full} onClick={() => setPage(page + 1)}>
+        Next →
+      </button>
+    </nav>
+  );
+}
+
+/** JSON (a datum, metadata, a native script) pretty-printed. */
+export function Json({ value, label }: { value: unknown; label: string }) {
+  return (
+    <pre class="json" tabIndex={0} aria-label={label}>
+      {JSON.stringify(value, null, 2)}
+    </pre>
+  );
+}
+
+/** Hex (CBOR) folded away: it can be long. */
+export function Hex({ hex, label }: { hex: string; label: string }) {
+  return (
+    <details>
+      <summary>
+        {label} ({hex.length / 2} bytes)
+      </summary>
+      <pre class="hex" tabIndex={0} aria-label={label}>
+        {hex}
+      </pre>
+    </details>
+  );
+}
