@@ -1,9 +1,11 @@
 // `npm run bench [-- --quick]`: starts a throw-away embedded PostgreSQL (tuned for bulk loading) and a
-// Redis, runs the suite (bench/dist/run.js), prints the table and writes BENCHMARKS.md (full run) or
-// bench-results/quick.md (quick run). Results as JSON: bench-results/results.json.
+// Redis, runs the suite (bench/dist/run.js), prints the table and writes the reports. A full run: the one-screen
+// BENCHMARKS.md at the root, and the full report, its plots and results.json in bench/results/. A quick run: the
+// same in bench-results/ (ignored by git), so that only a full run changes what is committed.
 import { execFileSync, spawn } from 'node:child_process';
 import {
   appendFileSync,
+  copyFileSync,
   existsSync,
   mkdirSync,
   readFileSync,
@@ -21,15 +23,30 @@ import { SetupError, allowPostgresUser, freePort, startRedis } from './lib/servi
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
-// --render: write the report again from bench-results/ (after editing bench/ANALYSIS.md), without running
+// --render: write the reports again from the last full run's bench/results/ (--quick: the last quick run's
+// bench-results/), without running; after a change to the renderer
 const renderOnly = args.includes('--render');
 const unknown = args.filter((a) => a !== '--quick' && a !== '--render');
 if (unknown.length) {
-  console.error(`usage: npm run bench [-- --quick]   (unknown: ${unknown.join(' ')})`);
+  console.error(`usage: npm run bench [-- --quick] [-- --render]   (unknown: ${unknown.join(' ')})`);
   process.exit(2);
 }
-const resultsFile = path.join(root, 'bench-results', 'results.json');
-const metaFile = path.join(root, 'bench-results', 'meta.json');
+// The run writes its figures here as it goes; a full run's are copied to bench/results/ once it ends.
+const scratchDir = path.join(root, 'bench-results');
+const resultsFile = path.join(scratchDir, 'results.json');
+const metaFile = path.join(scratchDir, 'meta.json');
+const fullDir = path.join(root, 'bench', 'results');
+
+/** Where a run's reports go: a full run's beside the committed results, a quick run's in the ignored scratch folder. */
+function targets(quick) {
+  return quick
+    ? {
+        dir: scratchDir,
+        report: path.join(scratchDir, 'quick.md'),
+        summary: path.join(scratchDir, 'quick-summary.md'),
+      }
+    : { dir: fullDir, report: path.join(fullDir, 'REPORT.md'), summary: path.join(root, 'BENCHMARKS.md') };
+}
 
 /**
  * @typedef {typeof import('../bench/dist/report.js')} Report
@@ -43,16 +60,27 @@ const metaFile = path.join(root, 'bench-results', 'meta.json');
  * @param {RunMeta} meta
  */
 async function render(results, meta) {
-  /** @type {Report} */
-  const report = await import(pathToFileURL(path.join(root, 'bench/dist/report.js')).href);
+  /** @type {[Report, typeof import('../bench/dist/summary.js'), typeof import('../bench/dist/plots.js')]} */
+  const [report, summary, plots] = await Promise.all(
+    ['report.js', 'summary.js', 'plots.js'].map(
+      (name) => import(pathToFileURL(path.join(root, 'bench/dist', name)).href),
+    ),
+  );
   console.log(`\n${report.renderTable(results)}\n`);
-  const analysisFile = path.join(root, 'bench', 'ANALYSIS.md');
-  const analysis = !results.quick && existsSync(analysisFile) ? readFileSync(analysisFile, 'utf8') : '';
-  const target = results.quick
-    ? path.join(root, 'bench-results', 'quick.md')
-    : path.join(root, 'BENCHMARKS.md');
-  writeFileSync(target, report.renderMarkdown(results, { ...meta, analysis }));
-  console.log(`› wrote ${path.relative(root, target)}`);
+  const target = targets(results.quick);
+  mkdirSync(target.dir, { recursive: true });
+  writeFileSync(target.report, report.renderMarkdown(results, meta));
+  const figures = plots.plots(results);
+  for (const figure of figures) writeFileSync(path.join(target.dir, figure.file), figure.svg);
+  const link = (file) => path.relative(path.dirname(target.summary), file);
+  const links = {
+    report: link(target.report),
+    analysis: link(path.join(root, 'bench', 'ANALYSIS.md')),
+    plots: `${link(target.dir) || '.'}/`,
+  };
+  writeFileSync(target.summary, summary.renderSummary(results, meta, links, figures));
+  for (const file of [target.report, target.summary, ...figures.map((f) => path.join(target.dir, f.file))])
+    console.log(`› wrote ${path.relative(root, file)}`);
 }
 
 // A benchmark database that can be thrown away: no fsync per commit, WAL-free bulk loads into tables
@@ -186,6 +214,10 @@ async function main() {
         .join(', '),
     };
     writeFileSync(metaFile, JSON.stringify(meta, null, 2));
+    if (!quick) {
+      mkdirSync(fullDir, { recursive: true });
+      for (const file of [resultsFile, metaFile]) copyFileSync(file, path.join(fullDir, path.basename(file)));
+    }
     await render(results, meta);
   } finally {
     await redis?.stop();
@@ -211,9 +243,17 @@ function gitCommit() {
   }
 }
 
-const entry = renderOnly
-  ? () => render(JSON.parse(readFileSync(resultsFile, 'utf8')), JSON.parse(readFileSync(metaFile, 'utf8')))
-  : main;
+function renderAgain() {
+  const dir = quick ? scratchDir : fullDir;
+  const read = (name) => JSON.parse(readFileSync(path.join(dir, name), 'utf8'));
+  if (!existsSync(path.join(dir, 'results.json')))
+    throw new SetupError(
+      `no results.json in ${path.relative(root, dir)}: run npm run bench${quick ? ' -- --quick' : ''} first`,
+    );
+  return render(read('results.json'), read('meta.json'));
+}
+
+const entry = renderOnly ? renderAgain : main;
 entry().catch((error) => {
   console.error(error instanceof SetupError ? `bench: ${error.message}` : error);
   process.exit(1);
