@@ -37,7 +37,10 @@ const resultsFile = path.join(scratchDir, 'results.json');
 const metaFile = path.join(scratchDir, 'meta.json');
 const fullDir = path.join(root, 'bench', 'results');
 
-/** Where a run's reports go: a full run's beside the committed results, a quick run's in the ignored scratch folder. */
+/**
+ * Where a run's reports go: a full run's beside the committed results, a quick run's in the ignored scratch folder.
+ * @param {boolean} quick
+ */
 function targets(quick) {
   return quick
     ? {
@@ -60,18 +63,21 @@ function targets(quick) {
  * @param {RunMeta} meta
  */
 async function render(results, meta) {
+  /** @param {string} name */
+  const load = (name) => import(pathToFileURL(path.join(root, 'bench/dist', name)).href);
   /** @type {[Report, typeof import('../bench/dist/summary.js'), typeof import('../bench/dist/plots.js')]} */
-  const [report, summary, plots] = await Promise.all(
-    ['report.js', 'summary.js', 'plots.js'].map(
-      (name) => import(pathToFileURL(path.join(root, 'bench/dist', name)).href),
-    ),
-  );
+  const [report, summary, plots] = await Promise.all([
+    load('report.js'),
+    load('summary.js'),
+    load('plots.js'),
+  ]);
   console.log(`\n${report.renderTable(results)}\n`);
   const target = targets(results.quick);
   mkdirSync(target.dir, { recursive: true });
   writeFileSync(target.report, report.renderMarkdown(results, meta));
   const figures = plots.plots(results);
   for (const figure of figures) writeFileSync(path.join(target.dir, figure.file), figure.svg);
+  /** @param {string} file */
   const link = (file) => path.relative(path.dirname(target.summary), file);
   const links = {
     report: link(target.report),
@@ -245,6 +251,7 @@ function gitCommit() {
 
 function renderAgain() {
   const dir = quick ? scratchDir : fullDir;
+  /** @param {string} name */
   const read = (name) => JSON.parse(readFileSync(path.join(dir, name), 'utf8'));
   if (!existsSync(path.join(dir, 'results.json')))
     throw new SetupError(
