@@ -31,7 +31,7 @@ const OUTSIDE = /(?:\.\.\/)+shared\b|(?<![\w.\/-])shared\/(?:docs|fixtures)\b|\/
  * A section of an upper-case document: its name (with or without `.md`) before a section sign, or a
  * name of five letters or more before a section number (`HTTP 1.1` is a protocol).
  */
-const SECTION = /\b(?:([A-Z][A-Z_]{2,})(?:\.md)?\s?§|([A-Z][A-Z_]{4,})(?:\.md)? \d+\.\d+\b)/g;
+const SECTION = /\b(?:([A-Z][A-Z_]{2,})(?:\.md)?\s?§|([A-Z][A-Z_]{4,})(?:\.md)? \d+\.\d+\b(?!\.\d))/g;
 /** `[text](target)` in Markdown. */
 const MARKDOWN_LINK = /\[[^\]\n]*\]\(([^()\s]+)(?:\s+"[^"]*")?\)/g;
 /** A path or a file name ending in `.md`, with or without an anchor. */
