@@ -53,7 +53,9 @@ describe('evenlySpaced', () => {
     // tenfold margin; a burst sender puts all 100 in the first few milliseconds.
     const most = Math.max(...arrivals.map((t) => arrivals.filter((u) => u >= t && u < t + 50).length));
     expect(most).toBeLessThanOrEqual(50);
-    expect(arrivals.at(-1)! - arrivals[0]!).toBeGreaterThan(900);
+    // Spread over the second (a burst arrives within milliseconds); a stall of a loaded machine before the first
+    // request leaves the rest less time, hence only half of it.
+    expect(arrivals.at(-1)! - arrivals[0]!).toBeGreaterThan(500);
     expect(figures.errors + figures.non2xx).toBe(0);
     // The median is one of the four fast answers in five, the 99th percentile one of the slow ones: each answer
     // is timed on its own, from when it was due.
