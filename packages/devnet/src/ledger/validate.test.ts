@@ -27,6 +27,7 @@ const FEE = 200_000n;
 const funded = utxo('aa'.repeat(32), 0, alice.bech32, FUNDS);
 const aliceStake = CSL.RewardAddress.new(0, CSL.Credential.from_keyhash(alice.hash));
 const REWARDS = 3_000_000n;
+const POOL_DEPOSIT = BigInt(parameters.stakePoolDeposit.ada.lovelace);
 
 // Always-succeeding and always-failing Plutus V3 validators (flat UPLC in a CBOR byte string).
 const succeeds = CSL.PlutusScript.new_v3(Buffer.from('450101002499', 'hex'));
@@ -96,6 +97,8 @@ interface Payment {
   metadataBytes: number;
   withdraw?: bigint;
   nativeScripts: CSL.NativeScript[];
+  /** Retires the pool whose operator key this is. */
+  retirePool?: DemoKey;
 }
 
 /** Alice pays bob; every field can be changed to break one rule. */
@@ -128,6 +131,11 @@ function payment(changes: Partial<Payment> = {}): Uint8Array {
     const signers = CSL.Ed25519KeyHashes.new();
     p.requiredSigners.forEach(({ hash }) => signers.add(hash));
     body.set_required_signers(signers);
+  }
+  if (p.retirePool !== undefined) {
+    const certificates = CSL.Certificates.new();
+    certificates.add(CSL.Certificate.new_pool_retirement(CSL.PoolRetirement.new(p.retirePool.hash, 5)));
+    body.set_certs(certificates);
   }
   if (p.withdraw !== undefined) {
     const withdrawals = CSL.Withdrawals.new();
@@ -237,6 +245,12 @@ const rules: [string, number, () => Uint8Array, () => Uint8Array][] = [
   ['minimum UTxO value', 3125, () => payment({ send: 800_000n }), () => payment({ send: 900_000n })],
   ['minimum fee', 3122, () => payment({ fee: 160_000n }), () => payment({ fee: 170_000n })],
   ['value conservation', 3123, () => payment({ changeError: 1n }), () => payment()],
+  [
+    'pool deposit not returned by its retirement (the epoch boundary returns it)',
+    3123,
+    () => payment({ retirePool: bob, signers: [alice, bob], changeError: POOL_DEPOSIT }),
+    () => payment({ retirePool: bob, signers: [alice, bob] }),
+  ],
   ['key witness of an input', 3101, () => payment({ signers: [] }), () => payment()],
   [
     'required signer',

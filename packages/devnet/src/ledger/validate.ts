@@ -251,7 +251,14 @@ class Checker {
     let consumed = CSL.Value.zero();
     for (const { output } of this.resolvedOf(this.body.inputs()))
       consumed = consumed.checked_add(output.amount());
-    consumed = consumed.checked_add(CSL.get_implicit_input(this.body, poolDeposit, keyDeposit));
+    // CSL counts a pool retirement's deposit as returned by the transaction; the ledger returns it to the
+    // pool's reward account at the retirement epoch's boundary instead, so it is no input here.
+    const implicit = CSL.get_implicit_input(this.body, poolDeposit, keyDeposit).coin();
+    consumed = consumed.checked_add(
+      CSL.Value.new(
+        implicit.checked_sub(poolDeposit.checked_mul(CSL.BigNum.from_str(String(this.poolRetirements())))),
+      ),
+    );
     let produced = CSL.Value.new(
       this.body.fee().checked_add(CSL.get_deposit(this.body, poolDeposit, keyDeposit)),
     );
@@ -266,6 +273,14 @@ class Checker {
     return canonical(inValue) === canonical(outValue)
       ? undefined
       : errors.valueNotConserved(inValue, outValue);
+  }
+
+  private poolRetirements(): number {
+    const certificates = this.body.certs();
+    let count = 0;
+    for (let i = 0; i < (certificates?.len() ?? 0); i += 1)
+      if (certificates!.get(i).as_pool_retirement() !== undefined) count += 1;
+    return count;
   }
 
   private deposits(): { keyDeposit: CSL.BigNum; poolDeposit: CSL.BigNum } {
