@@ -95,13 +95,27 @@ describe('POST /tx/submit', () => {
     expect([response.statusCode, response.body]).toEqual([200, JSON.stringify(first.id)]);
   });
 
-  it('passes the node’s rejection on as a 400 whose message is its Ogmios error (here: already submitted)', async () => {
+  it('passes the node’s rejection on as a 400 in cardano-submit-api’s words (here: its inputs are spent)', async () => {
     const response = await post(first.cbor);
     expect(response.statusCode).toBe(400);
     const body = response.json();
     expect(body.error).toBe('Bad Request');
-    expect(JSON.parse(body.message)).toMatchObject({ code: expect.any(Number), message: expect.any(String) });
-    expect(JSON.parse(body.message).code).toBeGreaterThanOrEqual(3000);
+    expect(JSON.parse(body.message)).toEqual({
+      tag: 'TxSubmitFail',
+      contents: {
+        tag: 'TxCmdTxSubmitValidationError',
+        contents: {
+          tag: 'TxValidationErrorInCardanoMode',
+          contents: {
+            era: 'ShelleyBasedEraConway',
+            kind: 'ShelleyTxValidationError',
+            error: [
+              `ConwayUtxowFailure (UtxoFailure (BadInputsUTxO (fromList [TxIn (TxId {unTxId = SafeHash "${FUNDING_TX}"}) (TxIx {unTxIx = 0})])))`,
+            ],
+          },
+        },
+      },
+    });
   });
 
   it('takes the hex text of the CBOR too, chaining on the unconfirmed change of the first', async () => {

@@ -21,3 +21,4 @@ export * from './metadata/index.js';
 export * from './ledger/index.js';
 export * from './protocol-parameters/index.js';
 export { submittedTransaction } from './submit/submitted-transaction.js';
+export { submitApiRejection, type OgmiosSubmitError, type SubmitEra } from './submit/submit-api-rejection.js';

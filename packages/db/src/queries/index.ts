@@ -13,6 +13,7 @@ export * from './blocks-hash-or-number-txs.js';
 export * from './blocks-latest.js';
 export * from './blocks-slot-slot-number.js';
 export * from './chain-tip.js';
+export * from './tx-submit-era.js';
 export * from './assets-asset-addresses.js';
 export * from './blocks-epoch-number-slot-slot-number.js';
 export * from './epochs-number-parameters.js';
