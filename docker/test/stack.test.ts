@@ -6,6 +6,7 @@ import addFormatsModule from 'ajv-formats';
 import { INDEXER_NODE_FLAGS } from '@frostline/indexer/node-flags';
 import {
   composeYaml,
+  configurationTableVariables,
   copySources,
   DOCKER_DIR,
   dockerIgnored,
@@ -16,7 +17,6 @@ import {
   type Json,
   parseDockerfile,
   read,
-  readmeVariables,
   REPO_ROOT,
   type Stage,
   variablesRead,
@@ -348,7 +348,7 @@ describe('variables', () => {
   });
 
   it('every variable compose passes to an app is documented and read by that app', () => {
-    const documented = new Set([...readmeVariables(), ...envExampleVariables()]);
+    const documented = new Set([...configurationTableVariables(), ...envExampleVariables()]);
     const readers: Record<string, Set<string>> = {
       indexer: indexerReads,
       api: apiReads,
@@ -358,7 +358,7 @@ describe('variables', () => {
     for (const [name, service] of appServices) {
       for (const variable of Object.keys(service.environment ?? {})) {
         if (!documented.has(variable))
-          problems.push(`${name}: ${variable} is in neither README.md's table nor .env.example`);
+          problems.push(`${name}: ${variable} is in neither docs/configuration.md's table nor .env.example`);
         if (!readers[name]?.has(variable)) problems.push(`${name}: ${variable} is not read by the program`);
       }
     }

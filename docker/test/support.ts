@@ -239,9 +239,9 @@ export function envExampleVariables(): string[] {
   return [...read('.env.example').matchAll(/^#?\s*([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]);
 }
 
-/** Variables of README.md's configuration table (rows starting with | `NAME` |). */
-export function readmeVariables(): Set<string> {
+/** Variables of docs/configuration.md's table (rows starting with | `NAME` |). */
+export function configurationTableVariables(): Set<string> {
   return new Set(
-    [...read('README.md').matchAll(/^\|\s*`([A-Z][A-Z0-9_]*)`\s*\|/gm)].map((match) => match[1]),
+    [...read('docs/configuration.md').matchAll(/^\|\s*`([A-Z][A-Z0-9_]*)`\s*\|/gm)].map((match) => match[1]),
   );
 }

@@ -111,7 +111,7 @@ export function readIndexerConfig(env: NodeJS.ProcessEnv): IndexerConfig {
     ogmiosUrl,
     network,
     startPoint: startPoint(env.INDEXER_START_POINT),
-    // The more of a batch's spends fall on outputs of the same batch, the fewer stored outputs are updated as
+    // The more of a batch's spends fall on its own outputs, the fewer outputs are stored as live and deleted when
     // spent: these batches cost PostgreSQL less CPU per block than half of each did in the ingest benchmark,
     // for more peak memory (bench/ANALYSIS.md).
     batchSize: integer('INDEXER_BATCH_SIZE', env.INDEXER_BATCH_SIZE, 2000, 1),

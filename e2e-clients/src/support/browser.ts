@@ -8,7 +8,7 @@ import { ensureChromium } from '../../../scripts/lib/services.mjs';
 // driven by puppeteer-core; axe-core audits each page as it is shown.
 
 const ROOT = path.resolve(new URL('../../..', import.meta.url).pathname);
-/** The screenshots the README shows: what a user sees on each kind of page. */
+/** The screenshots the READMEs show (the root's, apps/explorer's): what a user sees on each kind of page. */
 const SCREENSHOTS = path.join(ROOT, 'docs/images');
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 /** Generous: the page waits on a busy 2-core machine for blocks to be forged and indexed. */
