@@ -79,9 +79,7 @@ describe('GET /accounts/{stake_address} for every stake address', () => {
         stakeAddress,
         {
           stake_address: stakeAddress,
-          // Our specification: `active` is the registration state (README); the generator's `active`
-          // is RYO's "pool delegation in effect".
-          active: a.registered,
+          active: a.active,
           registered: a.registered,
           active_epoch: a.activeEpoch,
           controlled_amount: a.controlledAmount,

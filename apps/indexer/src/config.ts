@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 
-/** Indexer settings, read from the environment once and validated; see README's configuration table. */
+/** Indexer settings, read from the environment once and validated; see docs/configuration.md. */
 export interface IndexerConfig {
   databaseUrl: string;
   redisUrl: string;

@@ -5,14 +5,14 @@ import { drepId, poolIdFromHash, type Account, type DRep } from '@frostline/mode
 export type AccountResponse = Account & { registered: boolean };
 
 /**
- * `active` is the registration state, as our specification defines it ("Registration state of the
- * account"), so it equals `registered`. Blockfrost's RYO instead reports whether a pool delegation is
- * in effect; see the README for this deliberate difference.
+ * `active` is what Blockfrost's SQL makes of it: whether a pool delegation is in effect (the account is
+ * registered and delegated since; docs/semantics.md#accounts-registration-delegation-and-drep), not the bare registration state its
+ * schema's description suggests — that is `registered`.
  */
 export function toAccount(row: AccountRow): AccountResponse {
   return {
     stake_address: row.stake_address,
-    active: row.registered,
+    active: row.pool_hash !== null,
     registered: row.registered,
     active_epoch: row.active_epoch,
     controlled_amount: row.controlled_amount,
