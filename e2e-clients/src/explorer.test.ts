@@ -235,6 +235,10 @@ describe('the explorer in a browser', () => {
       await waitForText(page, `"${CERTIFIED_METADATA.msg[0]}"`);
       await screenshot(page, 'delegation');
       await expectAccessible();
+
+      await follow(page, wallet.stakeAddress);
+      await expectPage(page, 'Stake account', wallet.stakeAddress);
+      await waitForField(page, 'Registered', 'yes');
     },
     TEST_MS,
   );

@@ -101,10 +101,17 @@ export function TxTable({
   );
 }
 
-type UtxoRow = Schemas['address_utxo_content'][number] & { address?: string };
-
-/** Unspent outputs as /addresses/{a}/utxos and /accounts/{s}/utxos answer them (the latter with their address). */
-export function UtxoList({ rows }: { rows: UtxoRow[] }) {
+/**
+ * Unspent outputs as /addresses/{a}/utxos and /accounts/{s}/utxos answer them; `withAddress` for an
+ * account's, which are at several addresses.
+ */
+export function UtxoList({
+  rows,
+  withAddress,
+}: {
+  rows: Schemas['address_utxo_content'];
+  withAddress?: boolean;
+}) {
   return (
     <ol class="utxos">
       {rows.map((utxo) => (
@@ -117,7 +124,7 @@ export function UtxoList({ rows }: { rows: UtxoRow[] }) {
               in block <Id kind="block" id={utxo.block} />
             </span>
           </div>
-          {utxo.address && (
+          {withAddress && (
             <p class="meta">
               At <Id kind="address" id={utxo.address} />
             </p>

@@ -52,7 +52,7 @@ export function Account({ stakeAddress }: { stakeAddress: string }) {
             path={`${path}/utxos`}
             empty="The account's addresses hold no unspent outputs."
           >
-            {(rows) => <UtxoList rows={rows} />}
+            {(rows) => <UtxoList rows={rows} withAddress />}
           </PagedList>
           <PagedList<Rows<'account_transactions_content'>>
             title="Transactions"
