@@ -339,3 +339,26 @@ export function Hex({ hex, label }: { hex: string; label: string }) {
     </details>
   );
 }
+
+/** An Optional section holding a table of the list `path` answers: `row` gives each row's key and cells. */
+export function OptionalTable<T>({
+  title,
+  path,
+  columns,
+  row,
+}: {
+  title: string;
+  path: string | null;
+  columns: Column[];
+  row: (row: T) => [string, ComponentChildren[]];
+}) {
+  return (
+    <Optional<T[]> path={path}>
+      {(rows) => (
+        <Section title={title}>
+          <Table columns={columns} rows={rows.map(row)} />
+        </Section>
+      )}
+    </Optional>
+  );
+}

@@ -1,7 +1,19 @@
 import { find, get, type Schemas } from '../api';
 import { ada, ago, quantity, time } from '../format';
 import { useLoad } from '../load';
-import { Amounts, Fields, Hex, Id, Json, Optional, Page, ReferenceScript, Section, Show, Table } from '../ui';
+import {
+  Amounts,
+  Fields,
+  Hex,
+  Id,
+  Json,
+  Optional,
+  OptionalTable,
+  Page,
+  ReferenceScript,
+  Section,
+  Show,
+} from '../ui';
 
 type Utxos = Schemas['tx_content_utxo'];
 type Input = Utxos['inputs'][number];
@@ -108,48 +120,35 @@ export function Tx({ hash }: { hash: string }) {
                   <Amounts amounts={mint} />
                 </Section>
               )}
-              <Optional<Schemas['tx_content_redeemers']> path={when(tx.redeemer_count, `${path}/redeemers`)}>
-                {(redeemers) => (
-                  <Section title={`Redeemers (${redeemers.length})`}>
-                    <Table
-                      columns={[
-                        ['Purpose'],
-                        ['Index', 'num'],
-                        ['Script'],
-                        ['Memory', 'num'],
-                        ['CPU steps', 'num'],
-                        ['Fee', 'num'],
-                      ]}
-                      rows={redeemers.map((redeemer) => [
-                        `${redeemer.purpose} ${redeemer.tx_index}`,
-                        [
-                          redeemer.purpose,
-                          redeemer.tx_index,
-                          <Id kind="script" id={redeemer.script_hash} />,
-                          quantity(redeemer.unit_mem),
-                          quantity(redeemer.unit_steps),
-                          ada(redeemer.fee),
-                        ],
-                      ])}
-                    />
-                  </Section>
-                )}
-              </Optional>
-              <Optional<Schemas['tx_content_withdrawals']>
+              <OptionalTable<Schemas['tx_content_redeemers'][number]>
+                title="Redeemers"
+                path={when(tx.redeemer_count, `${path}/redeemers`)}
+                columns={[
+                  ['Purpose'],
+                  ['Index', 'num'],
+                  ['Script'],
+                  ['Memory', 'num'],
+                  ['CPU steps', 'num'],
+                  ['Fee', 'num'],
+                ]}
+                row={(redeemer) => [
+                  `${redeemer.purpose} ${redeemer.tx_index}`,
+                  [
+                    redeemer.purpose,
+                    redeemer.tx_index,
+                    <Id kind="script" id={redeemer.script_hash} />,
+                    quantity(redeemer.unit_mem),
+                    quantity(redeemer.unit_steps),
+                    ada(redeemer.fee),
+                  ],
+                ]}
+              />
+              <OptionalTable<Schemas['tx_content_withdrawals'][number]>
+                title="Withdrawals"
                 path={when(tx.withdrawal_count, `${path}/withdrawals`)}
-              >
-                {(withdrawals) => (
-                  <Section title="Withdrawals">
-                    <Table
-                      columns={[['Stake account'], ['Amount', 'num']]}
-                      rows={withdrawals.map((row) => [
-                        row.address,
-                        [<Id kind="account" id={row.address} />, ada(row.amount)],
-                      ])}
-                    />
-                  </Section>
-                )}
-              </Optional>
+                columns={[['Stake account'], ['Amount', 'num']]}
+                row={(row) => [row.address, [<Id kind="account" id={row.address} />, ada(row.amount)]]}
+              />
               <Certificates tx={tx} />
               <Optional<Schemas['tx_content_required_signers']> path={`${path}/required_signers`}>
                 {(signers) => (
@@ -196,36 +195,28 @@ function Certificates({ tx }: { tx: Schemas['tx_content'] }) {
   const path = `/txs/${tx.hash}`;
   return (
     <>
-      <Optional<Schemas['tx_content_stake_addr']> path={when(tx.stake_cert_count, `${path}/stakes`)}>
-        {(rows) => (
-          <Section title="Stake registrations">
-            <Table
-              columns={[['Certificate', 'num'], ['Stake account'], ['Action']]}
-              rows={rows.map((row) => [
-                String(row.cert_index),
-                [
-                  row.cert_index,
-                  <Id kind="account" id={row.address} />,
-                  row.registration ? 'registered' : 'deregistered',
-                ],
-              ])}
-            />
-          </Section>
-        )}
-      </Optional>
-      <Optional<Schemas['tx_content_delegations']> path={when(tx.delegation_count, `${path}/delegations`)}>
-        {(rows) => (
-          <Section title="Delegations">
-            <Table
-              columns={[['Certificate', 'num'], ['Stake account'], ['Pool'], ['Active from epoch', 'num']]}
-              rows={rows.map((row) => [
-                String(row.cert_index),
-                [row.cert_index, <Id kind="account" id={row.address} />, row.pool_id, row.active_epoch],
-              ])}
-            />
-          </Section>
-        )}
-      </Optional>
+      <OptionalTable<Schemas['tx_content_stake_addr'][number]>
+        title="Stake registrations"
+        path={when(tx.stake_cert_count, `${path}/stakes`)}
+        columns={[['Certificate', 'num'], ['Stake account'], ['Action']]}
+        row={(row) => [
+          String(row.cert_index),
+          [
+            row.cert_index,
+            <Id kind="account" id={row.address} />,
+            row.registration ? 'registered' : 'deregistered',
+          ],
+        ]}
+      />
+      <OptionalTable<Schemas['tx_content_delegations'][number]>
+        title="Delegations"
+        path={when(tx.delegation_count, `${path}/delegations`)}
+        columns={[['Certificate', 'num'], ['Stake account'], ['Pool'], ['Active from epoch', 'num']]}
+        row={(row) => [
+          String(row.cert_index),
+          [row.cert_index, <Id kind="account" id={row.address} />, row.pool_id, row.active_epoch],
+        ]}
+      />
       <Optional<Schemas['tx_content_pool_certs']> path={when(tx.pool_update_count, `${path}/pool_updates`)}>
         {(rows) => (
           <Section title="Pool registrations">
@@ -257,32 +248,21 @@ function Certificates({ tx }: { tx: Schemas['tx_content'] }) {
           </Section>
         )}
       </Optional>
-      <Optional<Schemas['tx_content_pool_retires']> path={when(tx.pool_retire_count, `${path}/pool_retires`)}>
-        {(rows) => (
-          <Section title="Pool retirements">
-            <Table
-              columns={[['Certificate', 'num'], ['Pool'], ['Retiring in epoch', 'num']]}
-              rows={rows.map((row) => [
-                String(row.cert_index),
-                [row.cert_index, row.pool_id, row.retiring_epoch],
-              ])}
-            />
-          </Section>
-        )}
-      </Optional>
-      <Optional<Schemas['tx_content_mirs']> path={when(tx.mir_cert_count, `${path}/mirs`)}>
-        {(rows) => (
-          <Section title="Moves of instantaneous rewards">
-            <Table
-              columns={[['Certificate', 'num'], ['From'], ['Stake account'], ['Amount', 'num']]}
-              rows={rows.map((row) => [
-                `${row.cert_index} ${row.address}`,
-                [row.cert_index, row.pot, <Id kind="account" id={row.address} />, ada(row.amount)],
-              ])}
-            />
-          </Section>
-        )}
-      </Optional>
+      <OptionalTable<Schemas['tx_content_pool_retires'][number]>
+        title="Pool retirements"
+        path={when(tx.pool_retire_count, `${path}/pool_retires`)}
+        columns={[['Certificate', 'num'], ['Pool'], ['Retiring in epoch', 'num']]}
+        row={(row) => [String(row.cert_index), [row.cert_index, row.pool_id, row.retiring_epoch]]}
+      />
+      <OptionalTable<Schemas['tx_content_mirs'][number]>
+        title="Moves of instantaneous rewards"
+        path={when(tx.mir_cert_count, `${path}/mirs`)}
+        columns={[['Certificate', 'num'], ['From'], ['Stake account'], ['Amount', 'num']]}
+        row={(row) => [
+          `${row.cert_index} ${row.address}`,
+          [row.cert_index, row.pot, <Id kind="account" id={row.address} />, ada(row.amount)],
+        ]}
+      />
     </>
   );
 }
