@@ -48,6 +48,7 @@ interface Compose {
 // .env copied from .env.example and only the required values filled in.
 const MINIMAL_ENV = { POSTGRES_PASSWORD: 'secret' };
 const compose = interpolateAll(composeYaml(), MINIMAL_ENV) as unknown as Compose;
+const apiReads = variablesRead('apps/api/src/config.ts');
 const services = Object.entries(compose.services);
 /** Services running an image built from this repository: the apps and the migration. */
 const appServices = services.filter(([, service]) => service.build);
@@ -291,6 +292,25 @@ describe('Dockerfiles', () => {
     },
   );
 
+  // The deployed API has no workspace beside it, where it looks for the explorer when EXPLORER_DIR is unset.
+  it.each(cases)('%s: the API image builds the explorer and serves it from EXPLORER_DIR', (_, file) => {
+    const stages = parseDockerfile(read(path.relative(REPO_ROOT, file)));
+    const chain = ancestry(stages, 'api');
+    const env = chain.flatMap((s) => s.instructions).filter((i) => i.keyword === 'ENV');
+    const dir = env.map((i) => /^EXPLORER_DIR=(\S+)$/.exec(i.args)?.[1]).find(Boolean);
+    expect(dir).toMatch(/^\/app\//);
+    expect(apiReads).toContain('EXPLORER_DIR');
+    // the folder is filled by the stage the deployed /out is copied from
+    const copy = chain.flatMap(copySources).find((c) => c.from !== null && c.sources.includes('/out'))!;
+    const built = stages
+      .find((s) => s.name === copy.from)!
+      .instructions.filter((i) => i.keyword === 'RUN')
+      .map((i) => i.args)
+      .join(' ');
+    expect(built).toContain('--filter=@frostline/explorer');
+    expect(built).toContain(`cp -R apps/explorer/dist /out/${dir!.slice('/app/'.length)}`);
+  });
+
   it.each(cases)('%s copies the manifest of every workspace package before the frozen install', (_, file) => {
     const copied = parseDockerfile(read(path.relative(REPO_ROOT, file)))
       .flatMap(copySources)
@@ -317,7 +337,6 @@ function ancestry(stages: Stage[], name: string): Stage[] {
 
 describe('variables', () => {
   const indexerReads = variablesRead('apps/indexer/src/config.ts');
-  const apiReads = variablesRead('apps/api/src/config.ts');
   const migrateReads = variablesRead('packages/db/src/migrate-cli.ts');
   const composeNames = new Set<string>();
   interpolateAll(composeYaml(), MINIMAL_ENV, composeNames);

@@ -3,10 +3,13 @@ import CSL from '@emurgo/cardano-serialization-lib-nodejs';
 import { cip68MintOutputs, expectCip68Asset } from './support/cip68.js';
 import {
   bigNum,
+  CERTIFIED_METADATA,
+  certifiedSpec,
   cslWallet,
   hashOf,
   lovelace,
   owned,
+  ownPoolRegistration,
   SCRIPT,
   scriptAddress,
   type Owned,
@@ -101,45 +104,23 @@ describe('@blockfrost/blockfrost-js', () => {
 
   it('submits a transaction with metadata, a required signer, a stake registration and a delegation, and awaits it', async () => {
     const parameters = await api.epochsLatestParameters();
-    const operator = wallet.stakeCredential.to_keyhash()!;
-    const owners = CSL.Ed25519KeyHashes.new();
-    owners.add(operator);
-    const pool = CSL.PoolParams.new(
-      operator,
-      CSL.VRFKeyHash.from_bytes(Buffer.alloc(32, 7)),
-      bigNum(0),
-      bigNum(parameters.min_pool_cost),
-      CSL.UnitInterval.new(bigNum(1), bigNum(100)),
-      CSL.RewardAddress.new(0, wallet.stakeCredential),
-      owners,
-      CSL.Relays.new(),
-    );
+    const { certificate, poolId } = ownPoolRegistration(wallet, parameters);
     const registration = wallet.build(parameters, {
       inputs: await walletInputs(),
-      certificates: [CSL.Certificate.new_pool_registration(CSL.PoolRegistration.new(pool))],
+      certificates: [certificate],
     });
     await awaitTx(await api.txSubmit(registration.to_bytes()));
 
-    const metadata = CSL.GeneralTransactionMetadata.new();
-    metadata.insert(bigNum(674), CSL.encode_json_str_to_metadatum('{"msg":["frostline"]}', 1));
-    const transaction = wallet.build(parameters, {
-      inputs: await walletInputs(),
-      certificates: [
-        CSL.Certificate.new_stake_registration(CSL.StakeRegistration.new(wallet.stakeCredential)),
-        CSL.Certificate.new_stake_delegation(CSL.StakeDelegation.new(wallet.stakeCredential, operator)),
-      ],
-      metadata,
-      requiredSigners: [operator],
-    });
+    const transaction = wallet.build(parameters, { inputs: await walletInputs(), ...certifiedSpec(wallet) });
     const hash = await api.txSubmit(transaction.to_bytes());
     await awaitTx(hash);
     const { epoch } = await api.txs(hash).then((tx) => api.blocks(tx.block));
-    certified = { hash, poolId: operator.to_bech32('pool'), epoch: epoch! };
+    certified = { hash, poolId, epoch: epoch! };
   });
 
   it('txsMetadata: each label as JSON', async () => {
     expect(await api.txsMetadata(certified.hash)).toEqual([
-      { label: '674', json_metadata: { msg: ['frostline'] } },
+      { label: '674', json_metadata: CERTIFIED_METADATA },
     ]);
   });
 

@@ -9,10 +9,21 @@ import {
   launchBrowser,
   PAGE_WAIT_MS,
   screenshot,
+  waitForField,
   waitForText,
 } from './support/browser.js';
 import { cip68MintOutputs, NFT_NAME } from './support/cip68.js';
-import { bigNum, cslWallet, hashOf, lovelace, owned, SCRIPT } from './support/csl-transactions.js';
+import {
+  bigNum,
+  CERTIFIED_METADATA,
+  certifiedSpec,
+  cslWallet,
+  hashOf,
+  lovelace,
+  owned,
+  ownPoolRegistration,
+  SCRIPT,
+} from './support/csl-transactions.js';
 import { DEMO_WALLETS, startStack, type Stack } from './support/stack.js';
 
 // The explorer (apps/explorer) in Debian's headless Chromium, served by the API of a live devnet stack,
@@ -26,6 +37,9 @@ const PAID = DEMO_WALLETS[0].mnemonicAddress;
 /** Each test waits on the page several times, each wait bounded by PAGE_WAIT_MS. */
 const TEST_MS = PAGE_WAIT_MS * 8;
 const EX_UNITS = CSL.ExUnits.new(bigNum(1_000_000), bigNum(500_000_000));
+
+/** Whole ADA as the explorer shows an amount: grouped by thousands, then ₳. */
+const shownAda = (lovelace: string) => `${(BigInt(lovelace) / 1_000_000n).toLocaleString('en-US')} ₳`;
 
 let stack: Stack;
 let api: BlockFrostAPI;
@@ -136,6 +150,7 @@ describe('the explorer in a browser', () => {
       await openFromHome(hash, 'home');
       await waitForText(page, '"constructor"');
       await waitForText(page, 'Collateral (1)');
+      await waitForText(page, 'Minted and burnt');
       await screenshot(page, 'transaction');
       await expectAccessible();
 
@@ -148,15 +163,20 @@ describe('the explorer in a browser', () => {
       await expectAccessible();
       ids.asset = unit;
 
-      await follow(page, SCRIPT.hash().to_hex());
-      await expectPage(page, 'Script', SCRIPT.hash().to_hex());
+      const policy = SCRIPT.hash().to_hex();
+      await follow(page, policy);
+      await expectPage(page, 'Policy', policy);
+      await screenshot(page, 'policy');
+      await expectAccessible();
+
+      await follow(page, policy);
+      await expectPage(page, 'Script', policy);
       await waitForText(page, 'plutusV3');
       await screenshot(page, 'script');
       await expectAccessible();
-      ids.script = SCRIPT.hash().to_hex();
+      ids.script = policy;
 
-      await page.goBack();
-      await page.goBack();
+      for (let back = 0; back < 3; back++) await page.goBack();
       const datumLink = await page.waitForSelector('a[href^="#/datum/"]', { timeout: PAGE_WAIT_MS });
       const datum = await datumLink!.evaluate((link) => link.textContent ?? '');
       await follow(page, datum);
@@ -171,10 +191,54 @@ describe('the explorer in a browser', () => {
       await follow(page, block);
       await expectPage(page, 'Block', block);
       await waitForText(page, 'Confirmations');
+      // the block lists its transactions, the mint among them
+      await page.waitForSelector(`ol.txs ::-p-aria([name="${hash}"][role="link"])`, {
+        timeout: PAGE_WAIT_MS,
+      });
       await screenshot(page, 'block');
       await expectAccessible();
       ids.block = block;
       ids.height = String((await api.txs(hash)).block_height);
+
+      await follow(page, '← Previous block');
+      await expectPage(page, 'Block', (await api.blocks(block)).previous_block!);
+    },
+    TEST_MS,
+  );
+
+  it(
+    'shows a pool registration, then a delegation with its stake registration, required signer and metadata',
+    async () => {
+      const parameters = await api.epochsLatestParameters();
+      const lovelaceOnly = async () =>
+        owned((await api.addressesUtxosAll(wallet.bech32)).filter((utxo) => utxo.amount.length === 1));
+      const { certificate, poolId } = ownPoolRegistration(wallet, parameters);
+      const registration = wallet.build(parameters, {
+        inputs: await lovelaceOnly(),
+        certificates: [certificate],
+      });
+      const registrationHash = await api.txSubmit(registration.to_bytes());
+      await openFromHome(registrationHash);
+      await waitForField(page, 'Pool certificates', '1');
+      await waitForField(page, 'Deposit', shownAda(parameters.pool_deposit));
+
+      // its change, indexed now that the page showed the transaction, pays for the next one
+      const certified = wallet.build(parameters, { inputs: await lovelaceOnly(), ...certifiedSpec(wallet) });
+      const hash = await api.txSubmit(certified.to_bytes());
+      await openFromHome(hash);
+      await waitForField(page, 'Deposit', shownAda(parameters.key_deposit));
+      await waitForText(page, 'Stake registrations');
+      await waitForText(page, poolId);
+      await waitForText(page, 'Required signers');
+      await waitForText(page, wallet.stakeCredential.to_keyhash()!.to_hex());
+      await waitForText(page, 'Label 674');
+      await waitForText(page, `"${CERTIFIED_METADATA.msg[0]}"`);
+      await screenshot(page, 'delegation');
+      await expectAccessible();
+
+      await follow(page, wallet.stakeAddress);
+      await expectPage(page, 'Stake account', wallet.stakeAddress);
+      await waitForField(page, 'Registered', 'yes');
     },
     TEST_MS,
   );

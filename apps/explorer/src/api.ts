@@ -62,15 +62,23 @@ export async function get<T>(path: string): Promise<T> {
   return request<T>(`${settings.apiUrl.replace(/\/$/, '')}${path}`, { project_id: settings.projectId });
 }
 
-/** Like get(), but null for a 404: what a search or an optional section tries. */
+/**
+ * Like get(), but null for what is not there: a 404, or the 400 "Invalid path" Blockfrost answers for a
+ * path it does not serve (an API of another version, a section's path not served yet). What a search
+ * or an optional section tries.
+ */
 export async function find<T>(path: string): Promise<T | null> {
   try {
     return await get<T>(path);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
+    if (error instanceof ApiError && (error.status === 404 || isUnserved(error))) return null;
     throw error;
   }
 }
+
+/** Blockfrost's answer to a path it does not serve. */
+export const isUnserved = (error: Error) =>
+  error instanceof ApiError && error.status === 400 && error.message.startsWith('Invalid path');
 
 /** GET any URL as JSON; failures as ApiUnreachable or ApiError. */
 export async function request<T>(url: string, headers: Record<string, string> = {}): Promise<T> {

@@ -45,9 +45,14 @@ export function assetNameText(hex: string | null): string | null {
   }
 }
 
-/** The unit's asset name, without the CIP-67 label a CIP-68 token carries before it. */
+/**
+ * The unit's asset name; a CIP-68 token's CIP-67 label (`0`, 16 bits, a checksum, `0`) follows it in
+ * brackets, telling the reference token (100) from the user's (222 for an NFT).
+ */
 export function unitLabel(unit: string): string {
   const name = unit.slice(56);
-  const labelled = /^0[0-9a-f]{6}0/.test(name) ? name.slice(8) : name;
-  return assetNameText(labelled) ?? (name || '(no name)');
+  const label = /^0[0-9a-f]{6}0/.test(name) ? parseInt(name.slice(1, 5), 16) : null;
+  const text = assetNameText(label === null ? name : name.slice(8));
+  if (text === null) return name || '(no name)';
+  return label === null ? text : `${text} (${label})`;
 }

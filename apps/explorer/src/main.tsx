@@ -7,6 +7,7 @@ import { Asset } from './pages/asset';
 import { Block } from './pages/block';
 import { Datum } from './pages/datum';
 import { Home } from './pages/home';
+import { Policy } from './pages/policy';
 import { Script } from './pages/script';
 import { Search } from './pages/search';
 import { Settings } from './pages/settings';
@@ -28,6 +29,8 @@ function Content({ route }: { route: Route }) {
       return <Account stakeAddress={route.id} />;
     case 'asset':
       return <Asset unit={route.id} />;
+    case 'policy':
+      return <Policy id={route.id} />;
     case 'script':
       return <Script hash={route.id} />;
     case 'datum':

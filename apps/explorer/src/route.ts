@@ -2,7 +2,17 @@ import { useEffect, useState } from 'preact/hooks';
 
 /** The page kinds, each at `#/<kind>/<id>`; home is `#/`. */
 export type PageKind =
-  'home' | 'block' | 'tx' | 'address' | 'account' | 'asset' | 'script' | 'datum' | 'search' | 'settings';
+  | 'home'
+  | 'block'
+  | 'tx'
+  | 'address'
+  | 'account'
+  | 'asset'
+  | 'policy'
+  | 'script'
+  | 'datum'
+  | 'search'
+  | 'settings';
 
 export interface Route {
   kind: PageKind | 'unknown';
@@ -15,6 +25,7 @@ const KINDS: readonly string[] = [
   'address',
   'account',
   'asset',
+  'policy',
   'script',
   'datum',
   'search',

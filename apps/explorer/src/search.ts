@@ -6,10 +6,18 @@ export type Found = { href: string } | { notFound: string };
 
 const BASE58 = /^[1-9A-HJ-NP-Za-km-z]+$/;
 
+/**
+ * A path to try and the page it leads to; `listed`: a hit only when the list it answers has a row (a
+ * policy's assets: an empty list says nothing was minted under that hash).
+ */
+type Candidate = [path: string, page: string, listed?: 'listed'];
+
 /** The first of the candidate pages whose path the API answers (not 404), in order. */
-async function first(candidates: [string, string][], what: string): Promise<Found> {
+async function first(candidates: Candidate[], what: string): Promise<Found> {
   const answers = await Promise.all(candidates.map(([path]) => find<unknown>(path)));
-  const index = answers.findIndex((answer) => answer !== null);
+  const index = answers.findIndex(
+    (answer, i) => answer !== null && !(candidates[i][2] && (answer as unknown[]).length === 0),
+  );
   return index === -1 ? { notFound: what } : { href: candidates[index][1] };
 }
 
@@ -29,7 +37,13 @@ export async function search(input: string): Promise<Found> {
       `no transaction, block or datum has the hash ${query}`,
     );
   if (/^[0-9a-f]{56}$/i.test(query))
-    return first([[`/scripts/${hex}`, href('script', hex)]], `no script has the hash ${query}`);
+    return first(
+      [
+        [`/scripts/${hex}`, href('script', hex)],
+        [`/assets/policy/${hex}?count=1`, href('policy', hex), 'listed'],
+      ],
+      `no script or policy has the hash ${query}`,
+    );
   if (/^(?:[0-9a-f]{2}){29,60}$/i.test(query))
     return first([[`/assets/${hex}`, href('asset', hex)]], `no asset has the unit ${query}`);
   if (/^stake(_test)?1/.test(query))

@@ -1,8 +1,8 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
-import { ApiError, ApiUnreachable } from './api';
-import { ada, quantity, unitLabel } from './format';
-import type { Loaded } from './load';
+import { ApiError, ApiUnreachable, find, get, isUnserved, type Schemas } from './api';
+import { ada, quantity, time, unitLabel } from './format';
+import { useLoad, type Loaded } from './load';
 import { href, type PageKind } from './route';
 
 /**
@@ -79,6 +79,69 @@ export function ReferenceScript({ hash }: { hash: string | null }) {
   );
 }
 
+/** A transaction list's rows: what /addresses/{a}, /accounts/{s} and /assets/{a} `/transactions` answer. */
+export function TxTable({
+  rows,
+}: {
+  rows: { tx_hash: string; tx_index: number; block_height: number; block_time: number }[];
+}) {
+  return (
+    <Table
+      columns={[['Transaction'], ['Block', 'num'], ['Index', 'num'], ['Time']]}
+      rows={rows.map((row) => [
+        row.tx_hash,
+        [
+          <Id kind="tx" id={row.tx_hash} />,
+          <Id kind="block" id={String(row.block_height)} full />,
+          row.tx_index,
+          time(row.block_time),
+        ],
+      ])}
+    />
+  );
+}
+
+/**
+ * Unspent outputs as /addresses/{a}/utxos and /accounts/{s}/utxos answer them; `withAddress` for an
+ * account's, which are at several addresses.
+ */
+export function UtxoList({
+  rows,
+  withAddress,
+}: {
+  rows: Schemas['address_utxo_content'];
+  withAddress?: boolean;
+}) {
+  return (
+    <ol class="utxos">
+      {rows.map((utxo) => (
+        <li key={`${utxo.tx_hash}#${utxo.output_index}`}>
+          <div class="utxo-head">
+            <span>
+              <Id kind="tx" id={utxo.tx_hash} />#{utxo.output_index}
+            </span>
+            <span class="from">
+              in block <Id kind="block" id={utxo.block} />
+            </span>
+          </div>
+          {withAddress && (
+            <p class="meta">
+              At <Id kind="address" id={utxo.address} />
+            </p>
+          )}
+          <Amounts amounts={utxo.amount} />
+          {utxo.data_hash && (
+            <p class="meta">
+              Datum <Id kind="datum" id={utxo.data_hash} />
+            </p>
+          )}
+          <ReferenceScript hash={utxo.reference_script_hash} />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 /** A list of name/value rows. */
 export function Fields({ rows }: { rows: [string, ComponentChildren][] }) {
   return (
@@ -114,6 +177,8 @@ export function Page({ title, sub, children }: { title: string; sub?: string; ch
   );
 }
 
+const isNotFound = (error: Error) => error instanceof ApiError && error.status === 404;
+
 /** What failed, said plainly: the API down, an id not on chain, or the API's own message. */
 export function Failure({ error, what }: { error: Error; what?: string }) {
   if (error instanceof ApiUnreachable)
@@ -123,7 +188,7 @@ export function Failure({ error, what }: { error: Error; what?: string }) {
         <a href={href('settings')}>settings</a>.
       </p>
     );
-  if (error instanceof ApiError && error.status === 404)
+  if (isNotFound(error))
     return (
       <p class="notice" role="status">
         Not found: {what ?? 'this'} is not on chain (or not indexed yet).
@@ -158,11 +223,10 @@ export function Show<T>({
   return <>{children(loaded.value)}</>;
 }
 
-/** Blockfrost's pages (`?page=` from 1): previous/next, next only while a page came back full. */
-export function usePage(): [number, (page: number) => void] {
-  return useState(1);
-}
+/** Rows a paged list shows at a time: one Blockfrost page (`?count=`). */
+export const PAGE_SIZE = 20;
 
+/** Blockfrost's pages (`?page=` from 1): previous/next, next only while a page came back full. */
 export function Pager({
   page,
   setPage,
@@ -188,6 +252,71 @@ export function Pager({
   );
 }
 
+interface PagedListProps<T> {
+  title: string;
+  path: string;
+  order?: 'asc' | 'desc';
+  empty: string;
+  what?: string;
+  children: (rows: T[], first: number) => ComponentChildren;
+}
+
+/**
+ * A section listing one Blockfrost page of `path` at a time (`count`, `page`, and `order` when given),
+ * so a busy mainnet address loads as fast as a quiet one. An API that does not serve the path leaves
+ * the section out, as does a 404 unless `what` names what the 404 says is not on chain (a page's own list).
+ */
+export function PagedList<T>({ title, path, order, empty, what, children }: PagedListProps<T>) {
+  const [page, setPage] = useState(1);
+  const query = `count=${PAGE_SIZE}&page=${page}${order ? `&order=${order}` : ''}`;
+  const url = `${path}${path.includes('?') ? '&' : '?'}${query}`;
+  const rows = useLoad(() => get<T[]>(url), url);
+  if (rows.state === 'failed' && (isUnserved(rows.error) || (isNotFound(rows.error) && !what))) return null;
+  return (
+    <Section title={title}>
+      <Show loaded={rows} what={what}>
+        {(list) =>
+          list.length === 0 && page === 1 ? (
+            <p>{empty}</p>
+          ) : (
+            <>
+              {children(list, (page - 1) * PAGE_SIZE)}
+              <Pager page={page} setPage={setPage} full={list.length === PAGE_SIZE} label={title} />
+            </>
+          )
+        }
+      </Show>
+    </Section>
+  );
+}
+
+/** A PagedList shown as a table: `row` gives each row's key and cells. */
+export function PagedTable<T>({
+  columns,
+  row,
+  ...list
+}: Omit<PagedListProps<T>, 'children'> & {
+  columns: Column[];
+  row: (row: T) => [string, ComponentChildren[]];
+}) {
+  return <PagedList<T> {...list}>{(rows) => <Table columns={columns} rows={rows.map(row)} />}</PagedList>;
+}
+
+/** A section shown once `path` answers: left out while loading, when the API does not serve it (404) or it is empty. */
+export function Optional<T>({
+  path,
+  children,
+}: {
+  path: string | null;
+  children: (value: T) => ComponentChildren;
+}) {
+  const loaded = useLoad(() => (path ? find<T>(path) : Promise.resolve(null)), path ?? '');
+  if (loaded.state === 'failed') return <Failure error={loaded.error} />;
+  if (loaded.state !== 'done' || loaded.value === null) return null;
+  if (Array.isArray(loaded.value) && loaded.value.length === 0) return null;
+  return <>{children(loaded.value)}</>;
+}
+
 /** JSON (a datum, metadata, a native script) pretty-printed. */
 export function Json({ value, label }: { value: unknown; label: string }) {
   return (
@@ -208,5 +337,28 @@ export function Hex({ hex, label }: { hex: string; label: string }) {
         {hex}
       </pre>
     </details>
+  );
+}
+
+/** An Optional section holding a table of the list `path` answers: `row` gives each row's key and cells. */
+export function OptionalTable<T>({
+  title,
+  path,
+  columns,
+  row,
+}: {
+  title: string;
+  path: string | null;
+  columns: Column[];
+  row: (row: T) => [string, ComponentChildren[]];
+}) {
+  return (
+    <Optional<T[]> path={path}>
+      {(rows) => (
+        <Section title={title}>
+          <Table columns={columns} rows={rows.map(row)} />
+        </Section>
+      )}
+    </Optional>
   );
 }

@@ -33,6 +33,20 @@ export async function waitForText(page: Page, text: string): Promise<void> {
   );
 }
 
+/** Waits until a field list shows the row `name` with `value` (`<dt>name</dt><dd>value</dd>`). */
+export async function waitForField(page: Page, name: string, value: string): Promise<void> {
+  await page.waitForFunction(
+    (name, value) =>
+      [...document.querySelectorAll('dl.fields > div')].some(
+        (row) =>
+          row.querySelector('dt')?.textContent === name && row.querySelector('dd')?.textContent === value,
+      ),
+    { timeout: PAGE_WAIT_MS },
+    name,
+    value,
+  );
+}
+
 /** Waits until the page is `kind`'s page of `id`: its h1 is the kind, with the id beneath. */
 export async function expectPage(page: Page, kind: string, id: string): Promise<void> {
   const wanted = { kind, id };

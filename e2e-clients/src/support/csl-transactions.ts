@@ -139,3 +139,50 @@ export function cslWallet(key: CSL.PrivateKey) {
   const stakeAddress = CSL.RewardAddress.new(0, stakeCredential).to_address().to_bech32();
   return { address, bech32: address.to_bech32(), build, stakeCredential, stakeAddress };
 }
+
+type Wallet = ReturnType<typeof cslWallet>;
+
+/**
+ * A pool registration whose operator, owner and reward account are the wallet's key, so the wallet's
+ * one signature witnesses it all; the pool's id is the key's hash.
+ */
+export function ownPoolRegistration(wallet: Wallet, parameters: ProtocolParameters) {
+  const operator = wallet.stakeCredential.to_keyhash()!;
+  const owners = CSL.Ed25519KeyHashes.new();
+  owners.add(operator);
+  const pool = CSL.PoolParams.new(
+    operator,
+    CSL.VRFKeyHash.from_bytes(Buffer.alloc(32, 7)),
+    bigNum(0),
+    bigNum(parameters.min_pool_cost),
+    CSL.UnitInterval.new(bigNum(1), bigNum(100)),
+    CSL.RewardAddress.new(0, wallet.stakeCredential),
+    owners,
+    CSL.Relays.new(),
+  );
+  return {
+    certificate: CSL.Certificate.new_pool_registration(CSL.PoolRegistration.new(pool)),
+    poolId: operator.to_bech32('pool'),
+  };
+}
+
+/** The metadata a certified transaction carries: label 674 (CIP-20's message) as JSON. */
+export const CERTIFIED_METADATA = { msg: ['frostline'] };
+
+/**
+ * A transaction body's extras that register the wallet's key as a stake credential and delegate it to
+ * the wallet's own pool (ownPoolRegistration), with metadata and the key as a required signer.
+ */
+export function certifiedSpec(wallet: Wallet): Pick<Spec, 'certificates' | 'metadata' | 'requiredSigners'> {
+  const operator = wallet.stakeCredential.to_keyhash()!;
+  const metadata = CSL.GeneralTransactionMetadata.new();
+  metadata.insert(bigNum(674), CSL.encode_json_str_to_metadatum(JSON.stringify(CERTIFIED_METADATA), 1));
+  return {
+    certificates: [
+      CSL.Certificate.new_stake_registration(CSL.StakeRegistration.new(wallet.stakeCredential)),
+      CSL.Certificate.new_stake_delegation(CSL.StakeDelegation.new(wallet.stakeCredential, operator)),
+    ],
+    metadata,
+    requiredSigners: [operator],
+  };
+}

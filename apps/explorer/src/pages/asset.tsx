@@ -1,9 +1,7 @@
 import { get, type Schemas } from '../api';
 import { assetNameText, quantity } from '../format';
 import { useLoad } from '../load';
-import { Fields, Id, Json, Page, Pager, Section, Show, Table, usePage } from '../ui';
-
-const PAGE_SIZE = 20;
+import { Fields, Id, Json, Page, PagedList, PagedTable, Section, Show, TxTable } from '../ui';
 
 /** A CIP-25/CIP-68 `image` (a string, or CIP-25's array of chunks) as a URL a browser can load. */
 function imageUrl(metadata: Record<string, unknown> | null): string | null {
@@ -41,7 +39,7 @@ export function Asset({ unit }: { unit: string }) {
                     rows={[
                       ['Name', name ?? assetNameText(value.asset_name) ?? value.asset_name],
                       ['Asset name (hex)', value.asset_name],
-                      ['Policy', <Id kind="script" id={value.policy_id} full />],
+                      ['Policy', <Id kind="policy" id={value.policy_id} full />],
                       ['Fingerprint', value.fingerprint],
                       ['Supply', quantity(value.quantity)],
                       ['Mints and burns', value.mint_or_burn_count],
@@ -62,33 +60,36 @@ export function Asset({ unit }: { unit: string }) {
           );
         }}
       </Show>
-      {asset.state === 'done' && <Holders unit={unit} />}
+      {asset.state === 'done' && (
+        <>
+          <PagedTable<Schemas['asset_addresses'][number]>
+            title="Holders"
+            path={`/assets/${unit}/addresses`}
+            empty="No address holds this asset now."
+            columns={[['Address'], ['Quantity', 'num']]}
+            row={(row) => [row.address, [<Id kind="address" id={row.address} />, quantity(row.quantity)]]}
+          />
+          <PagedTable<Schemas['asset_history'][number]>
+            title="Mints and burns"
+            path={`/assets/${unit}/history`}
+            order="desc"
+            empty="This asset was never minted."
+            columns={[['Transaction'], ['Action'], ['Amount', 'num']]}
+            row={(row) => [
+              `${row.tx_hash} ${row.action}`,
+              [<Id kind="tx" id={row.tx_hash} />, row.action, quantity(row.amount)],
+            ]}
+          />
+          <PagedList<Schemas['asset_transactions'][number]>
+            title="Transactions"
+            path={`/assets/${unit}/transactions`}
+            order="desc"
+            empty="No transaction moved this asset."
+          >
+            {(rows) => <TxTable rows={rows} />}
+          </PagedList>
+        </>
+      )}
     </Page>
-  );
-}
-
-function Holders({ unit }: { unit: string }) {
-  const [page, setPage] = usePage();
-  const holders = useLoad(
-    () => get<Schemas['asset_addresses']>(`/assets/${unit}/addresses?count=${PAGE_SIZE}&page=${page}`),
-    `${unit} ${page}`,
-  );
-  return (
-    <Section title="Holders">
-      <Show loaded={holders}>
-        {(rows) => (
-          <>
-            <Table
-              columns={[['Address'], ['Quantity', 'num']]}
-              rows={rows.map((row) => [
-                row.address,
-                [<Id kind="address" id={row.address} />, quantity(row.quantity)],
-              ])}
-            />
-            <Pager page={page} setPage={setPage} full={rows.length === PAGE_SIZE} label="Holders" />
-          </>
-        )}
-      </Show>
-    </Section>
   );
 }

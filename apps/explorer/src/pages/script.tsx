@@ -1,6 +1,6 @@
 import { find, get, type Schemas } from '../api';
 import { useLoad } from '../load';
-import { Fields, Hex, Json, Page, Section, Show } from '../ui';
+import { Fields, Hex, Id, Json, Optional, Page, Section, Show } from '../ui';
 
 async function loadScript(hash: string) {
   const script = await get<Schemas['script']>(`/scripts/${hash}`);
@@ -33,6 +33,15 @@ export function Script({ hash }: { hash: string }) {
           </Section>
         )}
       </Show>
+      <Optional<Schemas['asset_policy']> path={`/assets/policy/${hash}?count=1`}>
+        {() => (
+          <Section title="Minting policy">
+            <p>
+              Assets were minted under this script: <Id kind="policy" id={hash} full />
+            </p>
+          </Section>
+        )}
+      </Optional>
     </Page>
   );
 }
