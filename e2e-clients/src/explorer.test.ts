@@ -14,7 +14,6 @@ import {
 } from './support/browser.js';
 import { cip68MintOutputs, NFT_NAME } from './support/cip68.js';
 import {
-  bigNum,
   CERTIFIED_METADATA,
   certifiedSpec,
   cslWallet,
@@ -23,6 +22,7 @@ import {
   owned,
   ownPoolRegistration,
   SCRIPT,
+  SCRIPT_UNITS,
 } from './support/csl-transactions.js';
 import { DEMO_WALLETS, startStack, type Stack } from './support/stack.js';
 
@@ -36,7 +36,6 @@ const PAID = DEMO_WALLETS[0].mnemonicAddress;
 /** More than the always-succeeding script uses: no evaluation needed, the fee pays for these units. */
 /** Each test waits on the page several times, each wait bounded by PAGE_WAIT_MS. */
 const TEST_MS = PAGE_WAIT_MS * 8;
-const EX_UNITS = CSL.ExUnits.new(bigNum(1_000_000), bigNum(500_000_000));
 
 /** Whole ADA as the explorer shows an amount: grouped by thousands, then ₳. */
 const shownAda = (lovelace: string) => `${(BigInt(lovelace) / 1_000_000n).toLocaleString('en-US')} ₳`;
@@ -144,7 +143,7 @@ describe('the explorer in a browser', () => {
       const mint = wallet.build(await api.epochsLatestParameters(), {
         inputs: utxos.filter((utxo) => utxo !== collateral),
         outputs,
-        script: { mints: [reference, user], collateral, exUnits: EX_UNITS },
+        script: { mints: [reference, user], collateral, exUnits: SCRIPT_UNITS },
       });
       const hash = await api.txSubmit(mint.to_bytes());
       await openFromHome(hash, 'home');

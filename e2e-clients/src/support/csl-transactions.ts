@@ -14,6 +14,8 @@ export const hashOf = (tx: CSL.Transaction) =>
   CSL.FixedTransaction.new_from_body_bytes(tx.body().to_bytes()).transaction_hash();
 
 export const SCRIPT = CSL.PlutusScript.new_v3(Buffer.from(ALWAYS_SUCCEEDS_V3, 'hex'));
+/** Units SCRIPT never exceeds, declared without an evaluation (the fee pays for all of them). */
+export const SCRIPT_UNITS = CSL.ExUnits.new(bigNum(1_000_000), bigNum(500_000_000));
 export const scriptAddress = CSL.EnterpriseAddress.new(
   0,
   CSL.Credential.from_scripthash(SCRIPT.hash()),
@@ -45,6 +47,8 @@ export interface Spec {
   metadata?: CSL.GeneralTransactionMetadata;
   /** key hashes whose signatures the body requires (the wallet's: it signs anyway) */
   requiredSigners?: CSL.Ed25519KeyHash[];
+  /** where the change goes (another address of the wallet's key); the wallet's address by default */
+  change?: CSL.Address;
 }
 
 export interface ScriptRun {
@@ -89,7 +93,15 @@ export function cslWallet(key: CSL.PrivateKey) {
   /** Builds with CSL's TransactionBuilder, the change back to the wallet, and signs. */
   function build(
     parameters: ProtocolParameters,
-    { inputs, outputs = [], script, certificates = [], metadata, requiredSigners = [] }: Spec,
+    {
+      inputs,
+      outputs = [],
+      script,
+      certificates = [],
+      metadata,
+      requiredSigners = [],
+      change = address,
+    }: Spec,
   ): CSL.Transaction {
     const builder = CSL.TransactionBuilder.new(builderConfig(parameters));
     const txInputs = CSL.TxInputsBuilder.new();
@@ -126,7 +138,7 @@ export function cslWallet(key: CSL.PrivateKey) {
       builder.set_auxiliary_data(auxiliary);
     }
     if (script) builder.calc_script_data_hash(costModels(parameters));
-    builder.add_change_if_needed(address);
+    builder.add_change_if_needed(change);
     const unsigned = builder.build_tx();
     const witnesses = unsigned.witness_set();
     const vkeys = CSL.Vkeywitnesses.new();
