@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { startDevnet, type Devnet } from '@frostline/devnet';
 import { DEFAULT_OPTIONS, writeChain, type GenerateOptions } from '@frostline/devnet/generate';
 
 /**
@@ -80,4 +81,20 @@ export async function ensureChain(
     `generated ${summary.blocks} blocks in ${summary.seconds.toFixed(0)} s (${(summary.blocks / summary.seconds).toFixed(0)} blocks/s)`,
   );
   return info(summary.seconds, false);
+}
+
+/**
+ * A devnet serving `file` on the custom network (on a port of its own, without transaction evaluation,
+ * which the benchmarks never ask for) once it has read the whole chain, and the height of its tip.
+ */
+export async function serveChain(file: string): Promise<{ devnet: Devnet; tipHeight: number }> {
+  const devnet = await startDevnet({ chain: { file }, network: 'custom', port: 0, evaluation: false });
+  try {
+    await devnet.replayed;
+  } catch (error) {
+    await devnet.close();
+    throw error;
+  }
+  const tip = devnet.tip();
+  return { devnet, tipHeight: tip === 'origin' ? 0 : Number(tip.height) };
 }

@@ -11,9 +11,9 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { createPrismaClient } from '@frostline/db';
-import { startDevnet } from '@frostline/devnet';
 import { genesisBlock, type GenesisFunds } from '@frostline/model';
 import pg from 'pg';
+import { serveChain } from './chain.js';
 import type { ChainStoreConstructor } from './ingest.js';
 
 const HISTORY_EPOCH_OFFSET = 1_000_000;
@@ -85,15 +85,9 @@ export async function seedChainBesideHistory(
     await client.end();
   }
   const modules = await indexerModules(root);
-  const devnet = await startDevnet({
-    chain: { file: chainFile },
-    network: 'custom',
-    port: 0,
-    evaluation: false,
-  });
+  const { devnet } = await serveChain(chainFile);
   const prisma = createPrismaClient(databaseUrl, { maxConnections: 2 });
   try {
-    await devnet.replayed;
     const ogmios = await modules.ogmios.connectOgmios(new URL(devnet.url));
     const facts = await modules.ogmios.networkFacts(ogmios).finally(() => ogmios.socket.close());
     const store = new modules.store.ChainStore(prisma, {

@@ -8,9 +8,9 @@ import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { createChainSynchronizationClient, createInteractionContext } from '@cardano-ogmios/client';
 import { applyMigrations, createPrismaClient } from '@frostline/db';
-import { startDevnet } from '@frostline/devnet';
 import { INDEXER_NODE_FLAGS } from '@frostline/indexer/node-flags';
 import pg from 'pg';
+import { serveChain } from './chain.js';
 import { machineBusySeconds, postgresCpuSeconds, postmasterPid, processCpu } from './proc-cpu.js';
 
 export interface CeilingResult {
@@ -22,16 +22,8 @@ export interface CeilingResult {
 
 /** How fast the devnet alone streams the chain to a client that only counts (inFlight 100). */
 export async function devnetCeiling(chainFile: string, log: (line: string) => void): Promise<CeilingResult> {
-  const devnet = await startDevnet({
-    chain: { file: chainFile },
-    network: 'custom',
-    port: 0,
-    evaluation: false,
-  });
+  const { devnet, tipHeight } = await serveChain(chainFile);
   try {
-    await devnet.replayed;
-    const tip = devnet.tip();
-    const tipHeight = tip === 'origin' ? 0 : tip.height;
     const context = await createInteractionContext(
       () => undefined,
       () => undefined,
@@ -200,16 +192,8 @@ export async function ingest(options: {
   const postmaster = await postmasterPid(setup);
   const before = await chainCounts(setup);
   await setup.end();
-  const devnet = await startDevnet({
-    chain: { file: options.chainFile },
-    network: 'custom',
-    port: 0,
-    evaluation: false,
-  });
+  const { devnet, tipHeight } = await serveChain(options.chainFile);
   try {
-    await devnet.replayed;
-    const tip = devnet.tip();
-    const tipHeight = tip === 'origin' ? 0 : tip.height;
     const spawned = performance.now();
     const child = spawnIndexer({
       ...options,

@@ -99,6 +99,17 @@ function flag(name: string, value: string | undefined): boolean {
   throw new ConfigError(`${name} must be "true" or "false", got "${value}"`);
 }
 
+/** The configuration, or the process's exit (status 2) with the reason when it is invalid. */
+export function readIndexerConfigOrExit(env: NodeJS.ProcessEnv, program: string): IndexerConfig {
+  try {
+    return readIndexerConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`${program}: invalid configuration: ${error.message}`);
+    process.exit(2);
+  }
+}
+
 export function readIndexerConfig(env: NodeJS.ProcessEnv): IndexerConfig {
   const network = (env.NETWORK ?? 'mainnet') as IndexerConfig['network'];
   if (!NETWORKS.includes(network))

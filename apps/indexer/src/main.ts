@@ -1,18 +1,11 @@
 #!/usr/bin/env node
 import { startIndexer } from './app.js';
-import { ConfigError, readIndexerConfig } from './config.js';
+import { readIndexerConfigOrExit } from './config.js';
 import { FATAL_EXIT_CODE, isFatal } from './errors.js';
 import { createLogger } from './logger.js';
 import { WriterLockTakenError } from './sink/writer-lock.js';
 
-let config;
-try {
-  config = readIndexerConfig(process.env);
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(`indexer: invalid configuration: ${error.message}`);
-  process.exit(2);
-}
+const config = readIndexerConfigOrExit(process.env, 'indexer');
 const logger = createLogger(config.logLevel);
 let running: Awaited<ReturnType<typeof startIndexer>> | undefined;
 // Listening before the start, so that a stop asked for while starting (a container stopped early) is

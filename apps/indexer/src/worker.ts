@@ -2,21 +2,14 @@
 // The token-registry and rewards workers as a process of their own (INDEXER_WORKERS=separate on the
 // indexer). It takes no writer lock: these jobs only upsert ledger and registry answers, never chain rows.
 import { createPrismaClient } from '@frostline/db';
-import { ConfigError, readIndexerConfig } from './config.js';
+import { readIndexerConfigOrExit } from './config.js';
 import { startHttpServer } from './http.js';
 import { redisConnection } from './jobs/queues.js';
 import { startJobWorkers } from './jobs/workers.js';
 import { createLogger } from './logger.js';
 import { IndexerMetrics } from './metrics.js';
 
-let config;
-try {
-  config = readIndexerConfig(process.env);
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(`worker: invalid configuration: ${error.message}`);
-  process.exit(2);
-}
+const config = readIndexerConfigOrExit(process.env, 'worker');
 const logger = createLogger(config.logLevel).child({ role: 'worker' });
 const prisma = createPrismaClient(config.databaseUrl, { maxConnections: 4 });
 const metrics = new IndexerMetrics();
