@@ -130,6 +130,7 @@ export function toTxPoolRetires(rows: TxPoolRetireRow[]): TxPoolRetires {
  */
 export function toTxPoolUpdates(rows: TxPoolUpdateRow[], networkId: number): TxPoolUpdates {
   if (rows.length === 0) return [];
+  // A transaction with certificates always has its CBOR: the indexer reads them from it.
   const certificates = decodePoolRegistrations(hexToBytes(rows[0]!.cbor!));
   const stakeAddress = (hash: string) => stakeAddressFromCredential({ type: 'key', hash }, networkId);
   return rows.map((row) => {
