@@ -101,6 +101,7 @@ describe('@blockfrost/blockfrost-js', () => {
   // all), then a transaction with metadata, requiring that key's signature, that registers it as a stake
   // credential and delegates it to the pool; each txs… method reads the second back.
   let certified: { hash: string; poolId: string; epoch: number };
+  let registered: { hash: string; epoch: number; minPoolCost: string; keyDeposit: string };
 
   it('submits a transaction with metadata, a required signer, a stake registration and a delegation, and awaits it', async () => {
     const parameters = await api.epochsLatestParameters();
@@ -109,7 +110,14 @@ describe('@blockfrost/blockfrost-js', () => {
       inputs: await walletInputs(),
       certificates: [certificate],
     });
-    await awaitTx(await api.txSubmit(registration.to_bytes()));
+    const registrationHash = await api.txSubmit(registration.to_bytes());
+    await awaitTx(registrationHash);
+    registered = {
+      hash: registrationHash,
+      epoch: (await api.txs(registrationHash).then((tx) => api.blocks(tx.block))).epoch!,
+      minPoolCost: parameters.min_pool_cost,
+      keyDeposit: parameters.key_deposit,
+    };
 
     const transaction = wallet.build(parameters, { inputs: await walletInputs(), ...certifiedSpec(wallet) });
     const hash = await api.txSubmit(transaction.to_bytes());
@@ -156,6 +164,86 @@ describe('@blockfrost/blockfrost-js', () => {
     ]);
   });
 
+  it('txsPoolUpdates: the pool registration with its parameters, active two epochs after its block', async () => {
+    expect(await api.txsPoolUpdates(registered.hash)).toEqual([
+      {
+        cert_index: 0,
+        pool_id: certified.poolId,
+        vrf_key: '07'.repeat(32),
+        pledge: '0',
+        margin_cost: 0.01,
+        fixed_cost: registered.minPoolCost,
+        reward_account: wallet.stakeAddress,
+        owners: [wallet.stakeAddress],
+        metadata: { url: null, hash: null, ticker: null, name: null, description: null, homepage: null },
+        relays: [],
+        active_epoch: registered.epoch + 2,
+      },
+    ]);
+  });
+
+  /** The transaction columns every account history row shows. */
+  const txColumns = async (hash: string) => {
+    const tx = await api.txs(hash);
+    return { tx_hash: hash, tx_slot: tx.slot, block_height: tx.block_height, block_time: tx.block_time };
+  };
+
+  it('accountsRegistrations and accountsRegistrationsAll: the registration, with the key deposit', async () => {
+    const want = [
+      { ...(await txColumns(certified.hash)), action: 'registered', deposit: registered.keyDeposit },
+    ];
+    expect(await api.accountsRegistrations(wallet.stakeAddress)).toEqual(want);
+    expect(await api.accountsRegistrationsAll(wallet.stakeAddress)).toEqual(want);
+  });
+
+  it('accountsDelegations and accountsDelegationsAll: the delegation, with its transaction’s output sum', async () => {
+    const tx = await api.txs(certified.hash);
+    const want = [
+      {
+        ...(await txColumns(certified.hash)),
+        active_epoch: certified.epoch + 2,
+        amount: tx.output_amount.find((a) => a.unit === 'lovelace')!.quantity,
+        pool_id: certified.poolId,
+      },
+    ];
+    expect(await api.accountsDelegations(wallet.stakeAddress)).toEqual(want);
+    expect(await api.accountsDelegationsAll(wallet.stakeAddress)).toEqual(want);
+  });
+
+  it('accountsWithdrawals(All) and accountsMirs(All): none', async () => {
+    expect(await api.accountsWithdrawals(wallet.stakeAddress)).toEqual([]);
+    expect(await api.accountsWithdrawalsAll(wallet.stakeAddress)).toEqual([]);
+    expect(await api.accountsMirs(wallet.stakeAddress)).toEqual([]);
+    expect(await api.accountsMirsAll(wallet.stakeAddress)).toEqual([]);
+  });
+
+  it('accountsAddresses(All), accountsUtxos(All) and addresses: an output to the base address of the wallet’s keys', async () => {
+    // The wallet pays from its enterprise address; the base address carries its stake key.
+    const base = CSL.BaseAddress.new(0, wallet.stakeCredential, wallet.stakeCredential).to_address();
+    const output = CSL.TransactionOutput.new(base, lovelace(5_000_000n));
+    const payment = wallet.build(await api.epochsLatestParameters(), {
+      inputs: await walletInputs(),
+      outputs: [output],
+    });
+    await awaitTx(await api.txSubmit(payment.to_bytes()));
+    const address = base.to_bech32();
+    expect(await api.accountsAddresses(wallet.stakeAddress)).toEqual([{ address }]);
+    expect(await api.accountsAddressesAll(wallet.stakeAddress)).toEqual([{ address }]);
+    const utxos = await api.addressesUtxosAll(address);
+    expect(utxos.map((utxo) => [utxo.tx_hash, utxo.amount])).toEqual([
+      [hashOf(payment).to_hex(), [{ unit: 'lovelace', quantity: '5000000' }]],
+    ]);
+    expect(await api.accountsUtxos(wallet.stakeAddress)).toEqual(utxos);
+    expect(await api.accountsUtxosAll(wallet.stakeAddress)).toEqual(utxos);
+    expect(await api.addresses(address)).toEqual({
+      address,
+      amount: [{ unit: 'lovelace', quantity: '5000000' }],
+      stake_address: wallet.stakeAddress,
+      type: 'shelley',
+      script: false,
+    });
+  });
+
   let locked: Owned;
   it('pays to a Plutus script address with an inline datum, submits and awaits it', async () => {
     const transaction = wallet.build(await api.epochsLatestParameters(), {
@@ -192,6 +280,20 @@ describe('@blockfrost/blockfrost-js', () => {
     const unit = SCRIPT.hash().to_hex() + user;
     expect(await api.assetsById(unit)).toEqual(await stack.get(`/assets/${unit}`));
     await expectCip68Asset(stack, unit, hash);
+    // addressesExtended: the NFT, with its on-chain metadata found, beside the wallet's lovelace.
+    const { amount } = await api.addressesExtended(wallet.bech32);
+    expect(amount[0]).toEqual({
+      unit: 'lovelace',
+      quantity: expect.any(String),
+      decimals: 6,
+      has_nft_onchain_metadata: false,
+    });
+    expect(amount.find((a) => a.unit === unit)).toEqual({
+      unit,
+      quantity: '1',
+      decimals: null,
+      has_nft_onchain_metadata: true,
+    });
   });
 
   it('spends the unconfirmed script output of a first transaction, evaluated with it as an additional UTxO', async () => {

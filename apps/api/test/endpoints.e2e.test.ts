@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import {
+  MAINNET_NETWORK_ID,
   decodeShelleyAddress,
+  encodeShelleyAddress,
+  paymentCredentialFromBech32,
   paymentCredentialToBech32,
   poolIdFromHash,
   drepIdFromCredential,
@@ -294,6 +297,129 @@ function describeErrorFixtures(endpoint: string, fixtureName: string) {
   });
 }
 
+describe('GET /addresses/{address}', () => {
+  const endpoint = '/addresses/{address}';
+  type AddressFixture = {
+    testName: string;
+    endpoints: string[];
+    response: { address: string; amount: { unit: string; quantity: string }[] };
+  };
+
+  /**
+   * blockfrost-tests' answers given in full (the others match any amount), seeded as one output per
+   * payment credential holding the amount (an address asked by its credential gets an enterprise one), spent
+   * when the amount is nothing.
+   */
+  it.each(['mainnet', 'preprod', 'preview'])("equals Blockfrost's exact %s answers", async (network) => {
+    const fixtures = (testData(`${network}-address.json`) as AddressFixture[]).filter(
+      (f) => !JSON.stringify(f.response).includes('$matcher') && !('status_code' in f.response),
+    );
+    expect(fixtures.length).toBeGreaterThan(1);
+    const db = await openTestDatabase();
+    const seed = new ChainSeed(db.sql);
+    await seed.block({ hash: hash(0xe0), height: 1, slot: 1, epoch: 1, epochSlot: 1, time: 1 });
+    const seeded = new Set<string>();
+    // Addresses first: a credential asked for after its address sums that address's output.
+    const byAddressFirst = [...fixtures].sort(
+      (a, b) =>
+        Number(paymentCredentialFromBech32(a.response.address) !== null) -
+        Number(paymentCredentialFromBech32(b.response.address) !== null),
+    );
+    for (const { response } of byAddressFirst) {
+      const credential = paymentCredentialFromBech32(response.address);
+      const decoded = decodeShelleyAddress(response.address);
+      const payment = credential ?? (decoded && 'payment' in decoded ? decoded.payment : null);
+      if (payment === null || seeded.has(payment.hash)) continue;
+      seeded.add(payment.hash);
+      const networkId = network === 'mainnet' ? MAINNET_NETWORK_ID : 0;
+      const address = credential
+        ? encodeShelleyAddress({ type: 'enterprise', networkId, payment })
+        : response.address;
+      const [lovelace, ...assets] = response.amount;
+      const output = await seed.output(await seed.tx(hash(0xe100 + seeded.size)), 0, {
+        address,
+        paymentCred: payment.hash,
+        value: lovelace!.quantity,
+        assets: assets.map(({ unit, quantity }) => ({
+          policyId: unit.slice(0, 56),
+          assetName: unit.slice(56),
+          quantity,
+        })),
+      });
+      if (lovelace!.quantity === '0') await seed.spend(output, await seed.tx(hash(0xe200 + seeded.size)));
+    }
+    const networkApp = await startApp(testConfig(db.database, { NETWORK: network }));
+    try {
+      for (const fixture of fixtures) {
+        const response = await get(networkApp, `/${fixture.endpoints[0]}`);
+        expect(schemaErrors(endpoint, response.status, response.body)).toEqual([]);
+        expect({ name: fixture.testName, body: response.body }).toEqual({
+          name: fixture.testName,
+          body: fixture.response,
+        });
+      }
+    } finally {
+      await networkApp.close();
+      await db.close();
+    }
+  });
+
+  it('sums every unspent output of the address, and of its payment credential', async () => {
+    const { status, body } = await request(endpoint, `/addresses/${ADDRESS}`);
+    expect(status).toBe(200);
+    const utxos = (await request('/addresses/{address}/utxos', `/addresses/${ADDRESS}/utxos`)).body as {
+      amount: { unit: string; quantity: string }[];
+    }[];
+    const sums = new Map<string, bigint>();
+    for (const { unit, quantity } of utxos.flatMap((u) => u.amount))
+      sums.set(unit, (sums.get(unit) ?? 0n) + BigInt(quantity));
+    const [lovelace, ...assets] = [...sums].map(([unit, quantity]) => ({ unit, quantity: String(quantity) }));
+    expect(body.amount).toEqual([lovelace, ...assets.sort((a, b) => (a.unit < b.unit ? -1 : 1))]);
+    expect(body.type).toBe('shelley');
+    const byCredential = await request(
+      endpoint,
+      `/addresses/${paymentCredentialToBech32({ type: 'key', hash: PAYMENT_CRED })}`,
+    );
+    expect(byCredential.body.stake_address).toBeNull();
+    expect(BigInt(byCredential.body.amount[0].quantity)).toBeGreaterThanOrEqual(BigInt(lovelace!.quantity));
+  });
+
+  it('answers a Byron address as byron without a stake address', async () => {
+    const { status, body } = await request(endpoint, `/addresses/${BYRON}`);
+    expect([status, body.type, body.stake_address, body.script]).toEqual([200, 'byron', null, false]);
+  });
+
+  it("shows lovelace with 6 decimals and each asset's registry decimals in /extended", async () => {
+    const plain = await request(endpoint, `/addresses/${ADDRESS}`);
+    const { status, body } = await request('/addresses/{address}/extended', `/addresses/${ADDRESS}/extended`);
+    expect(status).toBe(200);
+    expect(body.amount[0]).toEqual({ ...plain.body.amount[0], decimals: 6, has_nft_onchain_metadata: false });
+    expect(body.amount.map((a: { unit: string }) => a.unit)).toEqual(
+      plain.body.amount.map((a: { unit: string }) => a.unit),
+    );
+    const display = (unit: string) => {
+      const { decimals, has_nft_onchain_metadata } = body.amount.find(
+        (a: { unit: string }) => a.unit === unit,
+      );
+      return { decimals, has_nft_onchain_metadata };
+    };
+    // nutcoin has a registry entry (6 decimals), the nameless asset none.
+    expect([display(POLICY + NUTCOIN), display(POLICY)]).toEqual([
+      { decimals: 6, has_nft_onchain_metadata: false },
+      { decimals: null, has_nft_onchain_metadata: false },
+    ]);
+  });
+
+  it('answers 404 for an address no output ever had', async () => {
+    expect((await request(endpoint, `/addresses/${UNSEEN_ADDRESS}`)).status).toBe(404);
+    expect(
+      (await request('/addresses/{address}/extended', `/addresses/${UNSEEN_ADDRESS}/extended`)).status,
+    ).toBe(404);
+  });
+
+  describeErrorFixtures(endpoint, 'address');
+});
+
 describe('GET /addresses/{address}/utxos', () => {
   const endpoint = '/addresses/{address}/utxos';
   const txHashes = (body: { tx_hash: string; output_index: number }[]) =>
@@ -583,6 +709,14 @@ describe('routes', () => {
     expect(Object.keys(body.paths)).toEqual(
       expect.arrayContaining([
         '/accounts/{stake_address}',
+        '/accounts/{stake_address}/addresses',
+        '/accounts/{stake_address}/delegations',
+        '/accounts/{stake_address}/mirs',
+        '/accounts/{stake_address}/registrations',
+        '/accounts/{stake_address}/utxos',
+        '/accounts/{stake_address}/withdrawals',
+        '/addresses/{address}',
+        '/addresses/{address}/extended',
         '/addresses/{address}/utxos',
         '/addresses/{address}/utxos/{asset}',
         '/assets/{asset}',
@@ -612,6 +746,7 @@ describe('routes', () => {
         '/txs/{hash}/metadata',
         '/txs/{hash}/mirs',
         '/txs/{hash}/pool_retires',
+        '/txs/{hash}/pool_updates',
         '/txs/{hash}/required_signers',
         '/txs/{hash}/stakes',
         '/txs/{hash}/withdrawals',

@@ -4,7 +4,12 @@ import type { ExpectedState } from '@frostline/devnet/generate';
 import { startIndexer, type RunningIndexer } from '@frostline/indexer/app';
 import { generate, type GeneratedChain } from '@frostline/indexer/testing/generated';
 import { indexerConfig, silentLogger, waitUntil } from '@frostline/indexer/testing/indexer';
-import { assetFingerprint, vrfKeyToBech32 } from '@frostline/model';
+import {
+  assetFingerprint,
+  decodeShelleyAddress,
+  stakeAddressFromCredential,
+  vrfKeyToBech32,
+} from '@frostline/model';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Decoder, encode, Tag } from 'cbor-x';
 import { schemaErrors } from './support/openapi-schemas.js';
@@ -215,6 +220,79 @@ describe('GET /addresses/{address}/utxos/{asset} for every address', () => {
     expect(withAssets).toBeGreaterThan(0);
   });
 });
+
+describe('GET /addresses/{address} and /addresses/{address}/extended for every address', () => {
+  it('sums the unspent outputs, and shows each asset with its decimals and on-chain NFT metadata', async () => {
+    const addresses = Object.entries(expected.addresses);
+    let withAssets = 0;
+    for (const [address, { utxos }] of addresses) {
+      const quantities = new Map<string, bigint>();
+      for (const utxo of utxos)
+        for (const [unit, quantity] of Object.entries(utxo.assets))
+          quantities.set(unit, (quantities.get(unit) ?? 0n) + BigInt(quantity));
+      const assets = [...quantities].sort(([a], [b]) => (a < b ? -1 : 1));
+      withAssets += assets.length;
+      const decoded = decodeShelleyAddress(address);
+      const want = {
+        address,
+        amount: [
+          {
+            unit: 'lovelace',
+            quantity: String(utxos.reduce((sum, utxo) => sum + BigInt(utxo.lovelace), 0n)),
+          },
+          ...assets.map(([unit, quantity]) => ({ unit, quantity: String(quantity) })),
+        ],
+        stake_address:
+          decoded?.type === 'base' ? stakeAddressFromCredential(decoded.stake, decoded.networkId) : null,
+        type: decoded === null ? 'byron' : 'shelley',
+        script: decoded !== null && 'payment' in decoded && decoded.payment.type === 'script',
+      };
+      const plain = await request('/addresses/{address}', `/addresses/${address}`);
+      // A pointer address's stake address is what the indexer resolved its pointer to (none in Conway).
+      if (decoded?.type === 'pointer') want.stake_address = plain.body.stake_address;
+      expect({ address, status: plain.status, body: plain.body }).toEqual({
+        address,
+        status: 200,
+        body: want,
+      });
+      const extended = await request('/addresses/{address}/extended', `/addresses/${address}/extended`);
+      const [lovelace, ...held] = want.amount;
+      expect({ address, status: extended.status, body: extended.body }).toEqual({
+        address,
+        status: 200,
+        body: {
+          ...want,
+          amount: [
+            { ...lovelace, decimals: 6, has_nft_onchain_metadata: false },
+            ...held.map((asset) => ({ ...asset, ...expectedDisplay(asset.unit) })),
+          ],
+        },
+      });
+    }
+    // The chain holds assets with on-chain metadata and CIP-68 fungible tokens with decimals.
+    expect(withAssets).toBeGreaterThan(0);
+    const displays = Object.keys(expected.assets).map(expectedDisplay);
+    expect(displays.some((d) => d.has_nft_onchain_metadata)).toBe(true);
+    expect(displays.some((d) => d.decimals !== null)).toBe(true);
+  });
+});
+
+/**
+ * No registry entries on a devnet: a CIP-68 fungible token's decimals come from its reference datum, every
+ * other asset has none; NFT metadata is on chain when CIP-68 or CIP-25 metadata is found.
+ */
+function expectedDisplay(unit: string) {
+  const metadata = expectedOnchainMetadata(unit, expected.assets[unit]!).onchain_metadata as Record<
+    string,
+    unknown
+  > | null;
+  const fungible = ['0014df10', '001bc280'].includes(unit.slice(56, 64));
+  const decimals = fungible && isCip68UserToken(unit) ? metadata?.decimals : undefined;
+  return {
+    decimals: typeof decimals === 'number' ? decimals : null,
+    has_nft_onchain_metadata: metadata !== null,
+  };
+}
 
 /** The Ogmios fields of a generated block (Byron or Praos) that the block endpoint shows. */
 interface GeneratedBlock {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { poolIdToHash, rewardAddressBech32ToHex } from '@frostline/model';
+import { Encoder, Tag } from 'cbor-x';
+import { poolIdFromHash, poolIdToHash, rewardAddressBech32ToHex } from '@frostline/model';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type pg from 'pg';
 import { schemaErrors } from './support/openapi-schemas.js';
@@ -21,13 +22,30 @@ const entries = <T>(...names: string[]) =>
         endpoints: string[];
         response: T;
       }[]
-    ).map(({ endpoints, response }) => ({ tx: endpoints[0]!.split('/')[1]!, response })),
+    ).map(({ endpoints, response }) => ({
+      tx: endpoints[0]!.split('/')[1]!,
+      response,
+      network: name.split('-')[0]!,
+    })),
   );
 
 type Stakes = { cert_index: number; address: string; registration: boolean }[];
 type Delegations = { cert_index: number; address: string; pool_id: string; active_epoch: number }[];
 type Withdrawals = { address: string; amount: string }[];
 type Mirs = { pot: 'reserve' | 'treasury'; cert_index: number; address: string; amount: string }[];
+type PoolUpdates = {
+  cert_index: number;
+  pool_id: string;
+  vrf_key: string;
+  pledge: string;
+  margin_cost: number;
+  fixed_cost: string;
+  reward_account: string;
+  owners: string[];
+  metadata: { url: string | null; hash: string | null; ticker: string | null; name: string | null };
+  relays: { ipv4: string | null; ipv6: string | null; dns: string | null; port: number }[];
+  active_epoch: number;
+}[];
 const delegations = entries<Delegations>(
   'mainnet-txs-tx-delegations.json',
   'preprod-txs-tx-delegations.json',
@@ -50,6 +68,56 @@ const requiredSigners = entries<{ witness_hash: string }[]>(
   'preview-txs-tx-required-signers.json',
 );
 const txMetadata = entries<unknown>('preprod-txs-tx-metadata.json');
+// RYO joins db-sync's off-chain pool data, which the index does not fetch: the certificates whose pools
+// had none show what the chain holds alone.
+const poolUpdates = entries<PoolUpdates>(
+  'mainnet-txs-tx-pool-updates.json',
+  'preprod-txs-tx-pool-updates.json',
+  'preview-txs-tx-pool-updates.json',
+).filter(({ response }) =>
+  response.every(({ metadata }) => metadata.ticker === null && metadata.name === null),
+);
+
+/**
+ * The body CBOR of a transaction holding these pool registrations at their certificate indexes (stake
+ * registrations elsewhere), as the ledger's CDDL gives them: what tx_cbor holds for it.
+ */
+function poolRegistrationsCbor(certificates: PoolUpdates): string {
+  const bytes = (hex: string) => Buffer.from(hex, 'hex');
+  const filler = [0, [0, Buffer.alloc(28)]];
+  const list: unknown[] = [];
+  for (const cert of certificates) {
+    while (list.length < cert.cert_index) list.push(filler);
+    const decimals = String(cert.margin_cost).split('.')[1]?.length ?? 0;
+    const denominator = 10 ** decimals;
+    list.push([
+      3,
+      bytes(poolIdToHash(cert.pool_id)!),
+      bytes(cert.vrf_key),
+      BigInt(cert.pledge),
+      BigInt(cert.fixed_cost),
+      new Tag([Math.round(cert.margin_cost * denominator), denominator], 30),
+      bytes(rewardAddressBech32ToHex(cert.reward_account)!),
+      new Tag(
+        cert.owners.map((owner) => bytes(rewardAddressBech32ToHex(owner)!.slice(2))),
+        258,
+      ),
+      cert.relays.map((relay) =>
+        relay.dns !== null
+          ? [1, relay.port, relay.dns]
+          : [
+              0,
+              relay.port,
+              relay.ipv4 === null ? null : Buffer.from(relay.ipv4.split('.').map(Number)),
+              null,
+            ],
+      ),
+      cert.metadata.url === null ? null : [cert.metadata.url, bytes(cert.metadata.hash!)],
+    ]);
+  }
+  const encoder = new Encoder({ mapsAsObjects: false, useRecords: false });
+  return Buffer.from(encoder.encode([new Map([[4, list]]), new Map(), true, null])).toString('hex');
+}
 
 /**
  * The certificate and withdrawal rows the indexer stores for the fixtures' transactions, each in a block
@@ -105,6 +173,45 @@ async function seedCertificates(seed: ChainSeed, sql: pg.Client): Promise<void> 
     const id = await txId(tx);
     for (const { witness_hash } of response) await seed.requiredSigner(id, witness_hash);
   }
+  for (const { tx, response } of poolUpdates) {
+    // A first registration of each pool, active two epochs after its block's.
+    const id = await txId(tx, response[0]!.active_epoch - 2);
+    await sql.query(
+      `INSERT INTO tx_cbor (tx_id, bytes) VALUES ($1, decode($2, 'hex')) ON CONFLICT (tx_id) DO NOTHING`,
+      [id, poolRegistrationsCbor(response)],
+    );
+    const { rows } = await sql.query(`SELECT 1 FROM pool_registration WHERE tx_id = $1`, [id]);
+    if (rows.length === 0)
+      for (const r of response) await seed.poolRegistration(id, poolIdToHash(r.pool_id)!, r.cert_index);
+  }
+  // One pool's certificates over four epochs: registered, updated twice in one block, retired, registered again.
+  const poolHash = 'ee'.repeat(28);
+  const pool = { ...poolUpdates[0]!.response[0]!, cert_index: 0, pool_id: poolIdFromHash(poolHash) };
+  let poolBlocks = 0;
+  const poolTx = async (txHash: string, epoch: number, newBlock = true) => {
+    if (newBlock)
+      await seed.block({
+        hash: hash(0xd000 + ++poolBlocks),
+        height: 6_000 + poolBlocks,
+        slot: 60_000 + poolBlocks,
+        epoch,
+        epochSlot: 2_000 + poolBlocks,
+        time: 1_710_000_000 + poolBlocks,
+      });
+    return seed.tx(txHash);
+  };
+  for (const [txHash, epoch, newBlock] of POOL_HISTORY) {
+    const id = await poolTx(txHash, epoch, newBlock);
+    if (txHash === POOL_RETIREMENT) {
+      await seed.poolRetirement(id, poolHash, epoch + 1);
+      continue;
+    }
+    await sql.query(`INSERT INTO tx_cbor (tx_id, bytes) VALUES ($1, decode($2, 'hex'))`, [
+      id,
+      poolRegistrationsCbor([pool]),
+    ]);
+    await seed.poolRegistration(id, poolHash);
+  }
   for (const { tx, response } of mirs) {
     const id = await txId(tx);
     for (const m of response) {
@@ -113,6 +220,16 @@ async function seedCertificates(seed: ChainSeed, sql: pg.Client): Promise<void> 
     }
   }
 }
+
+/** A pool's certificate transactions, with their blocks' epochs (and whether each opens a new block). */
+const POOL_RETIREMENT = 'd2'.repeat(32);
+const POOL_HISTORY: [string, number, boolean][] = [
+  ['d0'.repeat(32), 10, true],
+  ['d1'.repeat(32), 11, true],
+  ['d3'.repeat(32), 11, false],
+  [POOL_RETIREMENT, 11, true],
+  ['d4'.repeat(32), 13, true],
+];
 
 const donation = fixture('preprod-txs-tx.json', 10);
 const utxos = fixture('preprod-txs-tx-utxos.json');
@@ -204,6 +321,8 @@ async function seedUtxos(seed: ChainSeed, f: UtxosFixture): Promise<void> {
 }
 
 let app: NestFastifyApplication;
+/** The same database as a testnet API: accounts in its answers are testnet addresses. */
+let testnetApp: NestFastifyApplication;
 let close: () => Promise<void>;
 
 async function request(endpoint: string, url: string) {
@@ -269,11 +388,13 @@ beforeAll(async () => {
   await seedCertificates(seed, db.sql);
 
   app = await startApp(testConfig(db.database));
+  testnetApp = await startApp(testConfig(db.database, { NETWORK: 'preprod' }));
   close = db.close;
 });
 
 afterAll(async () => {
   await app?.close();
+  await testnetApp?.close();
   await close?.();
 });
 
@@ -387,6 +508,38 @@ describe.each([
   });
 });
 
+describe('GET /txs/{hash}/pool_updates', () => {
+  const endpoint = '/txs/{hash}/pool_updates';
+
+  it("equals Blockfrost's answers, with the accounts of the API's network", async () => {
+    expect(poolUpdates.length).toBeGreaterThan(0);
+    for (const { tx, response, network } of poolUpdates) {
+      const served = await get(network === 'mainnet' ? app : testnetApp, `/txs/${tx}/pool_updates`);
+      expect(schemaErrors(endpoint, served.status, served.body)).toEqual([]);
+      expect({ tx, status: served.status, body: served.body }).toEqual({
+        tx,
+        status: 200,
+        body: response,
+      });
+    }
+  });
+
+  it('takes effect two epochs on for a pool not registered before, three for an update (db-sync)', async () => {
+    const activeEpochs = [];
+    for (const [txHash] of POOL_HISTORY.filter(([txHash]) => txHash !== POOL_RETIREMENT)) {
+      const { body } = await request(endpoint, `/txs/${txHash}/pool_updates`);
+      activeEpochs.push(body.map((cert: { active_epoch: number }) => cert.active_epoch));
+    }
+    // First registration; an update; another in the same block; the first after a retirement took effect.
+    expect(activeEpochs).toEqual([[12], [14], [14], [15]]);
+  });
+
+  it('answers [] for a transaction without any', async () => {
+    const response = await request(endpoint, `/txs/${PLAIN_TX}/pool_updates`);
+    expect([response.status, response.body]).toEqual([200, []]);
+  });
+});
+
 describe.each([
   '',
   '/utxos',
@@ -398,6 +551,7 @@ describe.each([
   '/withdrawals',
   '/mirs',
   '/pool_retires',
+  '/pool_updates',
   '/required_signers',
 ])('GET /txs/{hash}%s errors', (suffix) => {
   const endpoint = `/txs/{hash}${suffix}`;

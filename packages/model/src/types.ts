@@ -26,6 +26,22 @@ export type NetworkSupplyAndStake = Schemas['network'];
 export type NetworkEra = Schemas['network-eras'][number];
 /** `GET /accounts/{stake_address}`. */
 export type Account = Schemas['account_content'];
+/** `GET /accounts/{stake_address}/delegations`. */
+export type AccountDelegations = Schemas['account_delegation_content'];
+/** `GET /accounts/{stake_address}/registrations`. */
+export type AccountRegistrations = Schemas['account_registration_content'];
+/** `GET /accounts/{stake_address}/withdrawals`. */
+export type AccountWithdrawals = Schemas['account_withdrawal_content'];
+/** `GET /accounts/{stake_address}/mirs`. */
+export type AccountMirs = Schemas['account_mir_content'];
+/** `GET /accounts/{stake_address}/addresses`. */
+export type AccountAddresses = Schemas['account_addresses_content'];
+/** `GET /accounts/{stake_address}/utxos`. */
+export type AccountUtxos = Schemas['account_utxo_content'];
+/** `GET /addresses/{address}`. */
+export type AddressContent = Schemas['address_content'];
+/** `GET /addresses/{address}/extended`. */
+export type AddressContentExtended = Schemas['address_content_extended'];
 /** One item of `GET /nutlink/{address}/tickers`. */
 export type NutlinkTicker = Schemas['nutlink_address_tickers'][number];
 /** `GET /txs/{hash}`. */
@@ -48,6 +64,8 @@ export type TxWithdrawals = Schemas['tx_content_withdrawals'];
 export type TxMirs = Schemas['tx_content_mirs'];
 /** `GET /txs/{hash}/pool_retires`. */
 export type TxPoolRetires = Schemas['tx_content_pool_retires'];
+/** `GET /txs/{hash}/pool_updates`. */
+export type TxPoolUpdates = Schemas['tx_content_pool_certs'];
 /** `GET /txs/{hash}/required_signers`. */
 export type TxRequiredSigners = Schemas['tx_content_required_signers'];
 /** Body of every non-2xx response; the spec declares the same shape for each status. */

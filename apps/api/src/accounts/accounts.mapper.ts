@@ -1,5 +1,18 @@
-import type { AccountRow } from '@frostline/db';
-import { drepId, poolIdFromHash, type Account, type DRep } from '@frostline/model';
+import type {
+  AccountAmountRow,
+  AccountDelegationRow,
+  AccountRegistrationRow,
+  AccountRow,
+} from '@frostline/db';
+import {
+  drepId,
+  poolIdFromHash,
+  type Account,
+  type AccountDelegations,
+  type AccountRegistrations,
+  type AccountWithdrawals,
+  type DRep,
+} from '@frostline/model';
 
 /** Blockfrost's account plus `registered` (schema 0.1.8x; our model's type predates it). */
 export type AccountResponse = Account & { registered: boolean };
@@ -39,4 +52,39 @@ function toDRep(kind: string, hash: string | null): DRep {
       return { type: 'registered', credential: { type: kind, hash } };
   }
   throw new Error(`delegation_vote row with drep_kind "${kind}" and hash ${hash}`);
+}
+
+/** RYO's keys, in its order; the pool as its bech32 id. */
+export function toAccountDelegations(rows: AccountDelegationRow[]): AccountDelegations {
+  return rows.map((row) => ({
+    active_epoch: row.active_epoch,
+    tx_hash: row.tx_hash,
+    amount: row.amount,
+    pool_id: poolIdFromHash(row.pool_hash),
+    tx_slot: row.tx_slot,
+    block_height: row.block_height,
+    block_time: row.block_time,
+  }));
+}
+
+export function toAccountRegistrations(rows: AccountRegistrationRow[]): AccountRegistrations {
+  return rows.map((row) => ({
+    tx_hash: row.tx_hash,
+    action: row.action,
+    deposit: row.deposit,
+    tx_slot: row.tx_slot,
+    block_height: row.block_height,
+    block_time: row.block_time,
+  }));
+}
+
+/** A withdrawal or a MIR payment (the two schemas have the same fields). */
+export function toAccountAmounts(rows: AccountAmountRow[]): AccountWithdrawals {
+  return rows.map((row) => ({
+    tx_hash: row.tx_hash,
+    amount: row.amount,
+    tx_slot: row.tx_slot,
+    block_height: row.block_height,
+    block_time: row.block_time,
+  }));
 }

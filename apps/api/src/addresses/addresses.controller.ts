@@ -1,4 +1,5 @@
 import { Controller, Get, Header, Param, Query } from '@nestjs/common';
+import type { AddressContent, AddressContentExtended } from '@frostline/model';
 import { JSON_CONTENT_TYPE } from '../common/media-types.js';
 import type { PaginationQuery } from '../common/pagination.js';
 import { servedAt } from '../common/route-paths.js';
@@ -7,6 +8,16 @@ import { AddressesService } from './addresses.service.js';
 @Controller(servedAt('addresses'))
 export class AddressesController {
   constructor(private readonly addresses: AddressesService) {}
+
+  @Get(':address')
+  address(@Param('address') address: string): Promise<AddressContent> {
+    return this.addresses.address(address);
+  }
+
+  @Get(':address/extended')
+  extended(@Param('address') address: string): Promise<AddressContentExtended> {
+    return this.addresses.extended(address);
+  }
 
   // The service answers with the page's JSON text (kept so in its caches); the content type makes Fastify
   // send it as it is.

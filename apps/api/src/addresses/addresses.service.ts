@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  addressesAddress,
   addressesAddressUtxoAssetChanges,
   addressesAddressUtxoAssetIds,
   addressesAddressUtxoChanges,
@@ -15,17 +16,28 @@ import {
   type PrismaClient,
   type UtxoChangesResult,
 } from '@frostline/db';
-import { BlockfrostError, parseAddressParam, parseAssetParam } from '@frostline/model';
+import {
+  BlockfrostError,
+  parseAddressParam,
+  parseAssetParam,
+  splitAssetUnit,
+  type AddressContent,
+  type AddressContentExtended,
+} from '@frostline/model';
 import type { ApiConfig } from '../config.js';
-import { canNameAnAsset } from '../common/asset-lookup.js';
+import { toAssetDisplay } from '../assets/assets.mapper.js';
+import { canNameAnAsset, readAsset } from '../common/asset-lookup.js';
 import { parsePage, type PaginationQuery } from '../common/pagination.js';
 import { API_CONFIG, READ_DB } from '../common/tokens.js';
-import { toAddressUtxo } from './addresses.mapper.js';
+import { toAddressContent, toAddressUtxo } from './addresses.mapper.js';
 import { TipCache, type AtTip } from './tip-cache.js';
 import { UtxoIdLists, type ListRead, type PageBounds } from './utxo-id-lists.js';
 
 /** The asset value selecting outputs that carry no native asset at all. */
 const LOVELACE = 'lovelace';
+
+/** Lovelace per ada: /addresses/{address}/extended shows lovelace with 6 decimals. */
+const LOVELACE_DECIMALS = 6;
 
 /**
  * Pages that skip at least this many outputs are taken from a list of the selection's unspent output ids
@@ -81,6 +93,29 @@ export class AddressesService {
       (page) => page.outputs + 1,
       () => chainTip(db),
     );
+  }
+
+  /** 400 for a malformed address, 404 for one no output ever had; the sums of its unspent outputs. */
+  async address(addressParam: string): Promise<AddressContent> {
+    const param = parseAddressParam(addressParam, this.config.network);
+    const row = await addressesAddress(this.db, param);
+    if (!row) throw new BlockfrostError(404);
+    return toAddressContent(addressParam, param, row);
+  }
+
+  /** The address with each asset's decimals and whether it has NFT metadata on chain, as RYO reads them. */
+  async extended(addressParam: string): Promise<AddressContentExtended> {
+    const { amount, ...content } = await this.address(addressParam);
+    const [lovelace, ...assets] = amount;
+    const extended: AddressContentExtended['amount'] = [
+      { ...lovelace!, decimals: LOVELACE_DECIMALS, has_nft_onchain_metadata: false },
+    ];
+    // One asset at a time, as RYO: an address holding thousands takes one connection, not the pool.
+    for (const asset of assets) {
+      const row = await readAsset(this.db, splitAssetUnit(asset.unit));
+      extended.push({ ...asset, ...toAssetDisplay(row) });
+    }
+    return { ...content, amount: extended };
   }
 
   /** Check order as RYO: pagination, address; then 404 for an address no output ever had. */

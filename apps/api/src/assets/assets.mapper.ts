@@ -1,5 +1,11 @@
 import type { AssetRow } from '@frostline/db';
-import { assetOnchainMetadata, type Asset, type MetadataJson } from '@frostline/model';
+import {
+  assetOnchainMetadata,
+  cip68ReferenceNft,
+  type Asset,
+  type AssetOnchainMetadata,
+  type MetadataJson,
+} from '@frostline/model';
 
 /**
  * tx_metadata.bytes is the CBOR of the single-entry map {721: value}, re-serialised canonically by the
@@ -14,9 +20,9 @@ export function label721ValueCbor(metadataCbor: string): string {
   return metadataCbor.slice(LABEL_721_MAP_HEADER.length);
 }
 
-/** Blockfrost's asset in schema order; on-chain metadata by the model's CIP-68-then-CIP-25 rules. */
-export function toAsset(row: AssetRow): Asset {
-  const onchain = assetOnchainMetadata({
+/** The asset's on-chain metadata by the model's CIP-68-then-CIP-25 rules. */
+export function onchainMetadataOf(row: AssetRow): AssetOnchainMetadata {
+  return assetOnchainMetadata({
     policyId: row.policy_id,
     assetNameHex: row.asset_name,
     cip68ReferenceDatum: row.cip68_reference_datum,
@@ -28,6 +34,11 @@ export function toAsset(row: AssetRow): Asset {
             cbor: label721ValueCbor(row.label721_cbor),
           },
   });
+}
+
+/** Blockfrost's asset in schema order. */
+export function toAsset(row: AssetRow): Asset {
+  const onchain = onchainMetadataOf(row);
   return {
     asset: row.policy_id + row.asset_name,
     policy_id: row.policy_id,
@@ -51,4 +62,34 @@ export function toAsset(row: AssetRow): Asset {
             decimals: row.registry_decimals,
           },
   };
+}
+
+/** What /addresses/{address}/extended adds to an asset's quantity; an asset never minted has neither. */
+export interface AssetDisplay {
+  decimals: number | null;
+  has_nft_onchain_metadata: boolean;
+}
+
+/**
+ * As RYO: the registry's decimals, unless the asset is a CIP-68 fungible token whose reference datum is
+ * valid and gives a number; `has_nft_onchain_metadata` when valid CIP-68 or CIP-25 metadata is found.
+ */
+export function toAssetDisplay(row: AssetRow | null): AssetDisplay {
+  if (row === null) return { decimals: null, has_nft_onchain_metadata: false };
+  const onchain = onchainMetadataOf(row);
+  const standard = cip68ReferenceNft(row.policy_id + row.asset_name)?.standard;
+  const fungible = standard === 'ft' || standard === 'rft';
+  const metadata = onchain.onchain_metadata;
+  const cip68Decimals =
+    fungible && onchain.onchain_metadata_standard?.startsWith('CIP68') && isObject(metadata)
+      ? metadata.decimals
+      : undefined;
+  return {
+    decimals: typeof cip68Decimals === 'number' ? cip68Decimals : row.registry_decimals,
+    has_nft_onchain_metadata: metadata !== null,
+  };
+}
+
+function isObject(value: MetadataJson | null): value is { [key: string]: MetadataJson } {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

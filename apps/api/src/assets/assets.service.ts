@@ -1,14 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { assetsAsset, assetsAssetAddresses, type PrismaClient } from '@frostline/db';
-import {
-  BlockfrostError,
-  POLICY_ID_HEX_LENGTH,
-  cip68ReferenceNft,
-  parseAssetParam,
-  type Asset,
-  type AssetAddress,
-} from '@frostline/model';
-import { canNameAnAsset } from '../common/asset-lookup.js';
+import { assetsAssetAddresses, type PrismaClient } from '@frostline/db';
+import { BlockfrostError, parseAssetParam, type Asset, type AssetAddress } from '@frostline/model';
+import { canNameAnAsset, readAsset } from '../common/asset-lookup.js';
 import { parsePage, type PaginationQuery } from '../common/pagination.js';
 import { READ_DB } from '../common/tokens.js';
 import { toAsset } from './assets.mapper.js';
@@ -19,14 +12,9 @@ export class AssetsService {
 
   /** 400 unless hex of 56-120 characters; 404 if the asset was never minted. */
   async byUnit(assetParam: string): Promise<Asset> {
-    const { unit, policyId, assetName } = parseAssetParam(assetParam);
-    if (!canNameAnAsset(unit)) throw new BlockfrostError(404);
-    const referenceNft = cip68ReferenceNft(unit);
-    const row = await assetsAsset(this.db, {
-      policyId,
-      assetName,
-      referenceNftName: referenceNft && referenceNft.referenceNftUnit.slice(POLICY_ID_HEX_LENGTH),
-    });
+    const asset = parseAssetParam(assetParam);
+    if (!canNameAnAsset(asset.unit)) throw new BlockfrostError(404);
+    const row = await readAsset(this.db, asset);
     if (!row) throw new BlockfrostError(404);
     return toAsset(row);
   }

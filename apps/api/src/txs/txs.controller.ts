@@ -7,6 +7,7 @@ import type {
   TxMetadataCbor,
   TxMirs,
   TxPoolRetires,
+  TxPoolUpdates,
   TxRequiredSigners,
   TxStakes,
   TxUtxos,
@@ -67,6 +68,11 @@ export class TxsController {
   @Get(':hash/pool_retires')
   poolRetires(@Param('hash') hash: string): Promise<TxPoolRetires> {
     return this.txs.poolRetires(hash);
+  }
+
+  @Get(':hash/pool_updates')
+  poolUpdates(@Param('hash') hash: string): Promise<TxPoolUpdates> {
+    return this.txs.poolUpdates(hash);
   }
 
   @Get(':hash/required_signers')

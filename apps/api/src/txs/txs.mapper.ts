@@ -3,16 +3,22 @@ import type {
   TxDelegationRow,
   TxMetadataCborRow,
   TxPoolRetireRow,
+  TxPoolUpdateRow,
   TxRow,
   TxUtxoRow,
 } from '@frostline/db';
 import {
+  decodePoolRegistrations,
+  decodeShelleyAddressBytes,
+  hexToBytes,
   poolIdFromHash,
   renderLabelMetadatumJson,
+  stakeAddressFromCredential,
   type TxContent,
   type TxDelegations,
   type TxMetadata,
   type TxPoolRetires,
+  type TxPoolUpdates,
   type TxUtxos,
 } from '@frostline/model';
 
@@ -115,4 +121,41 @@ export function toTxPoolRetires(rows: TxPoolRetireRow[]): TxPoolRetires {
     pool_id: poolIdFromHash(row.pool_hash),
     retiring_epoch: row.retiring_epoch,
   }));
+}
+
+/**
+ * Each registration certificate's parameters from the transaction's CBOR, as RYO shows db-sync's
+ * pool_update rows: accounts as bech32 of this network (db-sync rewrites a reward account's network tag),
+ * no off-chain pool metadata (its ticker, name, description and homepage are null, as in RYO without it).
+ */
+export function toTxPoolUpdates(rows: TxPoolUpdateRow[], networkId: number): TxPoolUpdates {
+  if (rows.length === 0) return [];
+  // A transaction with certificates always has its CBOR: the indexer reads them from it.
+  const certificates = decodePoolRegistrations(hexToBytes(rows[0]!.cbor!));
+  const stakeAddress = (hash: string) => stakeAddressFromCredential({ type: 'key', hash }, networkId);
+  return rows.map((row) => {
+    const cert = certificates.find((c) => c.index === row.cert_index)!;
+    const reward = decodeShelleyAddressBytes(hexToBytes(cert.rewardAccount));
+    return {
+      cert_index: row.cert_index,
+      pool_id: poolIdFromHash(cert.poolHash),
+      vrf_key: cert.vrfKeyHash,
+      pledge: cert.pledge.toString(),
+      margin_cost: cert.margin,
+      fixed_cost: cert.cost.toString(),
+      reward_account:
+        reward?.type === 'reward' ? stakeAddressFromCredential(reward.stake, networkId) : cert.rewardAccount,
+      owners: cert.owners.map(stakeAddress),
+      metadata: {
+        url: cert.metadata?.url ?? null,
+        hash: cert.metadata?.hash ?? null,
+        ticker: null,
+        name: null,
+        description: null,
+        homepage: null,
+      },
+      relays: cert.relays as TxPoolUpdates[number]['relays'],
+      active_epoch: row.active_epoch,
+    };
+  });
 }

@@ -6,6 +6,7 @@ import {
   txsHashMetadataCbor,
   txsHashMirs,
   txsHashPoolRetires,
+  txsHashPoolUpdates,
   txsHashRequiredSigners,
   txsHashStakes,
   txsHashUtxos,
@@ -14,6 +15,8 @@ import {
 } from '@frostline/db';
 import {
   BlockfrostError,
+  MAINNET_NETWORK_ID,
+  isMainnet,
   parseTxHashParam,
   type TxCbor,
   type TxContent,
@@ -22,13 +25,25 @@ import {
   type TxMetadataCbor,
   type TxMirs,
   type TxPoolRetires,
+  type TxPoolUpdates,
   type TxRequiredSigners,
   type TxStakes,
   type TxUtxos,
   type TxWithdrawals,
 } from '@frostline/model';
-import { READ_DB } from '../common/tokens.js';
-import { toTxContent, toTxDelegations, toTxMetadata, toTxPoolRetires, toTxUtxos } from './txs.mapper.js';
+import type { ApiConfig } from '../config.js';
+import { API_CONFIG, READ_DB } from '../common/tokens.js';
+import {
+  toTxContent,
+  toTxDelegations,
+  toTxMetadata,
+  toTxPoolRetires,
+  toTxPoolUpdates,
+  toTxUtxos,
+} from './txs.mapper.js';
+
+/** The network id testnets (every network but mainnet) write in their addresses. */
+const TESTNET_NETWORK_ID = 0;
 
 /**
  * 404 unless the hash names an indexed transaction (a malformed one never does); the lists of a
@@ -36,7 +51,10 @@ import { toTxContent, toTxDelegations, toTxMetadata, toTxPoolRetires, toTxUtxos 
  */
 @Injectable()
 export class TxsService {
-  constructor(@Inject(READ_DB) private readonly db: PrismaClient) {}
+  constructor(
+    @Inject(READ_DB) private readonly db: PrismaClient,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
+  ) {}
 
   async byHash(hashParam: string): Promise<TxContent> {
     const row = await this.query(hashParam, (hash) => txsHash(this.db, hash));
@@ -79,6 +97,12 @@ export class TxsService {
 
   async poolRetires(hashParam: string): Promise<TxPoolRetires> {
     return toTxPoolRetires(await this.query(hashParam, (hash) => txsHashPoolRetires(this.db, hash)));
+  }
+
+  async poolUpdates(hashParam: string): Promise<TxPoolUpdates> {
+    const rows = await this.query(hashParam, (hash) => txsHashPoolUpdates(this.db, hash));
+    const networkId = isMainnet(this.config.network) ? MAINNET_NETWORK_ID : TESTNET_NETWORK_ID;
+    return toTxPoolUpdates(rows, networkId);
   }
 
   requiredSigners(hashParam: string): Promise<TxRequiredSigners> {

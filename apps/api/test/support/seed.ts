@@ -161,6 +161,14 @@ export class ChainSeed {
     );
   }
 
+  /** A pool registration certificate's row; its parameters are read from the transaction's CBOR. */
+  async poolRegistration(txId: number, poolHash: string, certIndex = 0): Promise<void> {
+    await this.sql.query(
+      `INSERT INTO pool_registration (id, tx_id, cert_index, pool_hash) VALUES ($1, $2, $3, decode($4, 'hex'))`,
+      [this.nextId('pool_registration'), txId, certIndex, poolHash],
+    );
+  }
+
   async requiredSigner(txId: number, hash: string): Promise<void> {
     await this.sql.query(
       `INSERT INTO tx_required_signer (id, tx_id, hash) VALUES ($1, $2, decode($3, 'hex'))`,

@@ -1,4 +1,5 @@
 // One typed wrapper per endpoint around its prisma/sql/<endpoint>.sql read query.
+export * from './addresses-address.js';
 export * from './addresses-address-utxos.js';
 export * from './addresses-address-utxos-asset.js';
 export * from './addresses-address-utxos-by-ids.js';
@@ -18,6 +19,7 @@ export * from './assets-asset-addresses.js';
 export * from './blocks-epoch-number-slot-slot-number.js';
 export * from './epochs-number-parameters.js';
 export * from './accounts-stake-address.js';
+export * from './accounts-stake-address-history.js';
 export * from './genesis.js';
 export * from './network.js';
 export * from './network-eras.js';
@@ -36,3 +38,4 @@ export * from './txs-hash-delegations.js';
 export * from './txs-hash-stakes.js';
 export * from './txs-hash-required-signers.js';
 export * from './txs-hash-pool-retires.js';
+export * from './txs-hash-pool-updates.js';

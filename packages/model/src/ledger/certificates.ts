@@ -37,12 +37,111 @@ const CERTIFICATES_KEY = 4;
 
 /** All certificates of a transaction's CBOR, in ledger order. */
 export function decodeCertificates(transactionCbor: Uint8Array): Certificate[] {
+  return certificateList(transactionCbor).flatMap((cert, index) => decodeCertificate(cert, index));
+}
+
+/** A pool registration certificate with every pool parameter (CDDL `pool_params`). */
+export interface PoolRegistration {
+  index: number;
+  poolHash: string;
+  vrfKeyHash: string;
+  pledge: bigint;
+  cost: bigint;
+  /** the margin as a JavaScript number, as db-sync stores it (a double) */
+  margin: number;
+  /** raw reward account: header byte + 28-byte credential */
+  rewardAccount: string;
+  /** stake key hashes, in the certificate's order */
+  owners: string[];
+  relays: PoolRelay[];
+  metadata: { url: string; hash: string } | null;
+}
+
+/** A relay as db-sync's pool_relay row holds it: one of an address pair, a DNS name or a DNS SRV name. */
+export interface PoolRelay {
+  ipv4: string | null;
+  ipv6: string | null;
+  dns: string | null;
+  dns_srv: string | null;
+  port: number | null;
+}
+
+/** The pool registration certificates of a transaction's CBOR, in ledger order. */
+export function decodePoolRegistrations(transactionCbor: Uint8Array): PoolRegistration[] {
+  return certificateList(transactionCbor).flatMap((cert, index) =>
+    cert[0] === POOL_REGISTRATION_TAG ? [poolRegistration(cert, index)] : [],
+  );
+}
+
+function certificateList(transactionCbor: Uint8Array): unknown[][] {
   const transaction = decoder.decode(transactionCbor) as unknown[];
   const body = transaction[0] as Map<number, unknown>;
   const certificates = body.get(CERTIFICATES_KEY);
   if (certificates === undefined) return [];
   // Conway may wrap the list in tag 258 (a set), which cbor-x decodes to a Set.
-  return [...(certificates as Iterable<unknown[]>)].flatMap((cert, index) => decodeCertificate(cert, index));
+  return [...(certificates as Iterable<unknown[]>)];
+}
+
+const POOL_REGISTRATION_TAG = 3;
+
+// pool_params are inlined: operator, vrf, pledge, cost, margin, reward_account, owners, relays, metadata.
+function poolRegistration(cert: unknown[], index: number): PoolRegistration {
+  const [numerator, denominator] = (cert[5] as { value: [number | bigint, number | bigint] }).value;
+  const metadata = cert[9] as [string, Uint8Array] | null;
+  return {
+    index,
+    poolHash: hex(cert[1]),
+    vrfKeyHash: hex(cert[2]),
+    pledge: BigInt(cert[3] as number | bigint),
+    cost: BigInt(cert[4] as number | bigint),
+    margin: Number(numerator) / Number(denominator),
+    rewardAccount: hex(cert[6]),
+    owners: [...(cert[7] as Iterable<Uint8Array>)].map((owner) => bytesToHex(owner)),
+    relays: [...(cert[8] as Iterable<unknown[]>)].map(poolRelay),
+    metadata: metadata === null ? null : { url: metadata[0], hash: bytesToHex(metadata[1]) },
+  };
+}
+
+// CDDL relay: [0, port / null, ipv4 / null, ipv6 / null] / [1, port / null, dns_name] / [2, dns_name].
+function poolRelay(relay: unknown[]): PoolRelay {
+  const none = { ipv4: null, ipv6: null, dns: null, dns_srv: null, port: null };
+  const port = (relay[1] as number | null) ?? null;
+  switch (relay[0]) {
+    case 0:
+      return {
+        ...none,
+        ipv4: relay[2] == null ? null : [...(relay[2] as Uint8Array)].join('.'),
+        ipv6: relay[3] == null ? null : ipv6Text(relay[3] as Uint8Array),
+        port,
+      };
+    case 1:
+      return { ...none, dns: relay[2] as string, port };
+    default:
+      return { ...none, dns_srv: relay[1] as string };
+  }
+}
+
+/**
+ * The ledger writes an IPv6 address as four 32-bit words, each little-endian; the text is the usual
+ * compressed form (the longest run of two or more zero groups as `::`), as db-sync stores it.
+ */
+function ipv6Text(bytes: Uint8Array): string {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const groups: number[] = [];
+  for (let word = 0; word < 4; word++) {
+    const value = view.getUint32(word * 4, true);
+    groups.push(value >>> 16, value & 0xffff);
+  }
+  let best = { start: -1, length: 1 };
+  for (let start = 0; start < 8;) {
+    let end = start;
+    while (end < 8 && groups[end] === 0) end++;
+    if (end - start > best.length) best = { start, length: end - start };
+    start = end + 1;
+  }
+  const text = (part: number[]) => part.map((group) => group.toString(16)).join(':');
+  if (best.start < 0) return text(groups);
+  return `${text(groups.slice(0, best.start))}::${text(groups.slice(best.start + best.length))}`;
 }
 
 function credential(raw: unknown): Credential {
@@ -69,12 +168,9 @@ function decodeCertificate(cert: unknown[], index: number): Certificate[] {
       return [{ kind: 'stakeDeregistration', index, credential: credential(cert[1]) }];
     case 2:
       return [{ kind: 'stakeDelegation', index, credential: credential(cert[1]), poolHash: hex(cert[2]) }];
-    case 3: {
-      // pool_params are inlined: operator, vrf, pledge, cost, margin, reward_account, owners, relays, metadata
-      const owners = [...(cert[7] as Iterable<Uint8Array>)].map((owner) => bytesToHex(owner));
-      return [
-        { kind: 'poolRegistration', index, poolHash: hex(cert[1]), rewardAccount: hex(cert[6]), owners },
-      ];
+    case POOL_REGISTRATION_TAG: {
+      const { poolHash, rewardAccount, owners } = poolRegistration(cert, index);
+      return [{ kind: 'poolRegistration', index, poolHash, rewardAccount, owners }];
     }
     case 4:
       return [{ kind: 'poolRetirement', index, poolHash: hex(cert[1]), epoch: Number(cert[2]) }];
