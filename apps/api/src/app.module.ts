@@ -25,7 +25,6 @@ import { GenesisService } from './genesis/genesis.service.js';
 import { HealthController } from './health/health.controller.js';
 import { ReadyController } from './health/ready.controller.js';
 import { ApiMetrics } from './metrics/api-metrics.js';
-import { MetricsController } from './metrics/metrics.controller.js';
 import { NetworkController } from './network/network.controller.js';
 import { NetworkService } from './network/network.service.js';
 import { NutlinkController } from './nutlink/nutlink.controller.js';
@@ -87,7 +86,6 @@ export class AppModule {
         UtilsController,
         HealthController,
         ReadyController,
-        MetricsController,
         OpenApiController,
         RootController,
         ExplorerController,

@@ -52,7 +52,6 @@ const ROUTES = [
   'POST /utils/txs/evaluate/utxos',
   'GET /health',
   'GET /openapi.json',
-  'GET /metrics',
 ];
 
 interface RawResponse {

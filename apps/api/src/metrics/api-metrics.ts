@@ -5,7 +5,8 @@ export const UNMATCHED_ROUTE = '(unmatched)';
 
 /**
  * The API's Prometheus metrics, in a registry per application instance (tests run several apps in one
- * process; the global registry would mix them). Scraped at GET /metrics.
+ * process; the global registry would mix them). Scraped at GET /metrics on the metrics server
+ * (metrics-server.ts).
  */
 export class ApiMetrics {
   readonly registry = new Registry();
