@@ -22,10 +22,11 @@ import { EVALUATE_UTXOS_PATH } from './utils/utils.controller.js';
 
 /** Longest path parameter accepted (long Byron addresses included); longer ones are invalid paths. */
 const MAX_PARAM_LENGTH = 8192;
-/** Only the evaluate endpoint takes a body; every other route keeps this small limit. */
+/**
+ * Only the evaluate endpoints take a body; every other route keeps this small limit, which also holds
+ * the hex text of a transaction of up to 32 KiB (twice mainnet's maxTransactionSize).
+ */
 const BODY_LIMIT_BYTES = 64 * 1024;
-/** A transaction is at most 16 KiB, but additionalUtxoSet may carry many UTxOs with scripts. */
-const EVALUATE_BODY_LIMIT_BYTES = 1024 * 1024;
 /** A runaway query must not hold a pooled connection for long. */
 const STATEMENT_TIMEOUT_MS = 10_000;
 /** Rate limiting fails open; a slow Redis must not slow every request down. */
@@ -113,7 +114,9 @@ export async function createApp(
     metrics.observe(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
   });
   adapter.getInstance().addHook('onRoute', (route) => {
-    if (route.url.endsWith(`utils/${EVALUATE_UTXOS_PATH}`)) route.bodyLimit = EVALUATE_BODY_LIMIT_BYTES;
+    // The transaction's text and the additional UTxO set's bound (EvaluateService checks each).
+    if (route.url.endsWith(`utils/${EVALUATE_UTXOS_PATH}`))
+      route.bodyLimit = BODY_LIMIT_BYTES + config.evaluation.maxAdditionalUtxoBytes;
   });
   // JSON bodies reach the handler as text: the evaluate endpoint parses them itself, keeping integers
   // beyond 2^53 exact (blockfrost-js sends BigInt quantities as bare integers).

@@ -1,25 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  toEvaluateTransactionParams,
-  type EvaluateRequestV5,
-  type EvaluationItem,
-  type EvaluationOutcome,
-} from '@frostline/evaluator';
+import type { EvaluationItem, EvaluationOutcome } from '@frostline/evaluator';
 import { BlockfrostError } from '@frostline/model';
 import { isMempoolFull, type OgmiosRpc } from '../../common/ogmios-rpc.js';
 import { OGMIOS_RPC } from '../../common/tokens.js';
-import type { EvaluationEngine } from './evaluation-engine.js';
+import type { EvaluateParams, EvaluationEngine } from './evaluation-engine.js';
 
 /**
  * Proxies to Ogmios v6 `evaluateTransaction`, the v5 request translated
- * (docs/ogmios.md#the-v5-evaluation-format).
+ * (docs/ogmios.md#the-v5-evaluation-format) by the evaluation pool.
  */
 @Injectable()
 export class OgmiosEvaluationEngine implements EvaluationEngine {
   constructor(@Inject(OGMIOS_RPC) private readonly ogmios: OgmiosRpc) {}
 
-  async evaluate(request: EvaluateRequestV5): Promise<EvaluationOutcome> {
-    const response = await this.ogmios.call('evaluateTransaction', toEvaluateTransactionParams(request));
+  async evaluate({ params }: EvaluateParams): Promise<EvaluationOutcome> {
+    const response = await this.ogmios.call('evaluateTransaction', params);
     if (response.error === undefined) return { result: response.result as EvaluationItem[] };
     const { error } = response;
     // Verdicts about the transaction (3000-series) and params it cannot read (-32602) are answers.
