@@ -13,15 +13,20 @@ import type {
   UtxoJson,
 } from './ogmios-types.js';
 import { resolveOgmiosUtxos } from './ogmios-utxo.js';
+import { stringify } from 'lossless-json';
 import { transactionReferences } from './transaction.js';
 import { toEvaluateTransactionParams } from './v5-to-v6-request.js';
 
 // The CPU-bound steps of an evaluate request, as plain data in and out so that they can run in a
 // worker thread (evaluation-pool.ts) while the caller's event loop serves other requests.
 
-/** Read a v5 `{cbor, additionalUtxoSet?}` body into Ogmios v6 `evaluateTransaction` params. */
+/**
+ * Read a v5 `{cbor, additionalUtxoSet?}` body into Ogmios v6 `evaluateTransaction` params: as objects
+ * with the outputs the transaction reads (`decode`, for evaluating here), or as the JSON text to send
+ * to Ogmios (`decode-json`), so that the caller's thread never serializes them.
+ */
 export interface DecodeTask extends EvaluateRequestLimits {
-  kind: 'decode';
+  kind: 'decode' | 'decode-json';
   body: string;
 }
 
@@ -33,6 +38,9 @@ export type DecodedEvaluateRequest =
       references: OutputReference[];
     }
   | { ok: false; error: EvaluateRequestError };
+
+export type DecodedEvaluateJson =
+  { ok: true; paramsJson: string } | { ok: false; error: EvaluateRequestError };
 
 /** Evaluate the transaction over the caller's ledger outputs and the request's additional ones. */
 export interface EvaluateTask {
@@ -48,19 +56,35 @@ export interface EvaluateTask {
 }
 
 export type EvaluationTask = DecodeTask | EvaluateTask;
-export type TaskResult<T extends EvaluationTask> = T extends DecodeTask
-  ? DecodedEvaluateRequest
-  : EvaluationOutcome;
+export type TaskResult<T extends EvaluationTask> = T extends EvaluateTask
+  ? EvaluationOutcome
+  : T extends { kind: 'decode-json' }
+    ? DecodedEvaluateJson
+    : DecodedEvaluateRequest;
 
-export async function runTask(task: EvaluationTask): Promise<DecodedEvaluateRequest | EvaluationOutcome> {
-  return task.kind === 'decode' ? decode(task) : evaluateOverLedger(task);
+export async function runTask(
+  task: EvaluationTask,
+): Promise<DecodedEvaluateRequest | DecodedEvaluateJson | EvaluationOutcome> {
+  if (task.kind === 'evaluate') return evaluateOverLedger(task);
+  const decoded = decode(task);
+  if (task.kind === 'decode' || !decoded.ok) return decoded;
+  // Quantities are bigint: lossless-json writes them as bare integers, as Ogmios expects.
+  return { ok: true, paramsJson: stringify(decoded.params)! };
 }
 
-function decode({ body, maxTransactionBytes, maxAdditionalUtxoBytes }: DecodeTask): DecodedEvaluateRequest {
+function decode({
+  kind,
+  body,
+  maxTransactionBytes,
+  maxAdditionalUtxoBytes,
+}: DecodeTask): DecodedEvaluateRequest {
   const parsed = parseEvaluateRequest(body, { maxTransactionBytes, maxAdditionalUtxoBytes });
   if (!parsed.ok) return parsed;
   const params = toEvaluateTransactionParams(parsed.request);
-  return { ok: true, params, references: transactionReferences(Buffer.from(params.transaction.cbor, 'hex')) };
+  // Ogmios looks the outputs up itself.
+  const references =
+    kind === 'decode' ? transactionReferences(Buffer.from(params.transaction.cbor, 'hex')) : [];
+  return { ok: true, params, references };
 }
 
 /**

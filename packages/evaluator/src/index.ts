@@ -17,6 +17,7 @@ export { transactionReferences } from './transaction.js';
 export { EvaluationPool, EvaluationPoolFullError, type EvaluationPoolOptions } from './evaluation-pool.js';
 export type {
   DecodeTask,
+  DecodedEvaluateJson,
   DecodedEvaluateRequest,
   EvaluateTask,
   EvaluationTask,

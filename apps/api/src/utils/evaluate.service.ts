@@ -1,12 +1,6 @@
 import { Inject, Injectable, UnsupportedMediaTypeException } from '@nestjs/common';
 import { utilsTxsEvaluateProtocolParameters, type PrismaClient } from '@frostline/db';
-import {
-  EvaluationPool,
-  EvaluationPoolFullError,
-  v5Response,
-  v6Response,
-  type RpcError,
-} from '@frostline/evaluator';
+import { EvaluationPoolFullError, v5Response, v6Response, type RpcError } from '@frostline/evaluator';
 import { BlockfrostError, type RawParam } from '@frostline/model';
 import type { ApiConfig } from '../config.js';
 import { isCbor, isJson } from '../common/media-types.js';
@@ -31,7 +25,6 @@ export const DEFAULT_MAX_TRANSACTION_BYTES = 16_384;
 export class EvaluateService {
   constructor(
     @Inject(EVALUATION_ENGINE) private readonly engine: EvaluationEngine,
-    @Inject(EvaluationPool) private readonly pool: EvaluationPool,
     @Inject(READ_DB) private readonly db: PrismaClient,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
     @Inject(ApiMetrics) private readonly metrics: ApiMetrics,
@@ -81,15 +74,16 @@ export class EvaluateService {
     try {
       const stored = await utilsTxsEvaluateProtocolParameters(this.db);
       const maxSize = (stored?.params.maxTransactionSize as { bytes?: number | string } | undefined)?.bytes;
-      const decoded = await this.pool.run({
-        kind: 'decode',
+      const outcome = await this.engine.evaluate({
         body,
-        maxTransactionBytes: maxSize === undefined ? DEFAULT_MAX_TRANSACTION_BYTES : Number(maxSize),
-        maxAdditionalUtxoBytes: this.config.evaluation.maxAdditionalUtxoBytes,
+        limits: {
+          maxTransactionBytes: maxSize === undefined ? DEFAULT_MAX_TRANSACTION_BYTES : Number(maxSize),
+          maxAdditionalUtxoBytes: this.config.evaluation.maxAdditionalUtxoBytes,
+        },
+        stored,
       });
-      if (!decoded.ok)
-        throw new BlockfrostError(decoded.error.kind === 'too-large' ? 413 : 400, decoded.error.message);
-      const outcome = await this.engine.evaluate(decoded, stored);
+      if ('refused' in outcome)
+        throw new BlockfrostError(outcome.refused.kind === 'too-large' ? 413 : 400, outcome.refused.message);
       if ('error' in outcome && outcome.error.code === -32602)
         throw new BlockfrostError(400, invalidParamsMessage(outcome.error));
       return ogmiosVersion === 6 ? v6Response(outcome) : v5Response(outcome);

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { utilsTxsEvaluateLiveUtxos, type PrismaClient, type ProtocolParametersRow } from '@frostline/db';
 import {
   EvaluationPool,
+  type EvaluateRequestError,
   type EvaluationOutcome,
   type ExecutionUnits,
   type PlutusCostModels,
@@ -10,7 +11,7 @@ import type { ApiConfig } from '../../config.js';
 import { API_CONFIG, READ_DB } from '../../common/tokens.js';
 import { toUtxoJson } from './database-utxo.js';
 import { PUBLIC_NETWORK_PARAMETERS, type EvaluationParameters } from './default-parameters.js';
-import type { EvaluateParams, EvaluationEngine } from './evaluation-engine.js';
+import type { EvaluateBody, EvaluationEngine } from './evaluation-engine.js';
 import { SLOT_CONFIGS } from './slot-config.js';
 
 /**
@@ -26,10 +27,14 @@ export class LocalEvaluationEngine implements EvaluationEngine {
     @Inject(EvaluationPool) private readonly pool: EvaluationPool,
   ) {}
 
-  async evaluate(
-    { params, references }: EvaluateParams,
-    stored: ProtocolParametersRow | null,
-  ): Promise<EvaluationOutcome> {
+  async evaluate({
+    body,
+    limits,
+    stored,
+  }: EvaluateBody): Promise<EvaluationOutcome | { refused: EvaluateRequestError }> {
+    const decoded = await this.pool.run({ kind: 'decode', body, ...limits });
+    if (!decoded.ok) return { refused: decoded.error };
+    const { params, references } = decoded;
     // One round trip for both questions: which of the transaction's references are live, and whether
     // an additional entry is.
     const rows = await utilsTxsEvaluateLiveUtxos(
