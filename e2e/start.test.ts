@@ -53,6 +53,7 @@ function stack(db: TestDatabase, port: number, name: string) {
     INDEXER_QUEUE_PREFIX: `${name}-${port}`,
     RATE_LIMIT_REDIS_PREFIX: `${name}-${port}:`,
     INDEXER_METRICS_PORT: '0',
+    API_METRICS_PORT: '0',
   });
 }
 
@@ -276,6 +277,7 @@ describe('npm start', () => {
       INDEXER_QUEUE_PREFIX: `deep-fork-${port}`,
       RATE_LIMIT_REDIS_PREFIX: `deep-fork-${port}:`,
       INDEXER_METRICS_PORT: '0',
+      API_METRICS_PORT: '0',
     });
     const client = new pg.Client({ connectionString: db.url });
     try {

@@ -62,6 +62,8 @@ export interface ScenarioResult {
   fixedPacing?: 'even';
   ours: ServerFigures;
   baseline: ServerFigures;
+  /** a row measured beside an evaluation flood (evaluation-flood.ts): its answers by status code */
+  evaluations?: Record<string, number>;
 }
 
 export interface LoadSeconds {

@@ -32,6 +32,7 @@ import {
   type Server,
 } from './load.js';
 import { TIP_INTERVAL_MS, withAdvancingTip } from './advancing-tip.js';
+import { FLOOD_EVALUATIONS, maximalEvaluation, withEvaluationFlood } from './evaluation-flood.js';
 import { populate, populateScale, type PopulateResult } from './populate.js';
 import { explainScenarios, type Explained } from './explain.js';
 import { postgresFloor, type FloorResult } from './floor.js';
@@ -334,6 +335,15 @@ await phase('api', async () => {
           load(named(scenario, 'cache off'), { ours: oursUncached, baseline }),
         ),
       );
+    }
+    // Issue #54: a light request beside 16 concurrent maximal evaluations (the flood loads our API only; the
+    // baseline serves no evaluation and is measured beside the same flood, so both share the machine it loads).
+    const latest = scenarios(samples).find((scenario) => scenario.name === 'GET /blocks/latest')!;
+    const flooded = named(latest, `beside ${FLOOD_EVALUATIONS} concurrent maximal evaluations`);
+    if (chosen(flooded)) {
+      const flood = await withEvaluationFlood(ours.url, token, maximalEvaluation(root), () => load(flooded));
+      log(`    (evaluations answered during the load, by status: ${JSON.stringify(flood.statuses)})`);
+      results.api.push({ ...flood.result, evaluations: flood.statuses });
     }
     results.explain = await explainScenarios(url, samples);
   } finally {

@@ -1,6 +1,7 @@
 import { Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import type { PrismaClient } from '@frostline/db';
+import { EvaluationPool } from '@frostline/evaluator';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { ApiConfig } from './config.js';
@@ -25,7 +26,6 @@ import { GenesisService } from './genesis/genesis.service.js';
 import { HealthController } from './health/health.controller.js';
 import { ReadyController } from './health/ready.controller.js';
 import { ApiMetrics } from './metrics/api-metrics.js';
-import { MetricsController } from './metrics/metrics.controller.js';
 import { NetworkController } from './network/network.controller.js';
 import { NetworkService } from './network/network.service.js';
 import { NutlinkController } from './nutlink/nutlink.controller.js';
@@ -51,11 +51,15 @@ export interface AppResources {
   metrics: ApiMetrics;
 }
 
-/** Closes the connections once Nest has stopped serving (after in-flight requests finished). */
+/**
+ * Closes the connections and the evaluation threads once Nest has stopped serving (after in-flight
+ * requests finished).
+ */
 class ConnectionsCloser implements OnApplicationShutdown {
   constructor(
     @Inject(READ_DB) private readonly readDb: PrismaClient,
     @Inject(REDIS) private readonly redis: Redis,
+    @Inject(EvaluationPool) private readonly pool: EvaluationPool,
   ) {}
 
   async onApplicationShutdown(): Promise<void> {
@@ -63,7 +67,7 @@ class ConnectionsCloser implements OnApplicationShutdown {
     // then keep reconnecting forever (an open handle): just drop the connection attempt in that case.
     const closeRedis =
       this.redis.status === 'ready' ? this.redis.quit() : Promise.resolve(this.redis.disconnect());
-    await Promise.allSettled([this.readDb.$disconnect(), closeRedis]);
+    await Promise.allSettled([this.readDb.$disconnect(), closeRedis, this.pool.close()]);
   }
 }
 
@@ -87,7 +91,6 @@ export class AppModule {
         UtilsController,
         HealthController,
         ReadyController,
-        MetricsController,
         OpenApiController,
         RootController,
         ExplorerController,
@@ -99,6 +102,7 @@ export class AppModule {
         { provide: REDIS, useValue: redis },
         { provide: OGMIOS_RPC, useValue: config.ogmiosUrl ? new OgmiosRpc(config.ogmiosUrl) : null },
         { provide: ApiMetrics, useValue: metrics },
+        { provide: EvaluationPool, useValue: new EvaluationPool(config.evaluation) },
         { provide: ProjectTokens, useValue: new ProjectTokens(config.tokenHashes) },
         { provide: RateLimiter, useValue: new RateLimiter(redis, config.rateLimit, logger) },
         ConnectionsCloser,

@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Socket } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -12,18 +13,20 @@ import { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import { BlockfrostErrorFilter } from './common/blockfrost-error.filter.js';
-import { answerClientError, answerRoutingError } from './common/framework-errors.js';
+import { answerClientError, answerRoutingError, refuseConnection } from './common/framework-errors.js';
 import type { ApiConfig, TrustedProxies } from './config.js';
 import { serveExplorer } from './explorer/explorer.js';
 import { ApiMetrics } from './metrics/api-metrics.js';
+import { listenMetrics } from './metrics/metrics-server.js';
 import { EVALUATE_UTXOS_PATH } from './utils/utils.controller.js';
 
 /** Longest path parameter accepted (long Byron addresses included); longer ones are invalid paths. */
 const MAX_PARAM_LENGTH = 8192;
-/** Only the evaluate endpoint takes a body; every other route keeps this small limit. */
+/**
+ * Only the evaluate endpoints take a body; every other route keeps this small limit, which also holds
+ * the hex text of a transaction of up to 32 KiB (twice mainnet's maxTransactionSize).
+ */
 const BODY_LIMIT_BYTES = 64 * 1024;
-/** A transaction is at most 16 KiB, but additionalUtxoSet may carry many UTxOs with scripts. */
-const EVALUATE_BODY_LIMIT_BYTES = 1024 * 1024;
 /** A runaway query must not hold a pooled connection for long. */
 const STATEMENT_TIMEOUT_MS = 10_000;
 /** Rate limiting fails open; a slow Redis must not slow every request down. */
@@ -81,9 +84,16 @@ export async function createApp(
       maxParamLength: MAX_PARAM_LENGTH,
     },
     bodyLimit: BODY_LIMIT_BYTES,
+    // Slow clients (a header line every few seconds) are cut; Node checks the deadlines on this beat.
+    requestTimeout: config.connections.requestTimeoutMs,
+    http: {
+      headersTimeout: config.connections.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, Math.ceil(config.connections.headersTimeoutMs / 4)),
+    },
     frameworkErrors: answerRoutingError,
     clientErrorHandler: answerClientError,
   });
+  capConnectionsPerAddress(adapter.getInstance().server, config.connections.maxPerAddress);
   // Once closing, responses to in-flight requests end their keep-alive connection: the server only
   // finishes closing when every connection is gone, and an idle one would otherwise stay for
   // Fastify's keepAliveTimeout (72 s), beyond the container's stop grace period.
@@ -96,11 +106,17 @@ export async function createApp(
     if (closing) reply.header('connection', 'close');
   });
   const metrics = new ApiMetrics();
+  let metricsServer: Server | undefined;
+  adapter.getInstance().addHook('onClose', async () => {
+    if (metricsServer) await closeServer(metricsServer);
+  });
   adapter.getInstance().addHook('onResponse', async (request, reply) => {
     metrics.observe(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
   });
   adapter.getInstance().addHook('onRoute', (route) => {
-    if (route.url.endsWith(`utils/${EVALUATE_UTXOS_PATH}`)) route.bodyLimit = EVALUATE_BODY_LIMIT_BYTES;
+    // The transaction's text and the additional UTxO set's bound (EvaluateService checks each).
+    if (route.url.endsWith(`utils/${EVALUATE_UTXOS_PATH}`))
+      route.bodyLimit = BODY_LIMIT_BYTES + config.evaluation.maxAdditionalUtxoBytes;
   });
   // JSON bodies reach the handler as text: the evaluate endpoint parses them itself, keeping integers
   // beyond 2^53 exact (blockfrost-js sends BigInt quantities as bare integers).
@@ -136,7 +152,51 @@ export async function createApp(
   await serveExplorer(app, config);
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
+  if (config.trustProxy.kind === 'hops' && !isLoopback(config.host))
+    logger.warn(
+      `TRUST_PROXY=${config.trustProxy.hops} trusts X-Forwarded-For from whoever connects, and HOST=${config.host} ` +
+        'lets clients connect around the proxies and choose their address: list the proxies instead ' +
+        '(TRUST_PROXY=<addresses/CIDRs>) or listen on loopback only',
+    );
+  if (config.metrics.port > 0) {
+    const { host, port } = config.metrics;
+    try {
+      metricsServer = await listenMetrics(host, port, metrics.registry);
+    } catch (error) {
+      await app.close();
+      throw new Error(`cannot listen for /metrics on ${host}:${port}: ${(error as Error).message}`);
+    }
+  }
   return app;
+}
+
+const isLoopback = (host: string) => host === '::1' || host.startsWith('127.');
+
+const closeServer = (server: Server) =>
+  new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+
+/**
+ * One address may hold at most `cap` connections: beyond that a new one is answered 429 and closed, so
+ * a client cannot tie up the server with idle or slow connections. Counted by socket peer, before any
+ * request (so before X-Forwarded-For is read).
+ */
+function capConnectionsPerAddress(server: Server, cap: number): void {
+  if (cap === 0) return;
+  const open = new Map<string, number>();
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? '';
+    const count = (open.get(address) ?? 0) + 1;
+    open.set(address, count);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left === 0) open.delete(address);
+      else open.set(address, left);
+    });
+    if (count > cap) refuseConnection(socket, 429);
+  });
 }
 
 /**

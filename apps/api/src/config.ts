@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import type { Network } from '@frostline/model';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -8,10 +9,23 @@ export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' |
 /** Who evaluates POST /utils/txs/evaluate/utxos: an Ogmios node, or packages/evaluator over the database. */
 export type EvaluatorKind = 'ogmios' | 'local';
 
+/**
+ * A project token's own quota, shared by every client using the token (a browser dApp's token is public).
+ * Its refusals never count toward an IP's ban.
+ */
+export interface ProjectQuotaConfig {
+  /** Sustained requests per second of the project's bucket; 0: no per-second project limit. */
+  perSecond: number;
+  /** The project bucket's size (used when perSecond > 0). */
+  burst: number;
+  /** Requests per UTC day (Blockfrost's plans count per day); 0: no daily quota. */
+  perDay: number;
+}
+
 export interface RateLimitConfig {
   /** false turns every limit off (local development). */
   enabled: boolean;
-  /** Sustained requests per second of one token bucket (Blockfrost: 10). */
+  /** Sustained requests per second of one client IP's token bucket (Blockfrost: 10). */
   perSecond: number;
   /** Bucket size, i.e. the burst allowed on top of the sustained rate (Blockfrost: 500). */
   burst: number;
@@ -20,6 +34,7 @@ export interface RateLimitConfig {
   /** The count of 429 answers lapses after this long without one (requests let through do not reset it). */
   banWindowSeconds: number;
   banSeconds: number;
+  project: ProjectQuotaConfig;
   /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
   redisKeyPrefix: string;
 }
@@ -36,6 +51,32 @@ export type TrustedProxies =
   /** Proxies by address or CIDR (or proxy-addr's loopback, linklocal, uniquelocal). */
   | { kind: 'addresses'; addresses: string[] };
 
+/** How slow or greedy one client may be before the server lets go of it. */
+export interface ConnectionLimits {
+  /** A connection that has not sent a request's headers within this long is closed. */
+  headersTimeoutMs: number;
+  /** A request (headers and body) must have arrived within this long. */
+  requestTimeoutMs: number;
+  /** Open connections one peer address may hold at once; 0: no cap. */
+  maxPerAddress: number;
+}
+
+/** Where Prometheus scrapes /metrics: apart from the data port, loopback unless told otherwise. */
+export interface MetricsServerConfig {
+  host: string;
+  /** 0: no metrics server. */
+  port: number;
+}
+
+/** The worker threads that decode and (EVALUATOR=local) evaluate POST /utils/txs/evaluate… requests. */
+export interface EvaluationPoolConfig {
+  threads: number;
+  /** Requests waiting for a thread, at most; beyond that the answer is an immediate 429. */
+  queue: number;
+  /** The largest additionalUtxoSet accepted, in bytes of its JSON text. */
+  maxAdditionalUtxoBytes: number;
+}
+
 export interface ApiConfig {
   port: number;
   /** Address the API binds: loopback unless a container or host exposes it (0.0.0.0, ::). */
@@ -49,6 +90,9 @@ export interface ApiConfig {
   tokenHashes: string[];
   rateLimit: RateLimitConfig;
   trustProxy: TrustedProxies;
+  connections: ConnectionLimits;
+  metrics: MetricsServerConfig;
+  evaluation: EvaluationPoolConfig;
   logLevel: LogLevel;
   /** /ready fails when the newest block is further behind the node's tip (indexer_status). */
   readyMaxLagSlots: number;
@@ -106,9 +150,36 @@ export function loadConfig(env: Env): ApiConfig {
       banAfterRejections: read('RATE_LIMIT_BAN_AFTER', integerIn(1, 1_000_000, 100), 0),
       banWindowSeconds: read('RATE_LIMIT_BAN_WINDOW_SECONDS', integerIn(1, 86_400, 60), 0),
       banSeconds: read('RATE_LIMIT_BAN_SECONDS', integerIn(1, 86_400 * 7, 300), 0),
+      project: {
+        perSecond: read('RATE_LIMIT_PROJECT_PER_SECOND', nonNegativeNumber(0), 0),
+        burst: read('RATE_LIMIT_PROJECT_BURST', integerIn(1, 100_000_000, 500), 0),
+        perDay: read('RATE_LIMIT_PROJECT_PER_DAY', integerIn(0, 1_000_000_000_000, 0), 0),
+      },
       redisKeyPrefix: read('RATE_LIMIT_REDIS_PREFIX', (value) => value ?? 'frostline:rate-limit:', ''),
     },
     trustProxy: read('TRUST_PROXY', trustedProxies, { kind: 'none' }),
+    connections: {
+      headersTimeoutMs: read('API_HEADERS_TIMEOUT_MS', integerIn(50, 600_000, 10_000), 0),
+      requestTimeoutMs: read('API_REQUEST_TIMEOUT_MS', integerIn(50, 3_600_000, 30_000), 0),
+      maxPerAddress: 0,
+    },
+    metrics: {
+      host: read('API_METRICS_HOST', ipAddress('127.0.0.1'), ''),
+      port: read('API_METRICS_PORT', integerIn(0, 65535, 9102), 0),
+    },
+    evaluation: {
+      threads: read(
+        'EVALUATE_THREADS',
+        integerIn(1, 256, Math.min(4, Math.max(1, availableParallelism() - 1))),
+        1,
+      ),
+      queue: read('EVALUATE_QUEUE', integerIn(0, 100_000, 64), 0),
+      maxAdditionalUtxoBytes: read(
+        'EVALUATE_MAX_ADDITIONAL_UTXO_BYTES',
+        integerIn(0, 64 * 1024 * 1024, 256 * 1024),
+        0,
+      ),
+    },
     logLevel: read('LOG_LEVEL', oneOf(LOG_LEVELS, 'info'), 'info'),
     readyMaxLagSlots: read('API_READY_MAX_LAG_SLOTS', integerIn(0, 1_000_000_000, 600), 0),
     readyMaxReplicationLagSeconds: read(
@@ -123,6 +194,15 @@ export function loadConfig(env: Env): ApiConfig {
     explorerDir: read('EXPLORER_DIR', optional(String), null),
     demoWalletsFile: read('DEMO_WALLETS_FILE', optional(String), null),
   };
+  if (config.connections.headersTimeoutMs > config.connections.requestTimeoutMs)
+    problems.push('API_HEADERS_TIMEOUT_MS must not exceed API_REQUEST_TIMEOUT_MS');
+  // Behind proxies every client arrives over the proxies' connections: no cap unless one is asked for.
+  const defaultCap = config.trustProxy.kind === 'none' ? 64 : 0;
+  config.connections.maxPerAddress = read(
+    'API_MAX_CONNECTIONS_PER_ADDRESS',
+    integerIn(0, 1_000_000, defaultCap),
+    0,
+  );
   // Proxy to the node when there is one, unless told to evaluate locally.
   config.evaluator = read('EVALUATOR', oneOf(EVALUATORS, config.ogmiosUrl ? 'ogmios' : 'local'), 'local');
   if (config.evaluator === 'ogmios' && !config.ogmiosUrl) problems.push('EVALUATOR=ogmios needs OGMIOS_URL');
@@ -172,6 +252,16 @@ function positiveNumber(fallback: number) {
     const number = Number(value);
     if (!(number > 0) || !Number.isFinite(number))
       throw new Error(`must be a positive number, got "${value}"`);
+    return number;
+  };
+}
+
+function nonNegativeNumber(fallback: number) {
+  return (value: string | undefined): number => {
+    if (value === undefined || value === '') return fallback;
+    const number = Number(value);
+    if (!(number >= 0) || !Number.isFinite(number))
+      throw new Error(`must be a number of 0 or more, got "${value}"`);
     return number;
   };
 }

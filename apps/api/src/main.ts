@@ -10,7 +10,13 @@ try {
   process.exit(1);
 }
 
-const app = await createApp(config);
+let app;
+try {
+  app = await createApp(config);
+} catch (error) {
+  console.error(`@frostline/api: ${(error as Error).message}`);
+  process.exit(1);
+}
 
 // SIGTERM (docker stop) and SIGINT: app.close() stops accepting connections, lets in-flight requests
 // finish, then closes the database and Redis connections; exit 0 is a clean stop. (Nest's

@@ -89,25 +89,67 @@ describe('rate limits shared through Redis', () => {
     expect(schemaErrors('/assets/{asset}', 418, afterBan.body)).toEqual([]);
   });
 
-  it('never limits other clients', async () => {
+  /** A request with the shared project token from `ip`. */
+  const fromIp = (api: NestFastifyApplication, ip: string) =>
+    api
+      .inject({ method: 'GET', url: BLOCK, headers: { project_id: TOKEN }, remoteAddress: ip })
+      .then((response) => response.statusCode);
+
+  it('a client draining a shared token is refused and banned; another client of the token is neither', async () => {
     const api = await app(limits);
-    for (let i = 0; i < 6; i++)
-      await api.inject({
-        method: 'GET',
-        url: BLOCK,
-        headers: { project_id: TOKEN },
-        remoteAddress: '10.0.0.1',
-      });
-    const other = await api.inject({
+    const drainer: number[] = [];
+    const other: number[] = [];
+    // The other client stays within its own IP's burst of 5 while the drainer floods beside it.
+    for (let i = 0; i < 20; i++) {
+      drainer.push(await fromIp(api, '10.0.0.1'));
+      if (i % 5 === 0) other.push(await fromIp(api, '10.0.0.2'));
+    }
+    expect(drainer.slice(0, 5)).toEqual([404, 404, 404, 404, 404]);
+    expect(drainer.slice(5, 8)).toEqual([429, 429, 429]); // the third 429 bans
+    expect(new Set(drainer.slice(8))).toEqual(new Set([418]));
+    expect(other).toEqual([404, 404, 404, 404]);
+    const anonymous = await api.inject({ method: 'GET', url: '/health', remoteAddress: '10.0.0.3' });
+    expect(anonymous.statusCode).toBe(200);
+  });
+
+  it("a project's per-second quota refuses the token's clients with 429 but bans none of them", async () => {
+    const api = await app({
+      ...limits,
+      RATE_LIMIT_BURST: '100',
+      RATE_LIMIT_PROJECT_PER_SECOND: '0.001',
+      RATE_LIMIT_PROJECT_BURST: '4',
+    });
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push(await fromIp(api, i % 3 ? '10.0.1.1' : '10.0.1.2'));
+    expect(statuses).toEqual([404, 404, 404, 404, 429, 429, 429, 429, 429, 429, 429, 429]);
+    const limited = await api.inject({
       method: 'GET',
       url: BLOCK,
       headers: { project_id: TOKEN },
-      remoteAddress: '10.0.0.2',
+      remoteAddress: '10.0.1.1',
     });
-    // The project bucket is shared by both IPs; the IP bucket of 10.0.0.2 is full.
-    expect(other.statusCode).toBe(429);
-    const anonymous = await api.inject({ method: 'GET', url: '/health', remoteAddress: '10.0.0.3' });
-    expect(anonymous.statusCode).toBe(200);
+    expect([limited.statusCode, limited.json()]).toEqual([429, OVER_LIMIT]);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Ban after 3 rejections, yet neither address is banned: /health without the token still answers.
+    for (const remoteAddress of ['10.0.1.1', '10.0.1.2'])
+      expect((await api.inject({ method: 'GET', url: '/health', remoteAddress })).statusCode).toBe(200);
+  });
+
+  it("a project's daily quota counts every client of the token and tells when the day ends", async () => {
+    const api = await app({ ...limits, RATE_LIMIT_BURST: '100', RATE_LIMIT_PROJECT_PER_DAY: '3' });
+    const statuses = [];
+    for (const ip of ['10.0.2.1', '10.0.2.2', '10.0.2.3', '10.0.2.1', '10.0.2.2'])
+      statuses.push(await fromIp(api, ip));
+    expect(statuses).toEqual([404, 404, 404, 429, 429]);
+    const limited = await api.inject({
+      method: 'GET',
+      url: BLOCK,
+      headers: { project_id: TOKEN },
+      remoteAddress: '10.0.2.4',
+    });
+    const untilMidnight = 86_400 - Math.floor((Date.now() / 1000) % 86_400);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(untilMidnight + 1);
   });
 
   describe('the ban', () => {

@@ -614,16 +614,37 @@ describe('malformed requests: 4xx with Blockfrost error bodies', () => {
     );
   });
 
-  it('takes bodies up to 1 MiB (beyond the 64 KiB of other routes) and answers 413 beyond', async () => {
-    const padded = (size: number) => {
-      const body = JSON.parse(offline.postBody!);
-      return JSON.stringify({ ...body, padding: 'x'.repeat(size) });
-    };
-    expect((await send(padded(900 * 1024), { 'content-type': 'application/json' })).status).toBe(200);
-    expect(await send(padded(1024 * 1024), { 'content-type': 'application/json' })).toEqual({
+  it('checks sizes before decoding: the transaction against maxTransactionSize, the rest against EVALUATE_MAX_ADDITIONAL_UTXO_BYTES', async () => {
+    const body = JSON.parse(offline.postBody!);
+    const padded = (size: number) => JSON.stringify({ ...body, padding: 'x'.repeat(size) });
+    const tooLarge = (message: string) => ({
       status: 413,
-      body: { error: 'Payload Too Large', message: 'Request body is too large', status_code: 413 },
+      body: { error: 'Payload Too Large', message, status_code: 413 },
     });
+    const json = { 'content-type': 'application/json' };
+    // The default bound is 256 KiB beside the transaction, the body limit that plus 64 KiB.
+    expect((await send(padded(200 * 1024), json)).status).toBe(200);
+    const over = padded(260 * 1024);
+    expect(await send(over, json)).toEqual(
+      tooLarge(
+        `The additionalUtxoSet is ${over.length - body.cbor.length} bytes; at most 262144 are accepted.`,
+      ),
+    );
+    expect(await send(padded(320 * 1024), json)).toEqual(tooLarge('Request body is too large'));
+    // Nothing stored yet: mainnet's 16,384 bytes. Neither hex nor base64 is decoded to tell.
+    const transaction = (bytes: number) => 'ab'.repeat(bytes);
+    expect(await send(JSON.stringify({ cbor: transaction(16_385) }), json)).toEqual(
+      tooLarge('The transaction is 16385 bytes; the protocol allows at most 16384.'),
+    );
+    const base64 = Buffer.alloc(16_386, 0xff).toString('base64'); // "////…": not hex
+    expect(await send(JSON.stringify({ cbor: base64 }), json)).toEqual(
+      tooLarge('The transaction is 16386 bytes; the protocol allows at most 16384.'),
+    );
+    expect((await postCbor(app, transaction(16_385))).status).toBe(413);
+    // A bound of its own.
+    const small = (await localApp({ EVALUATE_MAX_ADDITIONAL_UTXO_BYTES: '4096' })).app;
+    expect((await post(small, padded(5000))).status).toBe(413);
+    expect((await post(small, offline.postBody!)).status).toBe(200);
   });
 
   it.each([

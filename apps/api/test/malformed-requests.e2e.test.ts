@@ -61,7 +61,6 @@ const ROUTES = [
   'POST /utils/txs/evaluate/utxos',
   'GET /health',
   'GET /openapi.json',
-  'GET /metrics',
 ];
 
 interface RawResponse {

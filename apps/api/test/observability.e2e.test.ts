@@ -10,7 +10,15 @@ import pg from 'pg';
 import { pino } from 'pino';
 import { createApp } from '../src/app.js';
 import { ChainSeed } from './support/seed.js';
-import { get, openTestDatabase, startApp, testConfig, testRedisUrl, TOKEN } from './support/test-app.js';
+import {
+  freePort,
+  get,
+  openTestDatabase,
+  startApp,
+  testConfig,
+  testRedisUrl,
+  TOKEN,
+} from './support/test-app.js';
 
 // Operations: Prometheus metrics, readiness, request-id logs, and the built program's configuration
 // errors and graceful shutdown.
@@ -72,18 +80,25 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   return undefined;
 }
 
-describe('GET /metrics', () => {
+/** An app with its metrics server on a free loopback port, and a scrape of it. */
+async function appWithMetrics(env: Record<string, string> = {}) {
+  const port = await freePort();
+  const api = await app({ ...env, API_METRICS_PORT: String(port) });
+  return { api, scrape: () => fetch(`http://127.0.0.1:${port}/metrics`) };
+}
+
+describe('GET /metrics on the metrics server', () => {
   it('counts requests by route pattern and status, times them per route, and exposes process metrics', async () => {
-    const api = await app();
+    const { api, scrape } = await appWithMetrics();
     expect((await get(api, BLOCK)).status).toBe(200);
     expect((await get(api, '/api/v0/blocks/epoch/1/slot/7')).status).toBe(404);
     expect((await get(api, '/api/v0/blocks/epoch/x/slot/7')).status).toBe(400);
     expect((await get(api, '/no/such/route')).status).toBe(400);
 
-    const response = await api.inject({ method: 'GET', url: '/metrics' });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
-    const text = response.body;
+    const response = await scrape();
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = await response.text();
     const requests = (route: string, status: string) =>
       sample(text, 'api_http_requests_total', { method: 'GET', route, status_code: status });
     expect([
@@ -108,8 +123,16 @@ describe('GET /metrics', () => {
     expect(sample(text, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
   });
 
+  it('is not on the data port', async () => {
+    const { api } = await appWithMetrics();
+    const response = await api.inject({ method: 'GET', url: '/metrics' });
+    // Unknown paths are Blockfrost's 400 "Invalid path".
+    expect(response.statusCode).toBe(400);
+    expect(response.body).not.toContain('api_http_requests_total');
+  });
+
   it('counts rate-limit rejections and bans', async () => {
-    const api = await app({
+    const { api, scrape } = await appWithMetrics({
       RATE_LIMIT_ENABLED: 'true',
       RATE_LIMIT_BURST: '2',
       RATE_LIMIT_PER_SECOND: '0.001',
@@ -122,8 +145,7 @@ describe('GET /metrics', () => {
         s.sort(),
       ),
     ).toEqual([200, 200, 418, 429, 429]);
-    // Scraping is refused too while banned: read the registry from another IP.
-    const text = (await api.inject({ method: 'GET', url: '/metrics', remoteAddress: '10.9.9.9' })).body;
+    const text = await (await scrape()).text();
     expect(sample(text, 'api_rate_limit_rejections_total', { outcome: 'over-limit' })).toBe(2);
     expect(sample(text, 'api_rate_limit_rejections_total', { outcome: 'banned' })).toBe(1);
     expect(sample(text, 'api_rate_limit_bans_total')).toBe(1);
@@ -216,6 +238,30 @@ describe('logs', () => {
       [generated.headers['x-request-id'], 50, BLOCK],
     ]);
   });
+
+  it.each([
+    ['1', '0.0.0.0', true],
+    ['1', '127.0.0.1', false],
+    ['10.0.0.0/8', '0.0.0.0', false],
+  ])(
+    'TRUST_PROXY=%s with HOST=%s: warns at startup that clients can choose their address: %s',
+    async (trust, host, warns) => {
+      const lines: { level: number; msg: string }[] = [];
+      const sink = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          lines.push(JSON.parse(chunk.toString()));
+          done();
+        },
+      });
+      // Built, never listening: HOST is only read.
+      const api = await createApp(testConfig(db.database, { TRUST_PROXY: trust, HOST: host }), {
+        logger: pino({ level: 'warn' }, sink),
+      });
+      apps.push(api);
+      const warnings = lines.filter((line) => line.level === 40 && line.msg.startsWith('TRUST_PROXY='));
+      expect(warnings.length).toBe(warns ? 1 : 0);
+    },
+  );
 });
 
 describe('the built program (dist/main.js)', () => {
@@ -246,7 +292,13 @@ describe('the built program (dist/main.js)', () => {
 
   /** The program on the test database and Redis, with `env` on top. */
   const runServing = (env: Record<string, string>) =>
-    run({ DATABASE_URL: db.database.url, REDIS_URL: testRedisUrl(), API_TOKENS: TOKEN, ...env });
+    run({
+      DATABASE_URL: db.database.url,
+      REDIS_URL: testRedisUrl(),
+      API_TOKENS: TOKEN,
+      API_METRICS_PORT: '0',
+      ...env,
+    });
 
   it('refuses a bad configuration with one clear line and a non-zero exit', async () => {
     const { exited, output } = run({
@@ -267,14 +319,21 @@ describe('the built program (dist/main.js)', () => {
     ]);
   });
 
-  it('listens on loopback only by default, and tells its parent process once it listens', async () => {
+  it('listens on loopback only by default, metrics on a port of their own, and tells its parent process once it listens', async () => {
     const port = await freePort();
+    const metricsPort = await freePort();
     const { child, exited, output } = runServing({
       PORT: String(port),
+      API_METRICS_PORT: String(metricsPort),
       LOG_LEVEL: 'info',
     });
     const [message] = await once(child, 'message');
     expect(message).toEqual({ listening: { host: '127.0.0.1', port } });
+    const scraped = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect([scraped.status, await scraped.text()]).toEqual([
+      200,
+      expect.stringContaining('api_http_requests_total'),
+    ]);
     child.kill('SIGTERM');
     expect(await exited).toEqual([0, null]);
     // Fastify logs one line per address it listens on (every interface for 0.0.0.0).
@@ -345,15 +404,6 @@ describe('the built program (dist/main.js)', () => {
     expect(output().stderr).toBe('');
   });
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  server.close();
-  await once(server, 'close');
-  return port;
-}
 
 async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -68,6 +68,7 @@ beforeAll(async () => {
       RATE_LIMIT_ENABLED: 'false',
       API_READY_MAX_REPLICATION_LAG_SECONDS: '1',
       RATE_LIMIT_REDIS_PREFIX: `test:${randomBytes(6).toString('hex')}:`,
+      API_METRICS_PORT: '0',
     }),
   );
 }, 240_000);

@@ -23,6 +23,8 @@ const config = loadConfig({
   API_TOKENS: process.env.BENCH_TOKEN,
   RATE_LIMIT_ENABLED: 'false',
   LOG_LEVEL: 'warn',
+  // Nothing scrapes it here, and two servers run side by side.
+  API_METRICS_PORT: '0',
   ADDRESS_UTXO_CACHE_OUTPUTS: process.env.ADDRESS_UTXO_CACHE_OUTPUTS,
 });
 const app = await createApp(config);

@@ -135,6 +135,7 @@ export async function startStack(): Promise<Stack> {
       API_TOKENS: projectId,
       RATE_LIMIT_REDIS_PREFIX: `clients-${unique}:`,
       DEMO_WALLETS_FILE: demoWalletsFile,
+      API_METRICS_PORT: '0',
     });
     programs.push(api);
     const url = `http://127.0.0.1:${port}/api/v0`;

@@ -182,6 +182,31 @@ describe('parseEvaluateRequest: malformed input', () => {
   });
 });
 
+describe('parseEvaluateRequest: size limits, checked before anything is decoded', () => {
+  const limits = { maxTransactionBytes: 4, maxAdditionalUtxoBytes: 64 };
+
+  it('accepts a transaction of maxTransactionBytes, as hex or base64, and refuses a larger one', () => {
+    expect(parseEvaluateRequest(JSON.stringify({ cbor: '84a0f5f6' }), limits).ok).toBe(true);
+    expect(parseEvaluateRequest(JSON.stringify({ cbor: 'hKD19g==' }), limits).ok).toBe(true);
+    for (const cbor of ['84a0f5f6f6', Buffer.from('84a0f5f6f6', 'hex').toString('base64')])
+      expect(parseEvaluateRequest(JSON.stringify({ cbor }), limits)).toEqual({
+        ok: false,
+        error: { kind: 'too-large', message: 'The transaction is 5 bytes; the protocol allows at most 4.' },
+      });
+  });
+
+  it('refuses a body whose part beside the transaction exceeds maxAdditionalUtxoBytes, even unreadable', () => {
+    const body = JSON.stringify({ cbor: '84a0f5f6', additionalUtxoSet: 'x'.repeat(64) });
+    expect(parseEvaluateRequest(body, limits)).toEqual({
+      ok: false,
+      error: {
+        kind: 'too-large',
+        message: `The additionalUtxoSet is ${body.length - 8} bytes; at most 64 are accepted.`,
+      },
+    });
+  });
+});
+
 describe('toEvaluateTransactionParams', () => {
   it('maps a v5 request to Ogmios v6 evaluateTransaction params', () => {
     const key = '0a'.repeat(28);

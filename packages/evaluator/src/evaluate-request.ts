@@ -5,9 +5,21 @@ import { unwrapPlutusScript } from './plutus-script-bytes.js';
 
 /**
  * Why a body was refused. `bad-request` is a malformed body (Blockfrost answers 400);
- * `undecodable-cbor` is a `cbor` that is neither hex nor base64 (Ogmios v5 answers a jsonwsp/fault).
+ * `undecodable-cbor` is a `cbor` that is neither hex nor base64 (Ogmios v5 answers a jsonwsp/fault);
+ * `too-large` is a transaction or additional UTxO set over its bound (413), found before decoding it.
  */
-export type EvaluateRequestError = { kind: 'bad-request' | 'undecodable-cbor'; message: string };
+export type EvaluateRequestError = {
+  kind: 'bad-request' | 'undecodable-cbor' | 'too-large';
+  message: string;
+};
+
+/** Bounds checked on the JSON before the transaction or any UTxO is decoded. */
+export interface EvaluateRequestLimits {
+  /** The protocol's maxTransactionSize. */
+  maxTransactionBytes: number;
+  /** The body beside the transaction's text: the additionalUtxoSet and the JSON around it. */
+  maxAdditionalUtxoBytes: number;
+}
 
 export type ParsedEvaluateRequest =
   { ok: true; request: EvaluateRequestV5 } | { ok: false; error: EvaluateRequestError };
@@ -30,7 +42,7 @@ const PLUTUS_KEYS = ['plutus:v1', 'plutus:v2', 'plutus:v3'] as const;
  * docs/ogmios.md#the-v5-evaluation-format). Integers are read as bigint because blockfrost-js writes
  * BigInt quantities as bare integers beyond 2^53.
  */
-export function parseEvaluateRequest(body: string): ParsedEvaluateRequest {
+export function parseEvaluateRequest(body: string, limits?: EvaluateRequestLimits): ParsedEvaluateRequest {
   let json: unknown;
   try {
     json = parse(body, null, (text) => (isInteger(text) ? BigInt(text) : Number(text)));
@@ -42,6 +54,8 @@ export function parseEvaluateRequest(body: string): ParsedEvaluateRequest {
   try {
     const root = object(json, 'body');
     if (typeof root.cbor !== 'string') throw new RequestError('cbor must be a string (hex or base64)');
+    const oversize = limits && oversizeMessage(body, root.cbor, limits);
+    if (oversize) return { ok: false, error: { kind: 'too-large', message: oversize } };
     const cbor = transactionHex(root.cbor);
     if (cbor === undefined) {
       return {
@@ -56,6 +70,18 @@ export function parseEvaluateRequest(body: string): ParsedEvaluateRequest {
     if (error instanceof RequestError) return badRequest(error.message);
     throw error;
   }
+}
+
+function oversizeMessage(body: string, cbor: string, limits: EvaluateRequestLimits): string | undefined {
+  // Hex takes two characters a byte, base64 four for three (less its padding).
+  const padding = cbor.endsWith('==') ? 2 : cbor.endsWith('=') ? 1 : 0;
+  const transactionBytes = HEX.test(cbor) ? cbor.length / 2 : Math.floor((cbor.length * 3) / 4) - padding;
+  if (transactionBytes > limits.maxTransactionBytes)
+    return `The transaction is ${transactionBytes} bytes; the protocol allows at most ${limits.maxTransactionBytes}.`;
+  const besideBytes = Buffer.byteLength(body) - cbor.length;
+  if (besideBytes > limits.maxAdditionalUtxoBytes)
+    return `The additionalUtxoSet is ${besideBytes} bytes; at most ${limits.maxAdditionalUtxoBytes} are accepted.`;
+  return undefined;
 }
 
 const badRequest = (message: string): ParsedEvaluateRequest => ({

@@ -55,5 +55,24 @@ function sortedReferences(inputs: CSL.TransactionInputs | undefined): OutputRefe
   );
 }
 
+/**
+ * The outputs a transaction reads (inputs, reference inputs, collaterals), for a caller to look up;
+ * bytes that are not a transaction reference nothing (evaluate() then answers the decoding error).
+ */
+export function transactionReferences(bytes: Uint8Array): OutputReference[] {
+  let body: CSL.TransactionBody;
+  try {
+    body = CSL.Transaction.from_bytes(bytes).body();
+  } catch {
+    return [];
+  }
+  return [body.inputs(), body.reference_inputs(), body.collateral()].flatMap((inputs) =>
+    Array.from({ length: inputs?.len() ?? 0 }, (_, i) => {
+      const input = inputs!.get(i);
+      return { transaction: { id: input.transaction_id().to_hex() }, index: input.index() };
+    }),
+  );
+}
+
 export const sameReference = (a: OutputReference, b: OutputReference): boolean =>
   a.transaction.id === b.transaction.id && a.index === b.index;

@@ -1,5 +1,6 @@
+import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { INVALID_PATH_MESSAGE, errorBody } from '@frostline/model';
+import { INVALID_PATH_MESSAGE, errorBody, type BlockfrostStatus } from '@frostline/model';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendErrorBody } from './blockfrost-error.filter.js';
 import { JSON_CONTENT_TYPE } from './media-types.js';
@@ -23,10 +24,15 @@ export function answerRoutingError(_error: Error, _request: FastifyRequest, repl
 export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
   // A reset connection has nobody left to answer.
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  refuseConnection(socket, 400, error);
+}
+
+/** Writes Blockfrost's error body for `status` straight to the socket, then closes it. */
+export function refuseConnection(socket: Socket, status: BlockfrostStatus, error?: Error): void {
   if (socket.writable) {
-    const body = JSON.stringify(errorBody(400));
+    const body = JSON.stringify(errorBody(status));
     socket.write(
-      `HTTP/1.1 400 Bad Request\r\nContent-Type: ${JSON_CONTENT_TYPE}\r\n` +
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${JSON_CONTENT_TYPE}\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   }

@@ -15,6 +15,11 @@ export interface RpcResponse {
   error?: RpcError;
 }
 
+/** Params already written as JSON (by a worker thread), sent as they are. */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
 /**
  * One Ogmios v6 JSON-RPC request per WebSocket: an evaluation or a submission costs far more than the
  * handshake, and nothing is shared between requests that could go stale.
@@ -40,7 +45,11 @@ export class OgmiosRpc {
         REQUEST_TIMEOUT_MS,
       );
       // Quantities are bigint: lossless-json writes them as bare integers, as Ogmios expects.
-      socket.on('open', () => socket.send(stringify({ jsonrpc: '2.0', method, params })!));
+      const request =
+        params instanceof JsonText
+          ? `{"jsonrpc":"2.0","method":${JSON.stringify(method)},"params":${params.text}}`
+          : stringify({ jsonrpc: '2.0', method, params })!;
+      socket.on('open', () => socket.send(request));
       socket.on('message', (data) => {
         clearTimeout(timer);
         socket.close();

@@ -8,10 +8,11 @@ import { RateLimiter } from './rate-limiter.js';
 
 /**
  * Runs before authentication so that floods of bad tokens are limited too. Every request spends from
- * its IP's bucket; requests with a valid token also from their project's. Headers (draft IETF names
- * are not used by Blockfrost clients, so the common X- names): X-RateLimit-Limit (burst size),
- * X-RateLimit-Remaining (requests left now), X-RateLimit-Reset (seconds until the bucket is full), and
- * Retry-After on 429/418.
+ * its IP's bucket; requests with a valid token also from their project's quota, when one is set. Headers
+ * describe the IP's bucket (draft IETF names are not used by Blockfrost clients, so the common X-
+ * names): X-RateLimit-Limit (burst size), X-RateLimit-Remaining (requests left now), X-RateLimit-Reset
+ * (seconds until the bucket is full), and Retry-After on 429/418 (for a project's quota: until it has
+ * room again).
  */
 @Injectable()
 export class RateLimitGuard implements CanActivate {

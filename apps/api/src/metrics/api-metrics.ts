@@ -1,11 +1,12 @@
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /** Route label of requests no route matched, so scanners cannot create one series per URL. */
 export const UNMATCHED_ROUTE = '(unmatched)';
 
 /**
  * The API's Prometheus metrics, in a registry per application instance (tests run several apps in one
- * process; the global registry would mix them). Scraped at GET /metrics.
+ * process; the global registry would mix them). Scraped at GET /metrics on the metrics server
+ * (metrics-server.ts).
  */
 export class ApiMetrics {
   readonly registry = new Registry();
@@ -36,6 +37,18 @@ export class ApiMetrics {
   readonly rateLimitBans = new Counter({
     name: 'api_rate_limit_bans_total',
     help: 'Client IPs banned for repeatedly exceeding the rate limit',
+    registers: [this.registry],
+  });
+
+  readonly evaluationsInProgress = new Gauge({
+    name: 'api_evaluations_in_progress',
+    help: 'Evaluate requests being decoded or evaluated, or waiting for an evaluation thread',
+    registers: [this.registry],
+  });
+
+  readonly evaluationsRefused = new Counter({
+    name: 'api_evaluations_refused_total',
+    help: 'Evaluate requests answered 429 because every evaluation thread was busy and the queue full',
     registers: [this.registry],
   });
 

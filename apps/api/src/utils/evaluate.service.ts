@@ -1,7 +1,11 @@
 import { Inject, Injectable, UnsupportedMediaTypeException } from '@nestjs/common';
-import { parseEvaluateRequest, v5Response, v6Response, type RpcError } from '@frostline/evaluator';
+import { utilsTxsEvaluateProtocolParameters, type PrismaClient } from '@frostline/db';
+import { EvaluationPoolFullError, v5Response, v6Response, type RpcError } from '@frostline/evaluator';
 import { BlockfrostError, type RawParam } from '@frostline/model';
+import type { ApiConfig } from '../config.js';
 import { isCbor, isJson } from '../common/media-types.js';
+import { API_CONFIG, READ_DB } from '../common/tokens.js';
+import { ApiMetrics } from '../metrics/api-metrics.js';
 import { EVALUATION_ENGINE, type EvaluationEngine } from './engines/evaluation-engine.js';
 
 export interface EvaluateHttpRequest {
@@ -14,9 +18,17 @@ export interface EvaluateHttpRequest {
 /** The Ogmios protocol the answer is shaped in: v5 JSON-WSP (Blockfrost's default) or v6 JSON-RPC. */
 type OgmiosVersion = 5 | 6;
 
+/** Mainnet's maxTransactionSize, for a database without stored protocol parameters. */
+export const DEFAULT_MAX_TRANSACTION_BYTES = 16_384;
+
 @Injectable()
 export class EvaluateService {
-  constructor(@Inject(EVALUATION_ENGINE) private readonly engine: EvaluationEngine) {}
+  constructor(
+    @Inject(EVALUATION_ENGINE) private readonly engine: EvaluationEngine,
+    @Inject(READ_DB) private readonly db: PrismaClient,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
+    @Inject(ApiMetrics) private readonly metrics: ApiMetrics,
+  ) {}
 
   /**
    * POST /utils/txs/evaluate/utxos (docs/contract.md#evaluating-transactions): a v5
@@ -52,13 +64,36 @@ export class EvaluateService {
     return this.evaluateBody(JSON.stringify({ cbor }), ogmiosVersion);
   }
 
+  /**
+   * Decoding and (EVALUATOR=local) evaluation run in the pool's threads, so that large bodies and long
+   * scripts do not hold up other requests; the sizes are checked before anything is decoded. With the
+   * pool's queue full the answer is an immediate 429.
+   */
   private async evaluateBody(body: string, ogmiosVersion: OgmiosVersion): Promise<Record<string, unknown>> {
-    const parsed = parseEvaluateRequest(body);
-    if (!parsed.ok) throw new BlockfrostError(400, parsed.error.message);
-    const outcome = await this.engine.evaluate(parsed.request);
-    if ('error' in outcome && outcome.error.code === -32602)
-      throw new BlockfrostError(400, invalidParamsMessage(outcome.error));
-    return ogmiosVersion === 6 ? v6Response(outcome) : v5Response(outcome);
+    this.metrics.evaluationsInProgress.inc();
+    try {
+      const stored = await utilsTxsEvaluateProtocolParameters(this.db);
+      const maxSize = (stored?.params.maxTransactionSize as { bytes?: number | string } | undefined)?.bytes;
+      const outcome = await this.engine.evaluate({
+        body,
+        limits: {
+          maxTransactionBytes: maxSize === undefined ? DEFAULT_MAX_TRANSACTION_BYTES : Number(maxSize),
+          maxAdditionalUtxoBytes: this.config.evaluation.maxAdditionalUtxoBytes,
+        },
+        stored,
+      });
+      if ('refused' in outcome)
+        throw new BlockfrostError(outcome.refused.kind === 'too-large' ? 413 : 400, outcome.refused.message);
+      if ('error' in outcome && outcome.error.code === -32602)
+        throw new BlockfrostError(400, invalidParamsMessage(outcome.error));
+      return ogmiosVersion === 6 ? v6Response(outcome) : v5Response(outcome);
+    } catch (error) {
+      if (!(error instanceof EvaluationPoolFullError)) throw error;
+      this.metrics.evaluationsRefused.inc();
+      throw new BlockfrostError(429);
+    } finally {
+      this.metrics.evaluationsInProgress.dec();
+    }
   }
 }
 

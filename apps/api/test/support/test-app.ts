@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer, type AddressInfo } from 'node:net';
 import { createTestDatabase, type TestDatabase } from '@frostline/db/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pg from 'pg';
@@ -15,7 +17,10 @@ export function testRedisUrl(): string {
   return url;
 }
 
-/** A configuration as main.ts would load it, with a Redis key prefix no other test shares. */
+/**
+ * A configuration as main.ts would load it, with a Redis key prefix no other test shares and no metrics
+ * server (tests that scrape give API_METRICS_PORT).
+ */
 export function testConfig(database: TestDatabase, env: Record<string, string> = {}): ApiConfig {
   return loadConfig({
     DATABASE_URL: database.url,
@@ -24,6 +29,7 @@ export function testConfig(database: TestDatabase, env: Record<string, string> =
     NETWORK: 'mainnet',
     LOG_LEVEL: 'silent',
     RATE_LIMIT_REDIS_PREFIX: `test:${randomBytes(6).toString('hex')}:`,
+    API_METRICS_PORT: '0',
     ...env,
   });
 }
@@ -51,6 +57,15 @@ export async function openTestDatabase(): Promise<TestContext & { close(): Promi
 
 export async function startApp(config: ApiConfig): Promise<NestFastifyApplication> {
   return createApp(config, { logger: pino({ level: 'silent' }) });
+}
+
+/** A port nothing listens on right now (the OS's next free one). */
+export async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 /** GET through Fastify's inject (no socket) with the project token unless told otherwise. */
