@@ -15,6 +15,7 @@ import {
   utxo,
   type DemoKey,
 } from './test-support/transactions.js';
+import { parameterReader } from './parameters.js';
 import { validateTransaction, type LedgerView } from './validate.js';
 
 const network = loadNetwork('custom');
@@ -27,7 +28,7 @@ const FEE = 200_000n;
 const funded = utxo('aa'.repeat(32), 0, alice.bech32, FUNDS);
 const aliceStake = CSL.RewardAddress.new(0, CSL.Credential.from_keyhash(alice.hash));
 const REWARDS = 3_000_000n;
-const POOL_DEPOSIT = BigInt(parameters.stakePoolDeposit.ada.lovelace);
+const POOL_DEPOSIT = parameterReader(parameters).lovelace('stakePoolDeposit');
 
 // Always-succeeding and always-failing Plutus V3 validators (flat UPLC in a CBOR byte string).
 const succeeds = CSL.PlutusScript.new_v3(Buffer.from('450101002499', 'hex'));
