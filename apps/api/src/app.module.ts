@@ -41,6 +41,8 @@ import { TxsController } from './txs/txs.controller.js';
 import { TxsService } from './txs/txs.service.js';
 import { UtilsController } from './utils/utils.controller.js';
 import { utilsProviders } from './utils/utils.providers.js';
+import { XpubController } from './utils/xpub.controller.js';
+import { XpubService } from './utils/xpub.service.js';
 
 /** What createApp() connects before building the module. */
 export interface AppResources {
@@ -85,6 +87,7 @@ export class AppModule {
         TxController,
         TxsController,
         UtilsController,
+        XpubController,
         HealthController,
         ReadyController,
         MetricsController,
@@ -117,6 +120,7 @@ export class AppModule {
         TxService,
         TxsService,
         ...utilsProviders(config),
+        XpubService,
       ],
     };
   }
