@@ -25,6 +25,9 @@ import { GenesisService } from './genesis/genesis.service.js';
 import { HealthController } from './health/health.controller.js';
 import { ReadyController } from './health/ready.controller.js';
 import { ApiMetrics } from './metrics/api-metrics.js';
+import { MempoolController } from './mempool/mempool.controller.js';
+import { MempoolService } from './mempool/mempool.service.js';
+import { MempoolSnapshots } from './mempool/mempool-snapshots.js';
 import { MetricsController } from './metrics/metrics.controller.js';
 import { NetworkController } from './network/network.controller.js';
 import { NetworkService } from './network/network.service.js';
@@ -81,6 +84,7 @@ export class AppModule {
         EpochsController,
         AccountsController,
         GenesisController,
+        MempoolController,
         NetworkController,
         NutlinkController,
         ScriptsController,
@@ -114,6 +118,8 @@ export class AppModule {
         EpochsService,
         AccountsService,
         GenesisService,
+        MempoolService,
+        MempoolSnapshots,
         NetworkService,
         NutlinkService,
         ScriptsService,
