@@ -1,4 +1,5 @@
 import { createServer } from 'node:net';
+import { WebSocketServer } from 'ws';
 import { BlockFrostAPI } from '@blockfrost/blockfrost-js';
 import { demoWallets, type Devnet } from '@frostline/devnet';
 import { waitUntil } from '@frostline/indexer/testing/indexer';
@@ -218,6 +219,30 @@ describe('without a node to ask', () => {
       }
     } finally {
       await unreachable.close();
+    }
+  });
+
+  it('answers Blockfrost’s 500, not a hang, when the node takes the connection and never answers', async () => {
+    const silent = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+    await new Promise((resolve) => silent.once('listening', resolve));
+    const { port } = silent.address() as { port: number };
+    const hanging = await startApp(
+      testConfig(stack.db, { NETWORK: 'custom', OGMIOS_URL: `ws://127.0.0.1:${port}` }),
+    );
+    try {
+      const { status, body } = await get(hanging, '/mempool');
+      expect([status, body]).toEqual([
+        500,
+        {
+          error: 'Internal Server Error',
+          message: 'An unexpected response was received from the backend.',
+          status_code: 500,
+        },
+      ]);
+    } finally {
+      await hanging.close();
+      silent.clients.forEach((socket) => socket.terminate());
+      await new Promise((resolve) => silent.close(resolve));
     }
   });
 });
