@@ -1,5 +1,6 @@
 import type { RpcError } from '@frostline/evaluator';
-import { isInteger, isSafeNumber, parse, stringify } from 'lossless-json';
+import { parseOgmiosMessage } from '@frostline/model';
+import { stringify } from 'lossless-json';
 import WebSocket from 'ws';
 
 /** Longer than any evaluation or submission takes; blockfrost-js itself gives up after 20 s. */
@@ -17,10 +18,6 @@ export interface RpcResponse {
 
 /** One request of a {@link OgmiosRpc.session}. */
 export type SessionCall = (method: string, params?: unknown) => Promise<RpcResponse>;
-
-/** Integers beyond 2^53 (asset quantities) as bigint, the others as numbers, as the model's decoders take them. */
-const parseNumber = (text: string): number | bigint =>
-  isInteger(text) && !isSafeNumber(text) ? BigInt(text) : Number(text);
 
 /**
  * One Ogmios v6 JSON-RPC request per WebSocket: an evaluation or a submission costs far more than the
@@ -50,7 +47,7 @@ export class OgmiosRpc {
     const answers: ((response: RpcResponse) => void)[] = [];
     socket.on('message', (data) => {
       try {
-        answers.shift()?.(parse(data.toString(), undefined, parseNumber) as RpcResponse);
+        answers.shift()?.(parseOgmiosMessage(data.toString()) as RpcResponse);
       } catch (error) {
         failed(error as Error);
       }

@@ -14,12 +14,16 @@ import type { OgmiosRpc, RpcResponse } from '../common/ogmios-rpc.js';
 import { OGMIOS_RPC, READ_DB } from '../common/tokens.js';
 
 /**
- * How long one snapshot answers every request: pending transactions show at most this late, and
- * however many requests arrive, the node's mempool is walked at most once per period.
+ * How long one snapshot answers every request before the next is read: however many requests arrive,
+ * the node's mempool is walked at most once per period.
  */
 const SNAPSHOT_TTL_MS = 1_000;
-/** Reading a full mempool takes milliseconds: a node slower than this is as good as unreachable. */
+/** While the next snapshot is read, requests keep the last one unless it is older than this. */
+const SNAPSHOT_MAX_AGE_MS = 5_000;
+/** Reading a full mempool takes a fraction of a second: a node slower than this is as good as unreachable. */
 const SNAPSHOT_TIMEOUT_MS = 5_000;
+/** nextTransaction requests in flight at once: one round trip per window rather than per transaction. */
+const READ_WINDOW = 64;
 
 export const NO_NODE_MESSAGE = 'This deployment has no node to read the mempool of (OGMIOS_URL is not set).';
 
@@ -65,7 +69,8 @@ const key = ({ txHash, index }: OutputReference) => `${txHash}#${index}`;
  */
 @Injectable()
 export class MempoolSnapshots {
-  private latest: { taken: number; snapshot: Promise<MempoolSnapshot> } | null = null;
+  private latest: { taken: number; snapshot: MempoolSnapshot } | null = null;
+  private refreshing: Promise<MempoolSnapshot> | null = null;
   private resolved: { slot: number; transactions: Map<string, PendingTransaction> } | null = null;
 
   constructor(
@@ -73,31 +78,49 @@ export class MempoolSnapshots {
     @Inject(READ_DB) private readonly db: PrismaClient,
   ) {}
 
-  /** The current snapshot, shared by every request within {@link SNAPSHOT_TTL_MS}. */
+  /**
+   * The current snapshot, shared by every request within {@link SNAPSHOT_TTL_MS}; past that the next one
+   * is read (one at a time) and, until it is there, the last one answers if it is recent enough.
+   */
   snapshot(): Promise<MempoolSnapshot> {
     if (!this.ogmios) throw new BlockfrostError(500, NO_NODE_MESSAGE);
     const now = Date.now();
-    if (this.latest && now - this.latest.taken < SNAPSHOT_TTL_MS) return this.latest.snapshot;
-    const snapshot = this.take(this.ogmios);
-    const latest = { taken: now, snapshot };
-    this.latest = latest;
-    // A failed snapshot is not shared: the next request asks the node again.
-    snapshot.catch(() => {
-      if (this.latest === latest) this.latest = null;
-    });
-    return snapshot;
+    const age = this.latest ? now - this.latest.taken : Infinity;
+    if (age >= SNAPSHOT_TTL_MS && !this.refreshing) {
+      const refreshing = this.refresh(this.ogmios, now);
+      // Requests served the last snapshot do not wait for this one; its failure is theirs who do.
+      refreshing.catch(() => undefined);
+      this.refreshing = refreshing;
+    }
+    return age < SNAPSHOT_MAX_AGE_MS ? Promise.resolve(this.latest!.snapshot) : this.refreshing!;
+  }
+
+  private async refresh(ogmios: OgmiosRpc, taken: number): Promise<MempoolSnapshot> {
+    try {
+      const snapshot = await this.take(ogmios);
+      this.latest = { taken, snapshot };
+      return snapshot;
+    } finally {
+      this.refreshing = null;
+    }
   }
 
   private async take(ogmios: OgmiosRpc): Promise<MempoolSnapshot> {
     const { slot, transactions } = await ogmios.session(SNAPSHOT_TIMEOUT_MS, async (call) => {
       const acquired = answer(await call('acquireMempool'), 'acquireMempool') as { slot: number };
       const read: OgmiosTransaction[] = [];
-      for (;;) {
-        const next = answer(await call('nextTransaction', { fields: 'all' }), 'nextTransaction') as {
-          transaction: OgmiosTransaction | null;
-        };
-        if (next.transaction === null) break;
-        read.push(next.transaction);
+      // Past the last transaction every nextTransaction answers null, so a window may overshoot.
+      for (let done = false; !done;) {
+        const window = await Promise.all(
+          Array.from({ length: READ_WINDOW }, () => call('nextTransaction', { fields: 'all' })),
+        );
+        for (const response of window) {
+          const { transaction } = answer(response, 'nextTransaction') as {
+            transaction: OgmiosTransaction | null;
+          };
+          if (transaction === null) done = true;
+          else if (!done) read.push(transaction);
+        }
       }
       answer(await call('releaseMempool'), 'releaseMempool');
       return { slot: Number(acquired.slot), transactions: read };

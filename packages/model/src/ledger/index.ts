@@ -5,3 +5,4 @@ export * from './block.js';
 export * from './genesis.js';
 export * from './scripts.js';
 export * from './redeemers.js';
+export * from './parse-ogmios-message.js';
