@@ -2,6 +2,7 @@ import { createServer } from 'node:net';
 import { WebSocketServer } from 'ws';
 import { BlockFrostAPI } from '@blockfrost/blockfrost-js';
 import { demoWallets, type Devnet } from '@frostline/devnet';
+import { decodeShelleyAddress, encodeBech32, hexToBytes } from '@frostline/model';
 import { waitUntil } from '@frostline/indexer/testing/indexer';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { startLocalStack, type LocalStack } from './support/local-stack.js';
@@ -143,6 +144,12 @@ describe('pending transactions submitted through blockfrost-js', () => {
     const both = [{ tx_hash: first.id }, { tx_hash: second.id }];
     expect(await client.mempoolByAddress(payee!.signingKeyAddress)).toEqual(both);
     expect(await client.mempoolByAddressAll(payer!.signingKeyAddress)).toEqual(both);
+    // A payment credential finds what its addresses do.
+    const payeeAddress = decodeShelleyAddress(payee!.signingKeyAddress);
+    if (payeeAddress?.type !== 'enterprise')
+      throw new Error('the payee’s signing-key address is an enterprise one');
+    const credential = encodeBech32('addr_vkh', hexToBytes(payeeAddress.payment.hash));
+    expect(await client.mempoolByAddress(credential)).toEqual(both);
     expect(await client.mempoolByAddress(payer!.signingKeyAddress, { order: 'desc', count: 1 })).toEqual([
       { tx_hash: second.id },
     ]);

@@ -172,7 +172,8 @@ export class MempoolSnapshots {
   }
 }
 
-function pendingTransaction(
+/** A decoded pending transaction with its inputs as resolved, and what follows from them. */
+export function pendingTransaction(
   tx: DecodedTransaction,
   redeemers: DecodedRedeemer[],
   inputs: PendingInput[],
