@@ -26,6 +26,9 @@ import { GenesisService } from './genesis/genesis.service.js';
 import { HealthController } from './health/health.controller.js';
 import { ReadyController } from './health/ready.controller.js';
 import { ApiMetrics } from './metrics/api-metrics.js';
+import { MempoolController } from './mempool/mempool.controller.js';
+import { MempoolService } from './mempool/mempool.service.js';
+import { MempoolSnapshots } from './mempool/mempool-snapshots.js';
 import { NetworkController } from './network/network.controller.js';
 import { NetworkService } from './network/network.service.js';
 import { NutlinkController } from './nutlink/nutlink.controller.js';
@@ -41,6 +44,8 @@ import { TxsController } from './txs/txs.controller.js';
 import { TxsService } from './txs/txs.service.js';
 import { UtilsController } from './utils/utils.controller.js';
 import { utilsProviders } from './utils/utils.providers.js';
+import { XpubController } from './utils/xpub.controller.js';
+import { XpubService } from './utils/xpub.service.js';
 
 /** What createApp() connects before building the module. */
 export interface AppResources {
@@ -83,12 +88,14 @@ export class AppModule {
         EpochsController,
         AccountsController,
         GenesisController,
+        MempoolController,
         NetworkController,
         NutlinkController,
         ScriptsController,
         TxController,
         TxsController,
         UtilsController,
+        XpubController,
         HealthController,
         ReadyController,
         OpenApiController,
@@ -115,12 +122,15 @@ export class AppModule {
         EpochsService,
         AccountsService,
         GenesisService,
+        MempoolService,
+        MempoolSnapshots,
         NetworkService,
         NutlinkService,
         ScriptsService,
         TxService,
         TxsService,
         ...utilsProviders(config),
+        XpubService,
       ],
     };
   }

@@ -1,11 +1,13 @@
 import type { AddressInfo } from 'node:net';
-import { BlockFrostAPI, BlockfrostServerError } from '@blockfrost/blockfrost-js';
+import { BlockFrostAPI, BlockfrostServerError, deriveAddress } from '@blockfrost/blockfrost-js';
+import { demoWallets, startDevnet, type Devnet } from '@frostline/devnet';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { poolIdFromHash } from '@frostline/model';
 import { ogmiosVectorParameters, storeProtocolParameters } from './support/evaluate-cases.js';
 import { schemaErrors } from './support/openapi-schemas.js';
 import { ChainSeed } from './support/seed.js';
-import { openTestDatabase, startApp, testConfig, TOKEN } from './support/test-app.js';
+import { conwayBlock, ogmiosRequest, signedPayment } from './support/payments.js';
+import { openTestDatabase, startApp, testConfig, TOKEN, type TestContext } from './support/test-app.js';
 
 // The real client (blockfrost-js 6.2.0) against the API listening on a socket: what a dApp sees.
 // More rows than one page (100) at the address and the oracle, so the *All helpers must page.
@@ -30,6 +32,7 @@ const NONCE = 'e4'.repeat(32);
 const TICKERS = Array.from({ length: 130 }, (_, i) => `T${String(i).padStart(3, '0')}`);
 
 let closeDb: () => Promise<void>;
+let database: TestContext['database'];
 let app: NestFastifyApplication;
 /** Rate limit of one request, to provoke 429. */
 let limitedApp: NestFastifyApplication;
@@ -65,6 +68,7 @@ async function failure(call: Promise<unknown>): Promise<unknown> {
 beforeAll(async () => {
   const db = await openTestDatabase();
   closeDb = db.close;
+  database = db.database;
   const seed = new ChainSeed(db.sql);
   await seed.block({
     hash: BLOCK_HASH,
@@ -315,4 +319,107 @@ describe('blockfrost-js 6.2.0 with customBackend', () => {
       message: 'Usage is over limit.',
     });
   });
+});
+
+// A devnet that forges no block after its first: the payment submitted stays pending.
+describe('blockfrost-js 6.2.0 mempool methods against a devnet that holds a payment pending', () => {
+  const [payer, payee, bystander] = demoWallets(0);
+  let devnet: Devnet;
+  let mempoolApp: NestFastifyApplication;
+  let api: BlockFrostAPI;
+  let payment: { cbor: Uint8Array; id: string };
+  let spent: { txHash: string; index: number; lovelace: bigint };
+
+  beforeAll(async () => {
+    devnet = await startDevnet({
+      chain: { blocks: [conwayBlock()] },
+      network: 'custom',
+      port: 0,
+      forgeInterval: 3_600_000,
+    });
+    await devnet.replayed;
+    mempoolApp = await startApp(
+      testConfig(database, {
+        NETWORK: 'custom',
+        OGMIOS_URL: devnet.url,
+        EVALUATOR: 'local',
+        RATE_LIMIT_ENABLED: 'false',
+      }),
+    );
+    api = client(await listen(mempoolApp));
+    const utxo = (
+      await ogmiosRequest(devnet.url, 'queryLedgerState/utxo', { addresses: [payer!.signingKeyAddress] })
+    ).result as { transaction: { id: string }; index: number; value: { ada: { lovelace: number } } }[];
+    spent = {
+      txHash: utxo[0]!.transaction.id,
+      index: utxo[0]!.index,
+      lovelace: BigInt(utxo[0]!.value.ada.lovelace),
+    };
+    const parameters = (await ogmiosRequest(devnet.url, 'queryLedgerState/protocolParameters')).result;
+    payment = signedPayment(
+      payer!,
+      spent,
+      payee!.signingKeyAddress,
+      10_000_000n,
+      parameters as Record<string, unknown>,
+    );
+    expect(await api.txSubmit(payment.cbor)).toBe(payment.id);
+  });
+
+  afterAll(async () => {
+    await mempoolApp?.close();
+    await devnet?.close();
+  });
+
+  it('mempool and mempoolAll list the pending payment', async () => {
+    expect(await api.mempool()).toEqual([{ tx_hash: payment.id }]);
+    expect(await api.mempoolAll({ batchSize: 2 })).toEqual([{ tx_hash: payment.id }]);
+    expect(await api.mempool({ page: 2 })).toEqual([]);
+  });
+
+  it('mempoolTx shows it; its input, an output the index never saw, has no address', async () => {
+    const shown = await api.mempoolTx(payment.id);
+    expect(schemaErrors('/mempool/{hash}', 200, shown)).toEqual([]);
+    expect(shown.inputs).toEqual([
+      { tx_hash: spent.txHash, output_index: spent.index, collateral: false, reference: false },
+    ]);
+    expect(shown.outputs.map((output) => output.address)).toEqual([
+      payee!.signingKeyAddress,
+      payer!.signingKeyAddress,
+    ]);
+    // Without the input's value there is no balance to tell a deposit by.
+    expect(shown.tx.deposit).toBe('0');
+    const thrown = await failure(api.mempoolTx('cd'.repeat(32)));
+    expect(thrown).toBeInstanceOf(BlockfrostServerError);
+    expect(thrown).toMatchObject({ status_code: 404, error: 'Not Found' });
+  });
+
+  it('mempoolByAddress and mempoolByAddressAll find it by its outputs, and refuse a malformed address', async () => {
+    expect(await api.mempoolByAddress(payee!.signingKeyAddress)).toEqual([{ tx_hash: payment.id }]);
+    expect(await api.mempoolByAddressAll(payer!.signingKeyAddress)).toEqual([{ tx_hash: payment.id }]);
+    expect(await api.mempoolByAddress(bystander!.signingKeyAddress)).toEqual([]);
+    const thrown = await failure(api.mempoolByAddress('stonks'));
+    expect(thrown).toMatchObject({
+      status_code: 400,
+      message: 'Invalid address for this network or malformed address format.',
+    });
+  });
+
+  // blockfrost-js 6.2.0 has no method for /utils/addresses/xpub; its deriveAddress helper derives locally.
+  it.each([0, 1, 2])(
+    'GET /utils/addresses/xpub/…/%i/… derives what blockfrost-js deriveAddress does',
+    async (role) => {
+      const xpub =
+        '7ec9738746cb4708df52a455b43aa3fdee8955abaf37f68ffc79bb84fbf9e1b39d77e2deb9749faf890ff8326d350ed3fd0e4aa271b35cad063692af87102152';
+      const response = await fetch(`${baseUrl}/utils/addresses/xpub/${xpub}/${role}/7`, {
+        headers: { project_id: TOKEN },
+      });
+      expect(await response.json()).toEqual({
+        xpub,
+        role,
+        index: 7,
+        address: deriveAddress(xpub, role, 7, 'mainnet').address,
+      });
+    },
+  );
 });

@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { startDevnet, type Devnet } from '@frostline/devnet';
 import { Random } from '@frostline/devnet/generate';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { openTestDatabase, startApp, testConfig, TOKEN } from './support/test-app.js';
@@ -59,6 +60,10 @@ const ROUTES = [
   'GET /txs/{}/pool_updates',
   'GET /txs/{}/required_signers',
   'POST /utils/txs/evaluate/utxos',
+  'GET /utils/addresses/xpub/{}/{}/{}',
+  'GET /mempool',
+  'GET /mempool/{}',
+  'GET /mempool/addresses/{}',
   'GET /health',
   'GET /openapi.json',
 ];
@@ -204,19 +209,26 @@ function malformedRequest(random: Random): Buffer {
 }
 
 let db: Awaited<ReturnType<typeof openTestDatabase>>;
+let devnet: Devnet;
 let app: NestFastifyApplication;
 let port: number;
 
 beforeAll(async () => {
   db = await openTestDatabase();
+  // A node for the mempool paths, whose well-formed requests would otherwise rightly be 500s; the
+  // evaluator stays the local one, as without a node.
+  devnet = await startDevnet({ chain: { blocks: [] }, port: 0 });
   // Limits off: a 429 is a Blockfrost body too, but would hide what the requests reach.
-  app = await startApp(testConfig(db.database, { RATE_LIMIT_ENABLED: 'false' }));
+  app = await startApp(
+    testConfig(db.database, { RATE_LIMIT_ENABLED: 'false', OGMIOS_URL: devnet.url, EVALUATOR: 'local' }),
+  );
   await app.listen({ port: 0, host: '127.0.0.1' });
   port = (app.getHttpServer().address() as net.AddressInfo).port;
 });
 
 afterAll(async () => {
   await app?.close();
+  await devnet?.close();
   await db?.close();
 });
 

@@ -6,6 +6,7 @@ import CSL from '@emurgo/cardano-serialization-lib-nodejs';
 import { startDevnet, type Devnet } from '@frostline/devnet';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { storeProtocolParameters } from './support/evaluate-cases.js';
+import { conwayBlock } from './support/payments.js';
 import { openTestDatabase, startApp, testConfig, TOKEN, type TestContext } from './support/test-app.js';
 
 // A live devnet whose chain file holds one block paying ALICE; transactions are built and signed with CSL.
@@ -46,24 +47,14 @@ let app: NestFastifyApplication;
 
 beforeAll(async () => {
   const file = join(mkdtempSync(join(tmpdir(), 'api-submit-')), 'chain.jsonl');
-  const fundingBlock = {
-    type: 'praos',
-    era: 'conway',
-    id: 'f0'.repeat(32),
-    ancestor: 'genesis',
-    height: 1,
-    slot: 400,
-    size: { bytes: 0 },
-    protocol: { version: { major: 10, minor: 0 } },
-    transactions: [
-      {
-        id: FUNDING_TX,
-        spends: 'inputs',
-        inputs: [],
-        outputs: [{ address: ALICE.address.to_bech32(), value: { ada: { lovelace: Number(FUNDS) } } }],
-      },
-    ],
-  };
+  const fundingBlock = conwayBlock([
+    {
+      id: FUNDING_TX,
+      spends: 'inputs',
+      inputs: [],
+      outputs: [{ address: ALICE.address.to_bech32(), value: { ada: { lovelace: Number(FUNDS) } } }],
+    },
+  ]);
   writeFileSync(file, JSON.stringify(fundingBlock) + '\n');
   devnet = await startDevnet({ chain: { file }, port: 0, forgeInterval: 100 });
   await devnet.replayed;

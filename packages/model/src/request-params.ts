@@ -38,14 +38,28 @@ export function parseIntegerPathParams<Name extends string>(
   params: Record<Name, string>,
   rangeNames: Partial<Record<Name, string>> = {},
 ): Record<Name, number> {
-  const names = Object.keys(params) as Name[];
+  return checkPathParamRanges(typedIntegerPathParams(params), rangeNames);
+}
+
+/** Ajv's type check of integer path params, in the given order (the first step of parseIntegerPathParams). */
+export function typedIntegerPathParams<Name extends string>(
+  params: Record<Name, string>,
+): Record<Name, number> {
   const values = {} as Record<Name, number>;
-  for (const name of names) {
+  for (const name of Object.keys(params) as Name[]) {
     const value = coerceInteger(params[name]);
     if (value === null) throw new BlockfrostError(400, `params/${name} must be integer`);
     values[name] = value;
   }
-  for (const name of names) {
+  return values;
+}
+
+/** RYO's 0..2^31-1 range check of typed integer path params (the second step of parseIntegerPathParams). */
+export function checkPathParamRanges<Name extends string>(
+  values: Record<Name, number>,
+  rangeNames: Partial<Record<Name, string>> = {},
+): Record<Name, number> {
+  for (const name of Object.keys(values) as Name[]) {
     if (!(values[name] >= 0 && values[name] <= MAX_SIGNED_INT)) {
       throw new BlockfrostError(400, `Missing, out of range or malformed ${rangeNames[name] ?? name}.`);
     }

@@ -6,6 +6,7 @@ import {
   INVALID_BLOCK_HASH_MESSAGE,
   INVALID_BLOCK_NUMBER_MESSAGE,
   INVALID_STAKE_ADDRESS_MESSAGE,
+  INVALID_XPUB_MESSAGE,
   isStakeAddressForNetwork,
   isValidAssetUnit,
   parseAddressParam,
@@ -13,9 +14,10 @@ import {
   parseHashOrNumberParam,
   parseStakeAddressParam,
   parseTxHashParam,
+  parseXpubPathParams,
   type AddressParam,
 } from './request-validation.js';
-import { byteaToHex, utilsCases } from './test-support/blockfrost-utils-fixtures.js';
+import { byteaToHex, utilsCases, utilsFixtures } from './test-support/blockfrost-utils-fixtures.js';
 import { asNetwork, readTestData } from './test-support/test-data.js';
 import type { Network } from './types.js';
 
@@ -61,8 +63,50 @@ describe('blockfrost-utils fixtures', () => {
 
   // Groups that belong to endpoints or storage strategies frostline does not have:
   it.skip('isNumber: decides hash-vs-number for /blocks/{hash_or_number}, which is not one of our endpoints', () => {});
-  it.skip('validateBlockHash, validatePolicy, validateDerivationXpub: validators of endpoints frostline does not have', () => {});
-  it.skip('validateInRangeUnsignedInt, validatePositiveInRangeSignedBigInt: params of endpoints frostline does not have', () => {});
+  const XPUB = utilsFixtures.validateDerivationXpub!.find((fixture) => fixture.result === true)!
+    .input as string;
+  const xpubOutcome = (params: { xpub: string; role: string; index: string }) => {
+    try {
+      return parseXpubPathParams(params);
+    } catch (error) {
+      return (error as BlockfrostError).message;
+    }
+  };
+
+  it.each(utilsCases('validateDerivationXpub'))('validateDerivationXpub: %s', (_, fixture) => {
+    const outcome = xpubOutcome({ xpub: fixture.input as string, role: '0', index: '0' });
+    expect(outcome).toEqual(
+      fixture.result ? { xpub: fixture.input, role: 0, index: 0 } : INVALID_XPUB_MESSAGE,
+    );
+  });
+
+  // RYO lets 2^31 through to a derivation that fails (a 500): here it is out of range.
+  it.each(utilsCases('validateInRangeUnsignedInt').filter(([, fixture]) => fixture.input !== 2 ** 31))(
+    'validateInRangeUnsignedInt (xpub role and index): %s',
+    (_, fixture) => {
+      const value = String(fixture.input);
+      const typed = value !== '' && !Number.isNaN(Number(value));
+      for (const name of ['role', 'index'] as const) {
+        const outcome = xpubOutcome({ xpub: XPUB, role: '0', index: '0', [name]: value });
+        if (fixture.result) expect(outcome).toMatchObject({ [name]: Number(value) });
+        else
+          expect(outcome).toBe(
+            typed ? `Missing, out of range or malformed ${name}.` : `params/${name} must be integer`,
+          );
+      }
+    },
+  );
+
+  it('checks the types of role and index before the xpub, and their ranges after it', () => {
+    expect(xpubOutcome({ xpub: 'stonks', role: 'x', index: '0' })).toBe('params/role must be integer');
+    expect(xpubOutcome({ xpub: 'stonks', role: '-1', index: '0' })).toBe(INVALID_XPUB_MESSAGE);
+    expect(xpubOutcome({ xpub: XPUB, role: '0', index: String(2 ** 31) })).toBe(
+      'Missing, out of range or malformed index.',
+    );
+  });
+
+  it.skip('validateBlockHash, validatePolicy: validators of endpoints frostline does not have', () => {});
+  it.skip('validatePositiveInRangeSignedBigInt: params of endpoints frostline does not have', () => {});
   it.skip('getPaymentPartBech32: RYO builds LIKE-prefixes on address text; frostline stores payment credentials', () => {});
 });
 

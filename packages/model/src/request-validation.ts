@@ -3,7 +3,7 @@ import { bech32Prefix, decodeBech32 } from './bech32.js';
 import { isValidByronAddress } from './byron-address.js';
 import { BlockfrostError } from './errors.js';
 import { bytesToHex, isHex } from './hex.js';
-import { MAX_SIGNED_INT } from './request-params.js';
+import { checkPathParamRanges, MAX_SIGNED_INT, typedIntegerPathParams } from './request-params.js';
 import { isMainnet, type Network } from './types.js';
 
 // Path-parameter checks of Blockfrost RYO (blockfrost-utils validation.ts), quirks included:
@@ -14,6 +14,7 @@ export const INVALID_STAKE_ADDRESS_MESSAGE = 'Invalid or malformed stake address
 export const INVALID_ASSET_MESSAGE = 'Invalid or malformed asset format.';
 export const INVALID_BLOCK_HASH_MESSAGE = 'Missing or malformed block hash.';
 export const INVALID_BLOCK_NUMBER_MESSAGE = 'Missing, out of range or malformed block number.';
+export const INVALID_XPUB_MESSAGE = 'Invalid or malformed xpub format. Has to be hex of length 128.';
 
 /**
  * What an `{address}` path parameter selects: outputs whose address string equals `address`
@@ -96,4 +97,24 @@ const TX_HASH = /^[0-9a-f]{64}$/;
  */
 export function parseTxHashParam(input: string): string | null {
   return TX_HASH.test(input) ? input : null;
+}
+
+export interface XpubPathParams {
+  /** hex of the 32-byte public key and the 32-byte chain code */
+  xpub: string;
+  role: number;
+  index: number;
+}
+
+/**
+ * The params of `/utils/addresses/xpub/{xpub}/{role}/{index}` as RYO checks them: Ajv's integer type
+ * check of role and index, then the xpub (128 hex digits), then role and index in 0..2^31-1. RYO lets
+ * 2^31 through, where public derivation fails (it is the first hardened index) and it answers 500;
+ * here it is out of range like 2^31+1. Throws a 400 {@link BlockfrostError}.
+ */
+export function parseXpubPathParams(params: { xpub: string; role: string; index: string }): XpubPathParams {
+  const typed = typedIntegerPathParams({ role: params.role, index: params.index });
+  if (!(isHex(params.xpub) && params.xpub.length === 128))
+    throw new BlockfrostError(400, INVALID_XPUB_MESSAGE);
+  return { xpub: params.xpub, ...checkPathParamRanges(typed) };
 }

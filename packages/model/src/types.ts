@@ -68,6 +68,12 @@ export type TxPoolRetires = Schemas['tx_content_pool_retires'];
 export type TxPoolUpdates = Schemas['tx_content_pool_certs'];
 /** `GET /txs/{hash}/required_signers`. */
 export type TxRequiredSigners = Schemas['tx_content_required_signers'];
+/** `GET /utils/addresses/xpub/{xpub}/{role}/{index}`. */
+export type UtilsAddressesXpub = Schemas['utils_addresses_xpub'];
+/** `GET /mempool` and `GET /mempool/addresses/{address}`. */
+export type MempoolTxHashes = Schemas['mempool_content'];
+/** `GET /mempool/{hash}`. */
+export type MempoolTx = Schemas['mempool_tx_content'];
 /** Body of every non-2xx response; the spec declares the same shape for each status. */
 export type ErrorBody = components['responses'][400]['content']['application/json'];
 

@@ -1,9 +1,8 @@
 import { ChainSynchronization, type InteractionContext } from '@cardano-ogmios/client';
-import type { OgmiosBlock } from '@frostline/model';
+import { parseOgmiosMessage, type OgmiosBlock } from '@frostline/model';
 import { isFatal, NoIntersectionError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { openChainSync } from './ogmios.js';
-import { parseOgmiosMessage } from './parse-message.js';
 
 export type Point = { slot: number; id: string } | 'origin';
 export type Tip = { slot: number; id: string; height: number } | 'origin';

@@ -1,4 +1,4 @@
-import type { DecodedTransaction } from '@frostline/model';
+import { ledgerTxSize, transactionDeposit, type DecodedTransaction } from '@frostline/model';
 import { metadatumMapCbor } from './assets.js';
 import type { BatchState, TxInBlock } from './batch-state.js';
 import type { TxRow } from './rows.js';
@@ -14,22 +14,7 @@ export type TxDetailColumns = Pick<
   | 'poolRetireCount'
 >;
 
-/**
- * The ledger's size of a transaction, which its fee pays for and db-sync stores as `tx.size`: from
- * Alonzo on, a transaction is `[body, witnesses, is_valid, auxiliary data]`, and the size leaves the
- * is_valid flag out (one byte, as is the array header of three items or four).
- */
-export function ledgerTxSize(cbor: Uint8Array): number {
-  const ARRAY_OF_FOUR = 0x84;
-  return cbor[0] === ARRAY_OF_FOUR ? cbor.length - 1 : cbor.length;
-}
-
-/**
- * The `tx` columns of GET /txs/{hash} that other tables do not give. The deposit is db-sync's
- * balance: what the inputs and withdrawals bring beyond the outputs, the fee and the donation is
- * what certificates and proposals locked (negative when they refunded more); unknown without
- * every input's value (an index started mid-chain), and 0 for an invalid transaction.
- */
+/** The `tx` columns of GET /txs/{hash} that other tables do not give. */
 export function transactionDetailColumns(
   tx: DecodedTransaction,
   spentValue: bigint | null,
@@ -37,11 +22,9 @@ export function transactionDetailColumns(
   fee: bigint,
 ): TxDetailColumns {
   const { details } = tx;
-  const withdrawn = tx.withdrawals.reduce((sum, w) => sum + w.amount, 0n);
   return {
     size: details.cbor === null ? 0 : ledgerTxSize(details.cbor),
-    deposit:
-      tx.valid && spentValue !== null ? spentValue + withdrawn - outSum - fee - details.treasuryDonation : 0n,
+    deposit: transactionDeposit(tx, spentValue, outSum, fee),
     invalidBefore: details.invalidBefore,
     invalidHereafter: details.invalidHereafter,
     treasuryDonation: details.treasuryDonation,

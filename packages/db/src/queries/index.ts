@@ -27,6 +27,7 @@ export * from './nutlink-address-tickers.js';
 export * from './scripts-datum-datum-hash.js';
 export * from './scripts-script-hash.js';
 export * from './utils-txs-evaluate.js';
+export * from './mempool-outputs.js';
 export { readSqlFile, type Order } from './sql-file.js';
 export * from './txs-hash.js';
 export * from './txs-hash-cbor.js';

@@ -57,6 +57,8 @@ export interface Devnet {
   setProtocolParameters(slot: Slot, parameters: Record<string, unknown>): void;
   /** Validates a transaction against the live ledger and queues it for the next block (Ogmios' answer). */
   submitTransaction(cbor: Uint8Array): Outcome;
+  /** Live mode: forges the next block now, as each `forgeInterval` does (tests that set a long one). */
+  forge(): void;
   close(): Promise<void>;
 }
 
@@ -134,6 +136,10 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
     setRewardAccounts: (slot, accounts) => ledger.data.setRewardAccounts(slot, accounts),
     setProtocolParameters: (slot, parameters) => ledger.data.setProtocolParameters(slot, parameters),
     submitTransaction: submit,
+    forge: () => {
+      if (forger === undefined) throw new Error('forge() needs live mode (forgeInterval > 0)');
+      forger.forge();
+    },
     close: async () => {
       aborter.abort();
       clearInterval(forging);

@@ -264,6 +264,33 @@ export function decodeTransaction(tx: OgmiosTransaction): DecodedTransaction {
   return decoded;
 }
 
+/**
+ * The ledger's size of a transaction, which its fee pays for and db-sync stores as `tx.size`: from
+ * Alonzo on, a transaction is `[body, witnesses, is_valid, auxiliary data]`, and the size leaves the
+ * is_valid flag out (one byte, as is the array header of three items or four).
+ */
+export function ledgerTxSize(cbor: Uint8Array): number {
+  const ARRAY_OF_FOUR = 0x84;
+  return cbor[0] === ARRAY_OF_FOUR ? cbor.length - 1 : cbor.length;
+}
+
+/**
+ * db-sync's `tx.deposit`, a balance: what the inputs (`spentValue`, their lovelace) and withdrawals
+ * bring beyond the outputs, the fee and the donation is what certificates and proposals locked
+ * (negative when they refunded more); unknown without every input's value (an index started
+ * mid-chain), and 0 for an invalid transaction — both 0.
+ */
+export function transactionDeposit(
+  tx: DecodedTransaction,
+  spentValue: bigint | null,
+  outSum: bigint,
+  fee: bigint,
+): bigint {
+  if (!tx.valid || spentValue === null) return 0n;
+  const withdrawn = tx.withdrawals.reduce((sum, w) => sum + w.amount, 0n);
+  return spentValue + withdrawn - outSum - fee - tx.details.treasuryDonation;
+}
+
 const references = (refs: { transaction: { id: string }; index: number }[] | undefined): OutputReference[] =>
   refs?.length ? refs.map(reference) : NONE;
 

@@ -1,4 +1,4 @@
-import { parseOgmiosMessage } from './parse-message.js';
+import { parseOgmiosMessage } from './parse-ogmios-message.js';
 
 describe('parseOgmiosMessage', () => {
   it('keeps integers beyond 2^53 exact as strings and small ones as numbers', () => {
