@@ -1,4 +1,8 @@
-import { Controller, Get, Param } from '@nestjs/common';
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import type { AccountTransactionRow, UnitQuantity } from '@frostline/db';
+import type { BlockRangeQuery } from '../common/block-range.js';
+import type { TotalsResponse } from '../common/history-totals.js';
+import type { PaginationQuery } from '../common/pagination.js';
 import { servedAt } from '../common/route-paths.js';
 import { AccountsService } from './accounts.service.js';
 import type { AccountResponse } from './accounts.mapper.js';
@@ -10,5 +14,28 @@ export class AccountsController {
   @Get(':stake_address')
   byStakeAddress(@Param('stake_address') stakeAddress: string): Promise<AccountResponse> {
     return this.accounts.byStakeAddress(stakeAddress);
+  }
+
+  @Get(':stake_address/transactions')
+  transactions(
+    @Param('stake_address') stakeAddress: string,
+    @Query() query: PaginationQuery & BlockRangeQuery,
+  ): Promise<AccountTransactionRow[]> {
+    return this.accounts.transactions(stakeAddress, query);
+  }
+
+  @Get(':stake_address/addresses/total')
+  addressesTotal(
+    @Param('stake_address') stakeAddress: string,
+  ): Promise<{ stake_address: string } & TotalsResponse> {
+    return this.accounts.addressesTotal(stakeAddress);
+  }
+
+  @Get(':stake_address/addresses/assets')
+  addressesAssets(
+    @Param('stake_address') stakeAddress: string,
+    @Query() query: PaginationQuery,
+  ): Promise<UnitQuantity[]> {
+    return this.accounts.addressesAssets(stakeAddress, query);
   }
 }
