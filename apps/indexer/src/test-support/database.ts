@@ -96,6 +96,17 @@ const RECOMPUTED_HISTORY: Record<string, string> = {
     WHERE o.stake_address_id IS NOT NULL GROUP BY o.stake_address_id, m.asset_id`,
 };
 
+/**
+ * Fills the history tables from the outputs and spends stored, for tests that write those rows themselves
+ * (apps/api's ChainSeed) instead of through the indexer.
+ */
+export async function refillHistory(client: pg.Client): Promise<void> {
+  for (const [table, sql] of Object.entries(RECOMPUTED_HISTORY)) {
+    await client.query(`DELETE FROM "${table}"`);
+    await client.query(`INSERT INTO "${table}" ${sql}`);
+  }
+}
+
 /** The history tables as stored and as recomputed, table by table, rows as comparable text. */
 export async function historyAndRecomputation(
   url: string,
