@@ -4,7 +4,12 @@ import type { ExpectedState } from '@frostline/devnet/generate';
 import { startIndexer, type RunningIndexer } from '@frostline/indexer/app';
 import { generate, type GeneratedChain } from '@frostline/indexer/testing/generated';
 import { indexerConfig, silentLogger, waitUntil } from '@frostline/indexer/testing/indexer';
-import { assetFingerprint, vrfKeyToBech32 } from '@frostline/model';
+import {
+  assetFingerprint,
+  decodeShelleyAddress,
+  paymentCredentialToBech32,
+  vrfKeyToBech32,
+} from '@frostline/model';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Decoder, encode, Tag } from 'cbor-x';
 import pg from 'pg';
@@ -681,6 +686,61 @@ describe('the history of every address, account and asset, worked out from the O
         query,
         served: want.toReversed(),
       });
+    }
+  });
+
+  it('lists the transactions of a payment credential, each transaction once', async () => {
+    const byCredential = new Map<string, Set<string>>();
+    for (const tx of transactions)
+      for (const { address } of [...tx.spent, ...tx.created]) {
+        const decoded = decodeShelleyAddress(address);
+        if (!decoded || !('payment' in decoded)) continue;
+        const credential = paymentCredentialToBech32(decoded.payment);
+        byCredential.set(credential, (byCredential.get(credential) ?? new Set()).add(address));
+      }
+    // The generator gives each payment key one address; the busiest credential's list is the longest.
+    const touching = (addresses: Set<string>) =>
+      transactions
+        .filter((tx) => [...tx.spent, ...tx.created].some((o) => addresses.has(o.address)))
+        .map(row);
+    const [credential, want] = [...byCredential]
+      .map(([credential, addresses]) => [credential, touching(addresses)] as const)
+      .sort(([, a], [, b]) => b.length - a.length)[0]!;
+    expect(want.length).toBeGreaterThan(10);
+    const url = `/addresses/${credential}/transactions`;
+    expect(await pages('/addresses/{address}/transactions', url, 4, 'desc')).toEqual(want.toReversed());
+    const total = await request('/addresses/{address}/total', `/addresses/${credential}/total`);
+    expect({ address: total.body.address, tx_count: total.body.tx_count }).toEqual({
+      address: credential,
+      tx_count: want.length,
+    });
+  });
+
+  it("answers bad from/to with Blockfrost's 400 once the address is known, and 404 before", async () => {
+    const [address] = Object.keys(expected.addresses);
+    const invalid = {
+      error: 'Bad Request',
+      message: 'Invalid (malformed or out of range) from/to parameter(s).',
+      status_code: 400,
+    };
+    for (const query of ['from=x', 'to=1:-1', 'from=5&to=4', 'from=2147483648']) {
+      for (const path of [
+        `/addresses/${address}/transactions`,
+        `/accounts/${Object.keys(expected.accounts)[0]}/transactions`,
+      ]) {
+        const response = await get(app, `${path}?${query}`);
+        expect({ path, query, status: response.status, body: response.body }).toEqual({
+          path,
+          query,
+          status: 400,
+          body: invalid,
+        });
+      }
+      const unseen = await get(
+        app,
+        `/addresses/${paymentCredentialToBech32({ type: 'key', hash: '00'.repeat(28) })}/transactions?${query}`,
+      );
+      expect({ query, status: unseen.status }).toEqual({ query, status: 404 });
     }
   });
 
