@@ -614,10 +614,18 @@ describe('routes', () => {
     expect(Object.keys(body.paths)).toEqual(
       expect.arrayContaining([
         '/accounts/{stake_address}',
+        '/accounts/{stake_address}/addresses/assets',
+        '/accounts/{stake_address}/addresses/total',
+        '/accounts/{stake_address}/transactions',
+        '/addresses/{address}/total',
+        '/addresses/{address}/transactions',
+        '/addresses/{address}/txs',
         '/addresses/{address}/utxos',
         '/addresses/{address}/utxos/{asset}',
         '/assets/{asset}',
         '/assets/{asset}/addresses',
+        '/assets/{asset}/transactions',
+        '/assets/{asset}/txs',
         '/',
         '/blocks/epoch/{epoch_number}/slot/{slot_number}',
         '/blocks/latest',
