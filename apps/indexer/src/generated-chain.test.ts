@@ -300,9 +300,12 @@ describe('fork property', () => {
           supply.stored.locked !== supply.recomputed.locked
         )
           expect({ seed, supply: supply.stored }).toEqual({ seed, supply: supply.recomputed });
-        const history = await historyAndRecomputation(url);
-        if (JSON.stringify(history.stored) !== JSON.stringify(history.recomputed))
-          expect({ seed, history: history.stored }).toEqual({ seed, history: history.recomputed });
+        // Every scenario's dump equals the reference, and the history tables are in it: their recomputation
+        // from the outputs and spends, also in it, need only be compared once.
+        if (seed === 1) {
+          const history = await historyAndRecomputation(url);
+          expect(history.stored).toEqual(history.recomputed);
+        }
         const dump = await dumpChainTables(url);
         if (JSON.stringify(dump) !== JSON.stringify(reference))
           expect({ seed, dump }).toEqual({ seed, dump: reference });
