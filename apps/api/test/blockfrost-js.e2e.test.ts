@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { BlockFrostAPI, BlockfrostServerError, deriveAddress } from '@blockfrost/blockfrost-js';
 import { demoWallets, startDevnet, type Devnet } from '@frostline/devnet';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { poolIdFromHash } from '@frostline/model';
+import { refillHistory } from '@frostline/indexer/testing/database';
+import { decodeShelleyAddress, poolIdFromHash, stakeAddressFromCredential } from '@frostline/model';
 import { ogmiosVectorParameters, storeProtocolParameters } from './support/evaluate-cases.js';
 import { schemaErrors } from './support/openapi-schemas.js';
 import { ChainSeed } from './support/seed.js';
@@ -24,11 +25,34 @@ const UNIT = POLICY + '6e7574636f696e';
 const POOL = '3bc1bf1a04ba85d8fd6119a08ee7f4ad659add075e2208b2886254a1';
 const BLOCK_HASH = 'b1'.repeat(32);
 const TX_HASH = 'a1'.repeat(32);
+const FIRST_BLOCK = {
+  hash: BLOCK_HASH,
+  height: 10,
+  slot: 432_100,
+  epoch: 1,
+  epochSlot: 100,
+  time: 1_596_491_091,
+  txCount: 2,
+};
 const UTXOS_WITH_ASSET = 150;
 /** Lovelace at the stake address: 1_000_000 + i for each i < 150, and the 5 ADA output. */
 const UTXO_SUM = UTXOS_WITH_ASSET * 1_000_000 + (UTXOS_WITH_ASSET * (UTXOS_WITH_ASSET - 1)) / 2 + 5_000_000;
 const PROTOCOL_PARAMETERS = ogmiosVectorParameters();
 const NONCE = 'e4'.repeat(32);
+/** The address and account of a history longer than a page: one transaction per block, each paying it. */
+const HISTORY_ADDRESS = ORACLE;
+const HISTORY_STAKE_KEY = (() => {
+  const decoded = decodeShelleyAddress(HISTORY_ADDRESS);
+  if (decoded?.type !== 'base' || decoded.stake.type !== 'key')
+    throw new Error('a base address with a stake key');
+  return decoded.stake.hash;
+})();
+const HISTORY_STAKE = stakeAddressFromCredential({ type: 'key', hash: HISTORY_STAKE_KEY }, 1);
+const HISTORY_TXS = 130;
+const HISTORY_FIRST_HEIGHT = 12;
+/** Of the history's transactions, those that also pay an asset: every tenth. */
+const HISTORY_UNIT = POLICY + '686973746f7279';
+const historyTxHash = (i: number) => (0xd000 + i).toString(16).padStart(64, '0');
 const TICKERS = Array.from({ length: 130 }, (_, i) => `T${String(i).padStart(3, '0')}`);
 
 let closeDb: () => Promise<void>;
@@ -38,6 +62,9 @@ let app: NestFastifyApplication;
 let limitedApp: NestFastifyApplication;
 let baseUrl: string;
 let limitedUrl: string;
+let closeHistoryDb: () => Promise<void>;
+let historyApp: NestFastifyApplication;
+let historyUrl: string;
 
 /** No client-side limiter and no retries: every call is one request, every error surfaces at once. */
 function client(backend: string, projectId: string | null = TOKEN) {
@@ -70,15 +97,7 @@ beforeAll(async () => {
   closeDb = db.close;
   database = db.database;
   const seed = new ChainSeed(db.sql);
-  await seed.block({
-    hash: BLOCK_HASH,
-    height: 10,
-    slot: 432_100,
-    epoch: 1,
-    epochSlot: 100,
-    time: 1_596_491_091,
-    txCount: 2,
-  });
+  await seed.block(FIRST_BLOCK);
   const stakeId = await seed.stakeAddress(STAKE, STAKE_RAW);
   const tx = await seed.tx(TX_HASH);
   await seed.mint(tx, POLICY, UNIT.slice(56), String(UTXOS_WITH_ASSET));
@@ -119,6 +138,44 @@ beforeAll(async () => {
 
   app = await startApp(testConfig(db.database, { RATE_LIMIT_ENABLED: 'false' }));
   baseUrl = await listen(app);
+
+  // The histories in a database of their own: their blocks would change the tip the tests above read.
+  const historyDb = await openTestDatabase();
+  closeHistoryDb = historyDb.close;
+  const historySeed = new ChainSeed(historyDb.sql);
+  await historySeed.block(FIRST_BLOCK);
+  const assetHolder = await historySeed.stakeAddress(STAKE, STAKE_RAW);
+  const assetTx = await historySeed.tx(TX_HASH);
+  await historySeed.output(assetTx, 0, {
+    address: ADDRESS,
+    stakeAddressId: assetHolder,
+    value: '1000000',
+    assets: [{ policyId: POLICY, assetName: UNIT.slice(56), quantity: '150' }],
+  });
+  // One transaction per block, each paying the history address and spending the previous one's output.
+  const historyStake = await historySeed.stakeAddress(HISTORY_STAKE, 'e1' + HISTORY_STAKE_KEY);
+  let previousOutput: number | null = null;
+  for (let i = 0; i < HISTORY_TXS; i++) {
+    await historySeed.block({
+      hash: (0xe000 + i).toString(16).padStart(64, '0'),
+      height: HISTORY_FIRST_HEIGHT + i,
+      slot: 432_200 + i,
+      epoch: 1,
+      epochSlot: 200 + i,
+      time: 1_596_491_200 + i,
+    });
+    const historyTx = await historySeed.tx(historyTxHash(i));
+    if (previousOutput !== null) await historySeed.spend(previousOutput, historyTx);
+    previousOutput = await historySeed.output(historyTx, 0, {
+      address: HISTORY_ADDRESS,
+      stakeAddressId: historyStake,
+      value: '2000000',
+      assets: i % 10 === 0 ? [{ policyId: POLICY, assetName: HISTORY_UNIT.slice(56), quantity: '3' }] : [],
+    });
+  }
+  await refillHistory(historyDb.sql);
+  historyApp = await startApp(testConfig(historyDb.database, { RATE_LIMIT_ENABLED: 'false' }));
+  historyUrl = await listen(historyApp);
   limitedApp = await startApp(
     testConfig(db.database, { RATE_LIMIT_BURST: '1', RATE_LIMIT_PER_SECOND: '0.001' }),
   );
@@ -128,12 +185,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await limitedApp?.close();
+  await historyApp?.close();
   await closeDb?.();
+  await closeHistoryDb?.();
 });
 
 /** What the same request gives over plain HTTP: the client must return it unchanged. */
-async function raw(path: string): Promise<unknown> {
-  const response = await fetch(`${baseUrl}/${path}`, { headers: { project_id: TOKEN } });
+async function raw(pathOrUrl: string, path?: string): Promise<unknown> {
+  const response = await fetch(path === undefined ? `${baseUrl}/${pathOrUrl}` : `${pathOrUrl}/${path}`, {
+    headers: { project_id: TOKEN },
+  });
   return response.json();
 }
 
@@ -307,6 +368,87 @@ describe('blockfrost-js 6.2.0 with customBackend', () => {
       expect((thrown as BlockfrostServerError).url).toContain('/api/v0/');
     },
   );
+
+  it('addressesTransactions(All), with from/to: the history of the address, in pages of 100 or as asked', async () => {
+    const api = client(historyUrl);
+    const hashes = (txs: { tx_hash: string }[]) => txs.map((tx) => tx.tx_hash);
+    const all = Array.from({ length: HISTORY_TXS }, (_, i) => historyTxHash(i));
+    const history = await api.addressesTransactionsAll(HISTORY_ADDRESS);
+    expect(hashes(history)).toEqual(all);
+    expect(history[1]).toEqual({
+      tx_hash: historyTxHash(1),
+      tx_index: 0,
+      block_height: HISTORY_FIRST_HEIGHT + 1,
+      block_time: 1_596_491_201,
+    });
+    expect(schemaErrors('/addresses/{address}/transactions', 200, history)).toEqual([]);
+    const desc = await api.addressesTransactionsAll(HISTORY_ADDRESS, { order: 'desc', batchSize: 2 });
+    expect(hashes(desc)).toEqual(all.toReversed());
+    const range = { from: String(HISTORY_FIRST_HEIGHT + 5), to: `${HISTORY_FIRST_HEIGHT + 9}:0` };
+    const page = await api.addressesTransactions(HISTORY_ADDRESS, { count: 3, page: 2 }, range);
+    expect(hashes(page)).toEqual(all.slice(8, 10));
+    expect(page).toEqual(
+      await raw(
+        historyUrl,
+        `addresses/${HISTORY_ADDRESS}/transactions?count=3&page=2&from=${range.from}&to=${range.to}`,
+      ),
+    );
+    const ranged = await api.addressesTransactionsAll(HISTORY_ADDRESS, { batchSize: 1 }, range);
+    expect(hashes(ranged)).toEqual(all.slice(5, 10));
+  });
+
+  it('addressesTotal and accountsAddressesTotal: received and sent per unit, and the transaction count', async () => {
+    const api = client(historyUrl);
+    const withAsset = Math.ceil(HISTORY_TXS / 10);
+    const sums = (outputs: number, assetOutputs: number) => [
+      { unit: 'lovelace', quantity: String(outputs * 2_000_000) },
+      { unit: HISTORY_UNIT, quantity: String(assetOutputs * 3) },
+    ];
+    // Every output but the last is spent; the last holds no asset (129 is not a tenth).
+    const totals = {
+      received_sum: sums(HISTORY_TXS, withAsset),
+      sent_sum: sums(HISTORY_TXS - 1, withAsset),
+      tx_count: HISTORY_TXS,
+    };
+    const address = await api.addressesTotal(HISTORY_ADDRESS);
+    expect(address).toEqual({ address: HISTORY_ADDRESS, ...totals });
+    expect(schemaErrors('/addresses/{address}/total', 200, address)).toEqual([]);
+    const account = await api.accountsAddressesTotal(HISTORY_STAKE);
+    expect(account).toEqual({ stake_address: HISTORY_STAKE, ...totals });
+    expect(schemaErrors('/accounts/{stake_address}/addresses/total', 200, account)).toEqual([]);
+  });
+
+  it("accountsTransactions(All) and accountsAddressesAssets(All): the account's history and live assets", async () => {
+    const api = client(historyUrl);
+    const all = await api.accountsTransactionsAll(HISTORY_STAKE, { batchSize: 3 });
+    expect(all.map((tx) => [tx.address, tx.tx_hash])).toEqual(
+      Array.from({ length: HISTORY_TXS }, (_, i) => [HISTORY_ADDRESS, historyTxHash(i)]),
+    );
+    expect(schemaErrors('/accounts/{stake_address}/transactions', 200, all)).toEqual([]);
+    const range = { from: `${HISTORY_FIRST_HEIGHT + 120}` };
+    expect(
+      (await api.accountsTransactions(HISTORY_STAKE, { order: 'desc' }, range)).map((tx) => tx.tx_hash),
+    ).toEqual(Array.from({ length: 10 }, (_, i) => historyTxHash(HISTORY_TXS - 1 - i)));
+    // The last output holds no asset: nothing is left of the history's asset. The other account holds 150.
+    expect(await api.accountsAddressesAssetsAll(HISTORY_STAKE)).toEqual([]);
+    const held = await api.accountsAddressesAssets(STAKE, { count: 1 });
+    expect(held).toEqual([{ unit: UNIT, quantity: '150' }]);
+    expect(await api.accountsAddressesAssetsAll(STAKE)).toEqual(held);
+    expect(schemaErrors('/accounts/{stake_address}/addresses/assets', 200, held)).toEqual([]);
+  });
+
+  it('assetsTransactions: the transactions whose outputs hold the asset', async () => {
+    const api = client(historyUrl);
+    const txs = await api.assetsTransactions(HISTORY_UNIT, { order: 'desc', count: 5 });
+    expect(txs.map((tx) => tx.tx_hash)).toEqual([120, 110, 100, 90, 80].map(historyTxHash));
+    expect(schemaErrors('/assets/{asset}/transactions', 200, txs)).toEqual([]);
+    const ranged = await api.assetsTransactions(
+      HISTORY_UNIT,
+      {},
+      { from: `${HISTORY_FIRST_HEIGHT + 15}`, to: `${HISTORY_FIRST_HEIGHT + 40}` },
+    );
+    expect(ranged.map((tx) => tx.tx_hash)).toEqual([20, 30, 40].map(historyTxHash));
+  });
 
   it('surfaces 429 as BlockfrostServerError once the rate limit is spent', async () => {
     const api = client(limitedUrl);

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { refillHistory } from '@frostline/indexer/testing/database';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import {
   MAINNET_NETWORK_ID,
@@ -128,6 +129,7 @@ beforeAll(async () => {
   await seed.mir(tx2, stakeId, 'treasury', '20');
   await seed.balances(stakeId, { utxo: '5000000', reward: '2500' });
   await seed.nutlinkTickers(tx2, ORACLE, null, ['ADAEUR', 'ADAUSD']);
+  await refillHistory(db.sql);
 
   app = await startApp(testConfig(db.database));
   close = db.close;
@@ -259,6 +261,35 @@ describe('GET /addresses/{address}/utxos/{asset}', () => {
   });
 
   describeErrorFixtures(endpoint, 'address-utxos-asset');
+});
+
+describe('GET /addresses/{address}/transactions and /total of a payment credential', () => {
+  const vkh = paymentCredentialToBech32({ type: 'key', hash: PAYMENT_CRED });
+
+  it('lists each transaction of any of its addresses once: the one spending at one and paying the other too', async () => {
+    const endpoint = '/addresses/{address}/transactions';
+    const { body } = await request(endpoint, `/addresses/${vkh}/transactions`);
+    expect(body.map((tx: { tx_hash: string }) => tx.tx_hash)).toEqual([hash(1), hash(2)]);
+    expect((await request(endpoint, `/addresses/${ADDRESS}/transactions?order=desc`)).body).toEqual(
+      body.toReversed(),
+    );
+    const only = await request(endpoint, `/addresses/${SAME_CRED_ADDRESS}/transactions`);
+    expect(only.body.map((tx: { tx_hash: string }) => tx.tx_hash)).toEqual([hash(2)]);
+  });
+
+  it('sums what its addresses received and sent, and counts each transaction once', async () => {
+    const { body } = await request('/addresses/{address}/total', `/addresses/${vkh}/total`);
+    expect(body).toEqual({
+      address: vkh,
+      received_sum: [
+        { unit: 'lovelace', quantity: '11000001' },
+        { unit: POLICY, quantity: '7' },
+        { unit: POLICY + NUTCOIN, quantity: '100' },
+      ],
+      sent_sum: [{ unit: 'lovelace', quantity: '1' }],
+      tx_count: 2,
+    });
+  });
 });
 
 /** blockfrost-tests' 400 fixtures of every network (and mainnet's 404s) for `endpoint`, answered as written. */
@@ -717,10 +748,18 @@ describe('routes', () => {
         '/accounts/{stake_address}/withdrawals',
         '/addresses/{address}',
         '/addresses/{address}/extended',
+        '/accounts/{stake_address}/addresses/assets',
+        '/accounts/{stake_address}/addresses/total',
+        '/accounts/{stake_address}/transactions',
+        '/addresses/{address}/total',
+        '/addresses/{address}/transactions',
+        '/addresses/{address}/txs',
         '/addresses/{address}/utxos',
         '/addresses/{address}/utxos/{asset}',
         '/assets/{asset}',
         '/assets/{asset}/addresses',
+        '/assets/{asset}/transactions',
+        '/assets/{asset}/txs',
         '/',
         '/blocks/epoch/{epoch_number}/slot/{slot_number}',
         '/blocks/latest',

@@ -29,7 +29,15 @@ const BAD_REQUEST = {
  */
 const ROUTES = [
   'GET /addresses/{}/utxos/{}',
+  'GET /addresses/{}/transactions',
+  'GET /addresses/{}/txs',
+  'GET /addresses/{}/total',
   'GET /assets/{}',
+  'GET /assets/{}/transactions',
+  'GET /assets/{}/txs',
+  'GET /accounts/{}/transactions',
+  'GET /accounts/{}/addresses/total',
+  'GET /accounts/{}/addresses/assets',
   'GET /blocks/epoch/{}/slot/{}',
   'GET /blocks/slot/{}',
   'GET /blocks/{}/next',
@@ -143,6 +151,7 @@ function parameter(random: Random): Buffer {
     () => 'a'.repeat(random.pick([8192, 8193, 9000, 20_000])),
     () => random.pick(['-1', '0', '1.5', '1e3', '0x10', '99999999999999999999999', 'NaN', '']),
     () => random.pick(['addr1', 'stake1', 'asset1', 'lovelace', 'ab'.repeat(28), 'ab'.repeat(60)]),
+    () => random.pick(['1:2:3', '5:-1', ':', '7:', '2147483648', '3:2147483648', '%3A1', '1.5:2', '9:1']),
   ];
   const value = random.pick(choices)();
   return Buffer.isBuffer(value) ? value : Buffer.from(value, 'latin1');
@@ -151,7 +160,7 @@ function parameter(random: Random): Buffer {
 function query(random: Random): Buffer {
   if (random.chance(0.5)) return Buffer.alloc(0);
   const pairs = Array.from({ length: random.between(1, 4) }, () => {
-    const key = random.pick(['count', 'page', 'order', 'version', 'x', '', '%', 'count[]']);
+    const key = random.pick(['count', 'page', 'order', 'from', 'to', 'version', 'x', '', '%', 'count[]']);
     return Buffer.concat([Buffer.from(`${key}=`), parameter(random)]);
   });
   return Buffer.concat([
@@ -247,6 +256,45 @@ describe('errors from every layer are Blockfrost bodies', () => {
     expect([response.status, JSON.parse(response.body)]).toEqual([400, expected]);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
   });
+
+  const INVALID_RANGE = {
+    error: 'Bad Request',
+    message: 'Invalid (malformed or out of range) from/to parameter(s).',
+    status_code: 400,
+  };
+  const ASSET = 'ab'.repeat(28);
+  it.each([
+    ['a height that is not a number', `from=x`, INVALID_RANGE],
+    ['a negative index', `to=5:-1`, INVALID_RANGE],
+    ['a height beyond 2^31-1', `from=2147483648`, INVALID_RANGE],
+    ['a fraction', `from=1.5`, INVALID_RANGE],
+    ['from after to', `from=9&to=8`, INVALID_RANGE],
+    ['from after to within a block', `from=9:3&to=9:2`, INVALID_RANGE],
+    ['a repeated from', `from=1&from=2`, { ...INVALID_RANGE, message: 'querystring/from must be string' }],
+  ])("answers from/to with %s with Blockfrost's 400", async (_, query, expected) => {
+    const response = await send(
+      port,
+      httpRequest(`GET /assets/${ASSET}/transactions?${query} HTTP/1.1`, [
+        'Host: 127.0.0.1',
+        `project_id: ${TOKEN}`,
+      ]),
+    );
+    expect([response.status, JSON.parse(response.body)]).toEqual([400, expected]);
+  });
+
+  it.each(['from=1:2:3', 'from=5:&to=5', 'from=&to=0'])(
+    'takes from/to %s as RYO does: a 404 for an unseen asset',
+    async (query) => {
+      const response = await send(
+        port,
+        httpRequest(`GET /assets/${ASSET}/transactions?${query} HTTP/1.1`, [
+          'Host: 127.0.0.1',
+          `project_id: ${TOKEN}`,
+        ]),
+      );
+      expect(response.status).toBe(404);
+    },
+  );
 
   it(`fuzz: ${REQUESTS} malformed requests over every route give no 5xx and only Blockfrost error bodies`, async () => {
     const random = new Random(SEED);

@@ -5,6 +5,7 @@ import { MAINNET_CHAIN_TIME } from '@frostline/model';
 import { connectOgmios, networkFacts } from './chain-sync/ogmios.js';
 import { ChainStore } from './sink/chain-store.js';
 import { mainnetPraosBlocks } from './test-support/chains.js';
+import { historyAndRecomputation } from './test-support/database.js';
 
 // Slot leaders worked out apart from our code (Python: bech32 of blake2b-224 of each header's issuer
 // key; the genesis delegates are mainnet's Shelley genesis `genDelegs`). Blockfrost names the same
@@ -69,6 +70,18 @@ describe('an index started mid-chain', () => {
          FROM tx t ORDER BY t.id`,
       );
       expect(stored.map((row) => `${row.hash} ${row.inputs}`)).toEqual(spent);
+      // Such spends name no address or value the index knows: they add nothing to the histories and totals,
+      // which hold what the outputs the index saw received, and never more sent than received.
+      const history = await historyAndRecomputation(db.url);
+      expect(history.stored).toEqual(history.recomputed);
+      expect(history.stored.address_tx.length).toBeGreaterThan(0);
+      const [{ overspent }] = await prisma.$queryRawUnsafe<{ overspent: bigint }[]>(
+        `SELECT (SELECT count(*) FROM address_total WHERE sent > received OR sent < 0)
+              + (SELECT count(*) FROM account_total WHERE sent > received OR sent < 0)
+              + (SELECT count(*) FROM address_asset_total WHERE sent > received OR sent < 0)
+              + (SELECT count(*) FROM account_asset_total WHERE sent > received OR sent < 0) AS overspent`,
+      );
+      expect(overspent).toBe(0n);
     } finally {
       await prisma.$disconnect();
       await db.drop();

@@ -1,4 +1,5 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
+import type { AccountTransactionRow, UnitQuantity } from '@frostline/db';
 import type {
   AccountAddresses,
   AccountDelegations,
@@ -7,6 +8,8 @@ import type {
   AccountUtxos,
   AccountWithdrawals,
 } from '@frostline/model';
+import type { BlockRangeQuery } from '../common/block-range.js';
+import type { TotalsResponse } from '../common/history-totals.js';
 import type { PaginationQuery } from '../common/pagination.js';
 import { servedAt } from '../common/route-paths.js';
 import { AccountsService } from './accounts.service.js';
@@ -64,5 +67,28 @@ export class AccountsController {
     @Query() query: PaginationQuery,
   ): Promise<AccountUtxos> {
     return this.accounts.utxos(stakeAddress, query);
+  }
+
+  @Get(':stake_address/transactions')
+  transactions(
+    @Param('stake_address') stakeAddress: string,
+    @Query() query: PaginationQuery & BlockRangeQuery,
+  ): Promise<AccountTransactionRow[]> {
+    return this.accounts.transactions(stakeAddress, query);
+  }
+
+  @Get(':stake_address/addresses/total')
+  addressesTotal(
+    @Param('stake_address') stakeAddress: string,
+  ): Promise<{ stake_address: string } & TotalsResponse> {
+    return this.accounts.addressesTotal(stakeAddress);
+  }
+
+  @Get(':stake_address/addresses/assets')
+  addressesAssets(
+    @Param('stake_address') stakeAddress: string,
+    @Query() query: PaginationQuery,
+  ): Promise<UnitQuantity[]> {
+    return this.accounts.addressesAssets(stakeAddress, query);
   }
 }

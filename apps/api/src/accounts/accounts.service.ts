@@ -2,14 +2,19 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   accountsStakeAddress,
   accountsStakeAddressAddresses,
+  accountsStakeAddressAddressesAssets,
+  accountsStakeAddressAddressesTotal,
   accountsStakeAddressDelegations,
   accountsStakeAddressMirs,
   accountsStakeAddressRegistrations,
+  accountsStakeAddressTransactions,
   accountsStakeAddressUtxos,
   accountsStakeAddressWithdrawals,
   type AccountPage,
   type AccountPageParams,
+  type AccountTransactionRow,
   type PrismaClient,
+  type UnitQuantity,
 } from '@frostline/db';
 import {
   BlockfrostError,
@@ -23,6 +28,8 @@ import {
 } from '@frostline/model';
 import type { ApiConfig } from '../config.js';
 import { toAddressUtxo } from '../addresses/addresses.mapper.js';
+import { checkBlockRange, parseBlockRange, type BlockRangeQuery } from '../common/block-range.js';
+import { toTotals, type TotalsResponse } from '../common/history-totals.js';
 import { parsePage, type PaginationQuery } from '../common/pagination.js';
 import { API_CONFIG, READ_DB } from '../common/tokens.js';
 import {
@@ -84,5 +91,39 @@ export class AccountsService {
     const { accountSeen, rows } = await read(this.db, { stakeAddress, ...page });
     if (!accountSeen) throw new BlockfrostError(404);
     return rows;
+  }
+
+  /** Check order as RYO: pagination and from/to types, stake address, 404, from/to values. */
+  async transactions(
+    stakeAddressParam: string,
+    query: PaginationQuery & BlockRangeQuery,
+  ): Promise<AccountTransactionRow[]> {
+    const page = parsePage(query);
+    const range = parseBlockRange(query);
+    const stakeAddress = parseStakeAddressParam(stakeAddressParam, this.config.network);
+    const result = await accountsStakeAddressTransactions(this.db, stakeAddress, {
+      ...page,
+      range: range.range,
+    });
+    if (!result.seen) throw new BlockfrostError(404);
+    checkBlockRange(range);
+    return result.transactions;
+  }
+
+  /** Check order as RYO: stake address, 404. */
+  async addressesTotal(stakeAddressParam: string): Promise<{ stake_address: string } & TotalsResponse> {
+    const stakeAddress = parseStakeAddressParam(stakeAddressParam, this.config.network);
+    const totals = await accountsStakeAddressAddressesTotal(this.db, stakeAddress);
+    if (!totals) throw new BlockfrostError(404);
+    return { stake_address: stakeAddress, ...toTotals(totals) };
+  }
+
+  /** Check order as RYO: pagination, stake address, 404. */
+  async addressesAssets(stakeAddressParam: string, query: PaginationQuery): Promise<UnitQuantity[]> {
+    const page = parsePage(query);
+    const stakeAddress = parseStakeAddressParam(stakeAddressParam, this.config.network);
+    const assets = await accountsStakeAddressAddressesAssets(this.db, stakeAddress, page);
+    if (!assets) throw new BlockfrostError(404);
+    return assets;
   }
 }

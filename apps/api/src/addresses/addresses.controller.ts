@@ -1,5 +1,8 @@
 import { Controller, Get, Header, Param, Query } from '@nestjs/common';
 import type { AddressContent, AddressContentExtended } from '@frostline/model';
+import type { HistoryTransactionRow } from '@frostline/db';
+import type { BlockRangeQuery } from '../common/block-range.js';
+import type { TotalsResponse } from '../common/history-totals.js';
 import { JSON_CONTENT_TYPE } from '../common/media-types.js';
 import type { PaginationQuery } from '../common/pagination.js';
 import { servedAt } from '../common/route-paths.js';
@@ -35,5 +38,23 @@ export class AddressesController {
     @Query() query: PaginationQuery,
   ): Promise<string> {
     return this.addresses.utxosOfAsset(address, asset, query);
+  }
+
+  @Get(':address/transactions')
+  transactions(
+    @Param('address') address: string,
+    @Query() query: PaginationQuery & BlockRangeQuery,
+  ): Promise<HistoryTransactionRow[]> {
+    return this.addresses.transactions(address, query);
+  }
+
+  @Get(':address/txs')
+  txs(@Param('address') address: string, @Query() query: PaginationQuery): Promise<string[]> {
+    return this.addresses.txs(address, query);
+  }
+
+  @Get(':address/total')
+  total(@Param('address') address: string): Promise<{ address: string } & TotalsResponse> {
+    return this.addresses.total(address);
   }
 }

@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   addressesAddress,
+  addressesAddressTotal,
+  addressesAddressTransactions,
   addressesAddressUtxoAssetChanges,
   addressesAddressUtxoAssetIds,
   addressesAddressUtxoChanges,
@@ -12,6 +14,7 @@ import {
   pageUnchangedBy,
   type AddressSelection,
   type AddressUtxoRow,
+  type HistoryTransactionRow,
   type KeptIdList,
   type PrismaClient,
   type UtxoChangesResult,
@@ -27,6 +30,8 @@ import {
 import type { ApiConfig } from '../config.js';
 import { toAssetDisplay } from '../assets/assets.mapper.js';
 import { canNameAnAsset, readAsset } from '../common/asset-lookup.js';
+import { checkBlockRange, parseBlockRange, type BlockRangeQuery } from '../common/block-range.js';
+import { toTotals, type TotalsResponse } from '../common/history-totals.js';
 import { parsePage, type PaginationQuery } from '../common/pagination.js';
 import { API_CONFIG, READ_DB } from '../common/tokens.js';
 import { toAddressContent, toAddressUtxo } from './addresses.mapper.js';
@@ -173,6 +178,38 @@ export class AddressesService {
       return { tip, continues, value: { found: addressSeen && assetSeen, ids } };
     });
     return found(deep.value);
+  }
+
+  /** Check order as RYO: pagination and from/to types, address; 404 for an address no output ever had; from/to values. */
+  async transactions(
+    addressParam: string,
+    query: PaginationQuery & BlockRangeQuery,
+  ): Promise<HistoryTransactionRow[]> {
+    const page = parsePage(query);
+    const range = parseBlockRange(query);
+    const address = parseAddressParam(addressParam, this.config.network);
+    const result = await addressesAddressTransactions(this.db, address, { ...page, range: range.range });
+    if (!result.seen) throw new BlockfrostError(404);
+    checkBlockRange(range);
+    return result.transactions;
+  }
+
+  /** The deprecated list of the same transactions' hashes, without from/to. */
+  async txs(addressParam: string, query: PaginationQuery): Promise<string[]> {
+    const transactions = await this.transactions(addressParam, {
+      count: query.count,
+      page: query.page,
+      order: query.order,
+    });
+    return transactions.map((tx) => tx.tx_hash);
+  }
+
+  /** Check order as RYO: address; 404 for an address no output ever had. */
+  async total(addressParam: string): Promise<{ address: string } & TotalsResponse> {
+    const address = parseAddressParam(addressParam, this.config.network);
+    const totals = await addressesAddressTotal(this.db, address);
+    if (!totals) throw new BlockfrostError(404);
+    return { address: addressParam, ...toTotals(totals) };
   }
 
   /** A deep page from the selection's list of unspent ids, or from the page query when that cannot be current. */

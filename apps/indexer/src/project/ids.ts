@@ -3,8 +3,8 @@
  * and `ORDER BY id` is chain order. Counters start after the largest stored id and are reloaded
  * after a rollback.
  */
-/** Tables whose rows belong to a transaction (`tx_id`). */
-export const TRANSACTION_TABLES = [
+/** Tables whose rows belong to a transaction (`tx_id`) and have an id of their own. */
+const TRANSACTION_ID_TABLES = [
   'asset_mint',
   'tx_metadata',
   'tx_metadata_cbor',
@@ -25,6 +25,9 @@ export const TRANSACTION_TABLES = [
   'nutlink_ticker',
 ] as const;
 
+/** Tables whose rows belong to a transaction (`tx_id`): a rollback deletes them by range. */
+export const TRANSACTION_TABLES = [...TRANSACTION_ID_TABLES, 'address_tx', 'asset_tx'] as const;
+
 export const ID_TABLES = [
   'block',
   'tx',
@@ -32,7 +35,7 @@ export const ID_TABLES = [
   'address',
   'stake_address',
   'asset',
-  ...TRANSACTION_TABLES,
+  ...TRANSACTION_ID_TABLES,
 ] as const;
 
 export type IdTable = (typeof ID_TABLES)[number];

@@ -11,6 +11,7 @@ import type { OutputMap } from './output-map.js';
 /** An output stored before the batch, as a spend needs it. */
 export interface StoredOutput {
   id: bigint;
+  addressId: bigint;
   value: bigint;
   stakeAddressId: bigint | null;
   lockedByScript: boolean;

@@ -1,5 +1,6 @@
 import type { DecodedBlock } from '@frostline/model';
 import { projectAccounts } from './accounts.js';
+import { projectAddressHistory } from './address-history.js';
 import { projectAssets } from './assets.js';
 import { BatchState, type TxInBlock } from './batch-state.js';
 import { projectBlock, projectTransaction, slotLeader } from './blocks.js';
@@ -36,6 +37,7 @@ export function projectBatch(blocks: DecodedBlock[], context: ProjectContext): B
       const at: TxInBlock = { block, blockId, tx, txId: state.ids.take('tx'), blockIndex };
       const spentValue = projectSpends(state, at);
       const txOutSum = projectOutputs(state, at);
+      projectAddressHistory(state, at);
       projectScriptsAndDatums(state, at);
       const fee = projectTransaction(state, at, spentValue, txOutSum);
       outSum = (outSum ?? 0n) + txOutSum;

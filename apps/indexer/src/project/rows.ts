@@ -133,6 +133,10 @@ export interface BatchRows {
     paymentCred: string | null;
     ticker: string;
   }[];
+  /** the addresses each transaction touched (address-history.ts) */
+  addressTxs: { addressId: bigint; txId: bigint; stakeAddressId: bigint | null; txOutId: bigint }[];
+  /** the assets of each transaction's outputs */
+  assetTxs: { assetId: bigint; txId: bigint }[];
   /** change of unspent lovelace per stake address */
   stakeBalanceDeltas: Map<bigint, bigint>;
   /** change of utxo_supply: all unspent lovelace, and the part at script payment credentials */
@@ -176,6 +180,8 @@ export function emptyBatchRows(): BatchRows {
     poolRetirements: [],
     nutlinkRegistrations: [],
     nutlinkTickers: [],
+    addressTxs: [],
+    assetTxs: [],
     stakeBalanceDeltas: new Map(),
     supplyDelta: { lovelace: 0n, locked: 0n },
     rewardAccounts: new Set(),

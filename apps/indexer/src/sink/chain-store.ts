@@ -16,6 +16,7 @@ import { changesSupply } from '../project/rows.js';
 import { lookUp } from './lookups.js';
 import { RecentOutputs } from './recent-outputs.js';
 import { CopyBuffer } from './sql.js';
+import { undoHistoryTotals } from './history-totals.js';
 import { undoSupplyChange } from './utxo-supply.js';
 import { batchWrite } from './write-rows.js';
 
@@ -37,8 +38,8 @@ export const ROLLBACK_TABLES = {
     'asset',
   ],
   perAccount: ['stake_balance', 'reward_balance', 'reward_refresh'],
-  /** the change the removed transactions made is taken back (utxo-supply.ts) */
-  sums: ['utxo_supply'],
+  /** the change the removed transactions made is taken back (utxo-supply.ts, history-totals.ts) */
+  sums: ['utxo_supply', 'address_total', 'address_asset_total', 'account_total', 'account_asset_total'],
   /** the removed transactions' ticker records are taken out of their totals */
   perTicker: ['nutlink_ticker_total'],
   /** rows of outputs created after the point go, rows of outputs spent after it come back */
@@ -510,6 +511,7 @@ export class ChainStore {
         }
         const undo = undoSupplyChange(last_tx);
         await sql.$executeRawUnsafe(undo.sql, ...undo.params);
+        await undoHistoryTotals(sql, last_tx);
         await sql.$executeRawUnsafe(ROLLBACK_SQL, blockId, last_tx, first_output);
         return Number(count);
       },

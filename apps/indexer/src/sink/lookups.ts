@@ -44,12 +44,13 @@ async function storedOutputs(sql: Sql, keys: BatchKeys): Promise<OutputMap<Store
       hash: string;
       index: number;
       id: bigint;
+      address_id: bigint;
       value: bigint;
       stake_address_id: bigint | null;
       locked_by_script: boolean;
     }[]
   >(
-    `SELECT encode(t.hash, 'hex') AS hash, o.index, o.id, o.value, o.stake_address_id,
+    `SELECT encode(t.hash, 'hex') AS hash, o.index, o.id, o.address_id, o.value, o.stake_address_id,
        (${scriptPaymentSql('o.payment_cred', 'a.address')}) AS locked_by_script
      FROM unnest($1::text[], $2::text[]) AS r(hash, index)
      JOIN tx t ON t.hash = decode(r.hash, 'hex') JOIN tx_out o ON o.tx_id = t.id AND o.index = r.index::int4
@@ -62,6 +63,7 @@ async function storedOutputs(sql: Sql, keys: BatchKeys): Promise<OutputMap<Store
       { txHash: r.hash, index: r.index },
       {
         id: r.id,
+        addressId: r.address_id,
         value: r.value,
         stakeAddressId: r.stake_address_id,
         lockedByScript: r.locked_by_script,

@@ -53,7 +53,7 @@ describe('RecentOutputs', () => {
       { txHash: hash(2), index: 0 },
     ]);
     const fromDatabase = new OutputMap<StoredOutput>();
-    const stored = { id: 200n, value: 5n, stakeAddressId: null, lockedByScript: false };
+    const stored = { id: 200n, addressId: 1n, value: 5n, stakeAddressId: null, lockedByScript: false };
     fromDatabase.set({ txHash: hash(2), index: 0 }, stored);
     const before = recent.storedBefore(fromDatabase);
     expect(before.get(spends[0]!)).toEqual({ id: 100n, value: 1n, stakeAddressId: null });

@@ -48,6 +48,7 @@ export class RecentOutputs {
           { txHash: tx.hash, index: output.index },
           {
             id: output.id,
+            addressId: output.addressId,
             value: output.value,
             stakeAddressId: output.stakeAddressId,
             lockedByScript: output.lockedByScript,

@@ -1,4 +1,5 @@
 import { changesSupply, type BatchRows } from '../project/rows.js';
+import { applyHistoryTotals } from './history-totals.js';
 import { BatchWrite, textArray, type ColumnType, type CopyBuffer } from './sql.js';
 
 const col = <T>(type: ColumnType, rows: T[], pick: (row: T) => unknown) => ({ type, values: rows.map(pick) });
@@ -250,6 +251,18 @@ export function batchWrite(
     payment_cred: ['bytea', (r) => r.paymentCred],
     ticker: ['text', (r) => r.ticker],
   });
+  write.copy('address_tx', rows.addressTxs, {
+    address_id: ['int8', (r) => r.addressId],
+    tx_id: ['int8', (r) => r.txId],
+    stake_address_id: ['int8', (r) => r.stakeAddressId],
+    tx_out_id: ['int8', (r) => r.txOutId],
+  });
+  write.copy('asset_tx', rows.assetTxs, {
+    asset_id: ['int8', (r) => r.assetId],
+    tx_id: ['int8', (r) => r.txId],
+  });
+  // The totals read what the copies wrote: the batch's transactions are those after the last stored one.
+  if (rows.txs.length) write.afterwards(applyHistoryTotals(rows.txs[0]!.id - 1n));
   // The batch's transactions follow every stored one: its latest record of a ticker is the ticker's latest, and the
   // total's first record stays.
   const totals = nutlinkTickerTotals(rows.nutlinkTickers);

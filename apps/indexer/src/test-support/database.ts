@@ -6,6 +6,12 @@ import { scriptPaymentSql } from '../sink/utxo-supply.js';
 // other rows' ids. The others hold ledger-state answers, registry data or status.
 const CHAIN_TABLES = [
   ...ID_TABLES,
+  'address_tx',
+  'asset_tx',
+  'address_total',
+  'address_asset_total',
+  'account_total',
+  'account_asset_total',
   'ma_tx_out',
   'unspent_ma_tx_out',
   'address_utxo',
@@ -55,6 +61,70 @@ export async function utxoSupplyAndRecomputation(
        WHERE NOT EXISTS (SELECT 1 FROM tx_out_spend sp WHERE sp.tx_out_id = o.id)`,
     );
     return rows[0]!;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The history tables' rows recomputed from every output and spend, as the migration that created them
+ * filled them: what the batches' rows and running totals must add up to, whatever forks came between.
+ */
+const RECOMPUTED_HISTORY: Record<string, string> = {
+  address_tx: `SELECT DISTINCT ON (l.address_id, l.tx_id) l.address_id, l.tx_id, l.stake_address_id, l.tx_out_id
+    FROM (SELECT o.address_id, o.tx_id, o.stake_address_id, o.id AS tx_out_id FROM tx_out o
+          UNION ALL
+          SELECT o.address_id, sp.tx_id, o.stake_address_id, o.id FROM tx_out_spend sp JOIN tx_out o ON o.id = sp.tx_out_id) l
+    ORDER BY l.address_id, l.tx_id, l.tx_out_id`,
+  asset_tx: `SELECT DISTINCT m.asset_id, o.tx_id FROM ma_tx_out m JOIN tx_out o ON o.id = m.tx_out_id`,
+  address_total: `SELECT o.address_id, sum(o.value), coalesce(sum(o.value) FILTER (WHERE sp.tx_id IS NOT NULL), 0),
+      (SELECT count(*) FROM (SELECT o2.tx_id FROM tx_out o2 WHERE o2.address_id = o.address_id
+                             UNION SELECT sp2.tx_id FROM tx_out o2 JOIN tx_out_spend sp2 ON sp2.tx_out_id = o2.id
+                             WHERE o2.address_id = o.address_id) t)
+    FROM tx_out o LEFT JOIN tx_out_spend sp ON sp.tx_out_id = o.id GROUP BY o.address_id`,
+  address_asset_total: `SELECT o.address_id, m.asset_id, sum(m.quantity),
+      coalesce(sum(m.quantity) FILTER (WHERE sp.tx_id IS NOT NULL), 0)
+    FROM tx_out o JOIN ma_tx_out m ON m.tx_out_id = o.id LEFT JOIN tx_out_spend sp ON sp.tx_out_id = o.id
+    GROUP BY o.address_id, m.asset_id`,
+  account_total: `SELECT o.stake_address_id, sum(o.value), coalesce(sum(o.value) FILTER (WHERE sp.tx_id IS NOT NULL), 0),
+      (SELECT count(DISTINCT a.tx_id) FROM address_tx a WHERE a.stake_address_id = o.stake_address_id)
+    FROM tx_out o LEFT JOIN tx_out_spend sp ON sp.tx_out_id = o.id WHERE o.stake_address_id IS NOT NULL
+    GROUP BY o.stake_address_id`,
+  account_asset_total: `SELECT o.stake_address_id, m.asset_id, sum(m.quantity),
+      coalesce(sum(m.quantity) FILTER (WHERE sp.tx_id IS NOT NULL), 0)
+    FROM tx_out o JOIN ma_tx_out m ON m.tx_out_id = o.id LEFT JOIN tx_out_spend sp ON sp.tx_out_id = o.id
+    WHERE o.stake_address_id IS NOT NULL GROUP BY o.stake_address_id, m.asset_id`,
+};
+
+/**
+ * Fills the history tables from the outputs and spends stored, for tests that write those rows themselves
+ * (apps/api's ChainSeed) instead of through the indexer.
+ */
+export async function refillHistory(client: pg.Client): Promise<void> {
+  for (const [table, sql] of Object.entries(RECOMPUTED_HISTORY)) {
+    await client.query(`DELETE FROM "${table}"`);
+    await client.query(`INSERT INTO "${table}" ${sql}`);
+  }
+}
+
+/** The history tables as stored and as recomputed, table by table, rows as comparable text. */
+export async function historyAndRecomputation(
+  url: string,
+): Promise<{ stored: Record<string, string[]>; recomputed: Record<string, string[]> }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const stored: Record<string, string[]> = {};
+    const recomputed: Record<string, string[]> = {};
+    for (const [table, sql] of Object.entries(RECOMPUTED_HISTORY)) {
+      const rows = async (query: string) =>
+        (await client.query<{ row: string }>(`SELECT t::text AS row FROM (${query}) t ORDER BY 1`)).rows.map(
+          (r) => r.row,
+        );
+      stored[table] = await rows(`SELECT * FROM "${table}"`);
+      recomputed[table] = await rows(sql);
+    }
+    return { stored, recomputed };
   } finally {
     await client.end();
   }

@@ -1,9 +1,15 @@
 // One typed wrapper per endpoint around its prisma/sql/<endpoint>.sql read query.
 export * from './addresses-address.js';
+export * from './accounts-stake-address-addresses.js';
+export * from './accounts-stake-address-transactions.js';
+export * from './addresses-address-total.js';
+export * from './addresses-address-transactions.js';
 export * from './addresses-address-utxos.js';
 export * from './addresses-address-utxos-asset.js';
 export * from './addresses-address-utxos-by-ids.js';
 export * from './assets-asset.js';
+export * from './assets-asset-transactions.js';
+export * from './tx-range.js';
 export * from './block-content.js';
 export * from './block-id.js';
 export * from './blocks-epoch-number-slot-slot-number.js';

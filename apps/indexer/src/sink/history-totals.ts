@@ -1,0 +1,113 @@
+import type { PrismaClient } from '@frostline/db';
+import type { Statement } from './sql.js';
+
+/**
+ * The running totals of /addresses/{address}/total and /accounts/{stake_address}/addresses/total and
+ * /addresses/assets: what each address and account received (every output) and sent (every spent output),
+ * in lovelace and per asset, and how many transactions touched it. A batch adds what its transactions
+ * changed; a rollback takes back, before deleting them, what the transactions after the point changed.
+ * Both read that change from the same rows: outputs, spends and address_tx rows of the transactions after
+ * `$1` (index ranges over those transactions only).
+ */
+interface RunningTotal {
+  table: string;
+  keys: string[];
+  values: string[];
+  /** the change of the transactions after $1, one row per key, columns as keys then values */
+  change: string;
+}
+
+/** The outputs of the transactions after $1 that hold assets, by ma_tx_out's key: one range. */
+const FIRST_OUTPUT_AFTER = `(SELECT id FROM tx_out WHERE tx_id > $1 ORDER BY tx_id, index LIMIT 1)`;
+
+function lovelaceChange(holder: string, transactions: string): string {
+  const held = holder === 'address_id' ? '' : `AND o.${holder} IS NOT NULL`;
+  return `SELECT ${holder}, sum(received) AS received, sum(sent) AS sent, sum(txs) AS tx_count FROM (
+      SELECT o.${holder}, o.value AS received, 0 AS sent, 0 AS txs FROM tx_out o WHERE o.tx_id > $1 ${held}
+      UNION ALL
+      SELECT o.${holder}, 0, o.value, 0 FROM tx_out_spend sp JOIN tx_out o ON o.id = sp.tx_out_id
+      WHERE sp.tx_id > $1 ${held}
+      UNION ALL
+      ${transactions}
+    ) c GROUP BY ${holder}`;
+}
+
+function assetChange(holder: string): string {
+  const held = holder === 'address_id' ? '' : `AND o.${holder} IS NOT NULL`;
+  return `SELECT ${holder}, asset_id, sum(received) AS received, sum(sent) AS sent FROM (
+      SELECT o.${holder}, m.asset_id, m.quantity AS received, 0 AS sent
+      FROM ma_tx_out m JOIN tx_out o ON o.id = m.tx_out_id WHERE m.tx_out_id >= ${FIRST_OUTPUT_AFTER} ${held}
+      UNION ALL
+      SELECT o.${holder}, m.asset_id, 0, m.quantity
+      FROM tx_out_spend sp JOIN tx_out o ON o.id = sp.tx_out_id JOIN ma_tx_out m ON m.tx_out_id = o.id
+      WHERE sp.tx_id > $1 AND o.has_assets ${held}
+    ) c GROUP BY ${holder}, asset_id`;
+}
+
+const TOTALS: readonly RunningTotal[] = [
+  {
+    table: 'address_total',
+    keys: ['address_id'],
+    values: ['received', 'sent', 'tx_count'],
+    change: lovelaceChange('address_id', `SELECT address_id, 0, 0, 1 FROM address_tx WHERE tx_id > $1`),
+  },
+  {
+    table: 'address_asset_total',
+    keys: ['address_id', 'asset_id'],
+    values: ['received', 'sent'],
+    change: assetChange('address_id'),
+  },
+  {
+    table: 'account_total',
+    keys: ['stake_address_id'],
+    values: ['received', 'sent', 'tx_count'],
+    change: lovelaceChange(
+      'stake_address_id',
+      `SELECT stake_address_id, 0, 0, count(DISTINCT tx_id) FROM address_tx
+       WHERE tx_id > $1 AND stake_address_id IS NOT NULL GROUP BY stake_address_id`,
+    ),
+  },
+  {
+    table: 'account_asset_total',
+    keys: ['stake_address_id', 'asset_id'],
+    values: ['received', 'sent'],
+    change: assetChange('stake_address_id'),
+  },
+];
+
+const sameKey = ({ keys }: RunningTotal) => keys.map((key) => `t.${key} = c.${key}`).join(' AND ');
+
+/** Each total gains the change: one statement. */
+const APPLY_SQL = `WITH ${TOTALS.map(
+  (total, i) => `apply${i} AS (
+  INSERT INTO ${total.table} (${[...total.keys, ...total.values].join(', ')}) ${total.change}
+  ON CONFLICT (${total.keys.join(', ')}) DO UPDATE SET
+    ${total.values.map((value) => `${value} = ${total.table}.${value} + EXCLUDED.${value}`).join(', ')})`,
+).join(',\n')}
+SELECT 1`;
+
+/**
+ * Each total loses the change: a row that only the removed transactions made (its values are all the change)
+ * goes, as a recomputation would have no row for it; the others are cut. Both on the same snapshot.
+ */
+const UNDO_SQL = `WITH ${TOTALS.map((total, i) => {
+  const whole = total.values.map((value) => `t.${value} = c.${value}`).join(' AND ');
+  return `change${i} AS MATERIALIZED (${total.change}),
+  gone${i} AS (DELETE FROM ${total.table} t USING change${i} c WHERE ${sameKey(total)} AND ${whole}),
+  cut${i} AS (UPDATE ${total.table} t SET ${total.values.map((value) => `${value} = t.${value} - c.${value}`).join(', ')}
+    FROM change${i} c WHERE ${sameKey(total)} AND NOT (${whole}))`;
+}).join(',\n')}
+SELECT 1`;
+
+/** Adds what the transactions after `lastStoredTxId` (a batch's) changed, once their rows are written. */
+export function applyHistoryTotals(lastStoredTxId: bigint): Statement {
+  return { sql: APPLY_SQL, params: [lastStoredTxId] };
+}
+
+/** Takes back what the transactions after `lastKeptTxId` changed (run before deleting them). */
+export async function undoHistoryTotals(
+  sql: Pick<PrismaClient, '$executeRawUnsafe'>,
+  lastKeptTxId: bigint,
+): Promise<void> {
+  await sql.$executeRawUnsafe(UNDO_SQL, lastKeptTxId);
+}

@@ -1,0 +1,31 @@
+-- GET /accounts/{stake_address}/transactions: the existence probe and one page of the account's transactions,
+-- one row per transaction and address of the account it touched, as RYO lists them: in chain order, a
+-- transaction's addresses by the lowest output that links each to it (address_tx.tx_out_id).
+-- The probe row is always present; the transaction columns are null when the page is empty.
+--   $1 text stake address (bech32)
+--   $2 int from height, $3 int from index, $4 int to height, $5 int to index (null: not given)
+--   $6 int page size, $7 int offset
+-- {{direction}} is ASC or DESC, substituted when the file is loaded. However many addresses the account has,
+-- the page is one walk of the partial index below, whose entries carry the address.
+-- Indexes: stake_address_view_key, address_tx_stake_address_id_tx_id_tx_out_id_idx (index-only), address_pkey,
+-- tx_pkey, block_pkey; block_height_idx and tx_block_id_idx for the range.
+WITH probe AS (
+  SELECT (SELECT id FROM stake_address WHERE view = $1) AS stake_address_id
+),
+range_params AS (
+  SELECT $2::int4 AS from_height, $3::int4 AS from_index, $4::int4 AS to_height, $5::int4 AS to_index
+),
+{{include tx_range}},
+page AS (
+  SELECT a.tx_id, a.tx_out_id, a.address_id
+  FROM address_tx a, tx_range r
+  WHERE a.stake_address_id = (SELECT stake_address_id FROM probe) AND a.tx_id BETWEEN r.lo AND r.hi
+  ORDER BY a.tx_id {{direction}}, a.tx_out_id {{direction}}
+  LIMIT $6::int4 OFFSET $7::int4
+)
+SELECT
+  probe.stake_address_id IS NOT NULL AS seen,
+  s.address,
+  {{include history_page_transactions}}
+LEFT JOIN address s ON s.id = page.address_id
+ORDER BY page.tx_id {{direction}}, page.tx_out_id {{direction}}

@@ -1,0 +1,41 @@
+-- GET /addresses/{address}/transactions and /txs: the existence probe and one page of the transactions that
+-- touched the address (created an output at it or spent one of its outputs: address_tx) in one round trip.
+-- The probe row is always present; the transaction columns are null when the page is empty.
+--   $1 text  exact address string, or null when selecting by payment credential
+--   $2 bytea 28-byte payment credential (addr_vkh/script input), or null
+--   $3 int from height, $4 int from index, $5 int to height, $6 int to index (null: not given)
+--   $7 int page size, $8 int offset
+-- {{direction}} is ASC or DESC, substituted when the file is loaded. Exactly one branch of the page runs (the
+-- other's parameter test is a constant false). An address's page is one walk of address_tx_pkey; a payment
+-- credential's merges the rows of every address with that credential (address_payment_cred_idx), so it costs
+-- what those addresses' histories hold within the range.
+-- Indexes: address_address_key, address_payment_cred_idx, address_tx_pkey, tx_pkey, block_pkey,
+-- block_height_idx and tx_block_id_idx for the range.
+WITH probe AS (
+  SELECT {{include address_selection_probe}}
+),
+range_params AS (
+  SELECT $3::int4 AS from_height, $4::int4 AS from_index, $5::int4 AS to_height, $6::int4 AS to_index
+),
+{{include tx_range}},
+page AS (
+  (
+    SELECT a.tx_id
+    FROM address_tx a, tx_range r
+    WHERE $2::bytea IS NULL AND a.address_id = (SELECT address_id FROM probe) AND a.tx_id BETWEEN r.lo AND r.hi
+    ORDER BY a.tx_id {{direction}}
+    LIMIT $7::int4 OFFSET $8::int4
+  )
+  UNION ALL
+  (
+    SELECT DISTINCT a.tx_id
+    FROM address s JOIN address_tx a ON a.address_id = s.id, tx_range r
+    WHERE s.payment_cred = $2::bytea AND a.tx_id BETWEEN r.lo AND r.hi
+    ORDER BY a.tx_id {{direction}}
+    LIMIT $7::int4 OFFSET $8::int4
+  )
+)
+SELECT
+  probe.address_seen AS seen,
+  {{include history_page_transactions}}
+ORDER BY page.tx_id {{direction}}
