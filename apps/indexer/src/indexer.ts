@@ -10,6 +10,8 @@ import { BlockPipeline, type BlockPipelineOptions } from './sink/block-pipeline.
 import type { ChainStore } from './sink/chain-store.js';
 import type { WriterLock } from './sink/writer-lock.js';
 
+const CLOSED = Symbol('closed');
+
 /** Far above what the deepest rollback (k blocks) takes: BENCHMARKS.md has its rollback rows. */
 const ROLLBACK_WAIT_LIMIT_MS = 5 * 60_000;
 
@@ -30,6 +32,8 @@ export interface IndexerOptions extends BlockPipelineOptions {
 export class Indexer implements ChainHandler {
   private readonly pipeline: BlockPipeline;
   private closed = false;
+  /** what close() abandons: waits for a dependency that may be down */
+  private readonly abandonOnClose = new Set<() => void>();
   private nodeTip: Tip = 'origin';
   /** the newest epoch whose walk this process queued (-1: none yet) */
   private walkQueuedFor = -1;
@@ -48,7 +52,10 @@ export class Indexer implements ChainHandler {
   }
 
   async intersectionPoints(): Promise<Point[]> {
-    await this.writerLock.held();
+    // While PostgreSQL is down the lock is retaken until it is back: a stop does not wait for that. What
+    // was not committed is written again by the next start, from the stored tip.
+    if ((await this.unlessClosed(this.writerLock.held())) === CLOSED)
+      throw new Error('the indexer is stopping: chain-sync does not resume');
     await this.flush();
     // After a failed write (database restarted) the commit may have happened or not: what is
     // stored decides the ids, the tip and where decoding continues.
@@ -99,7 +106,21 @@ export class Indexer implements ChainHandler {
   /** Stops taking chain-sync messages and writes what was received (SIGTERM: no block half-done). */
   close(): Promise<void> {
     this.closed = true;
+    for (const abandon of this.abandonOnClose) abandon();
     return this.flush();
+  }
+
+  /**
+   * `work`'s outcome, or CLOSED once the indexer is closed: `work` is then abandoned (it may still end,
+   * unheard), so that stopping never waits for a dependency that is down.
+   */
+  private unlessClosed<T>(work: Promise<T>): Promise<T | typeof CLOSED> {
+    return new Promise((resolve, reject) => {
+      const abandon = () => resolve(CLOSED);
+      if (this.closed) abandon();
+      this.abandonOnClose.add(abandon);
+      work.then(resolve, reject).finally(() => this.abandonOnClose.delete(abandon));
+    });
   }
 
   /** Writes everything buffered and waits until it is committed. */
@@ -120,7 +141,10 @@ export class Indexer implements ChainHandler {
         "at the tip: address_utxo filled and the live outputs' address indexes built",
       );
     this.metrics.recordWrite(result, this.store.tipHeight);
-    await this.queueFollowUps(result);
+    // Redis down at a stop: the jobs need not wait for it. The accounts a batch marks stay marked in
+    // reward_refresh, refreshed by the next start's first walk at the tip, and the token registry's
+    // periodic refresh looks up every asset.
+    await this.unlessClosed(this.queueFollowUps(result));
     await this.recordStatus();
     this.logProgress(result);
   }
