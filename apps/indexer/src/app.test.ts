@@ -4,7 +4,7 @@ import type { OgmiosBlock } from '@frostline/model';
 import { startIndexer } from './app.js';
 import type { ChainStore } from './sink/chain-store.js';
 import { preprodChunkBlocks } from './test-support/chains.js';
-import { dumpChainTables } from './test-support/database.js';
+import { dumpChainTables } from './test-support/compare-databases.js';
 import { preprodReferenceTables } from './test-support/reference.js';
 import { QUEUES, redisConnection } from './jobs/queues.js';
 import {

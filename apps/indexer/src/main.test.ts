@@ -2,7 +2,7 @@ import { createPrismaClient } from '@frostline/db';
 import { createTestDatabase } from '@frostline/db/testing';
 import { startDevnet } from '@frostline/devnet';
 import { preprodChunkBlocks } from './test-support/chains.js';
-import { dumpChainTables } from './test-support/database.js';
+import { dumpChainTables } from './test-support/compare-databases.js';
 import { testRedisUrl, waitUntil } from './test-support/indexer.js';
 import { runIndexerProgram } from './test-support/indexer-process.js';
 import { preprodReferenceTables } from './test-support/reference.js';

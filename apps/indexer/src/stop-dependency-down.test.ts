@@ -6,7 +6,7 @@ import { createTestDatabase, withConnection } from '@frostline/db/testing';
 import { startDevnet } from '@frostline/devnet';
 import { freePort, startEmbeddedPostgres, startRedis } from '../../../scripts/lib/services.mjs';
 import { preprodChunkBlocks } from './test-support/chains.js';
-import { dumpChainTables } from './test-support/database.js';
+import { dumpChainTables } from './test-support/compare-databases.js';
 import { testRedisUrl, waitUntil } from './test-support/indexer.js';
 import { runIndexerProgram, type IndexerProcess } from './test-support/indexer-process.js';
 import { preprodReferenceTables } from './test-support/reference.js';

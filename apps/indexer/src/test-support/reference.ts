@@ -3,7 +3,7 @@ import { createTestDatabase } from '@frostline/db/testing';
 import { BYRON_GENESIS_HASHES, PREPROD_CHAIN_TIME, type OgmiosBlock } from '@frostline/model';
 import { connectOgmios, networkFacts } from '../chain-sync/ogmios.js';
 import { ChainStore } from '../sink/chain-store.js';
-import { dumpChainTables } from './database.js';
+import { dumpChainTables } from './compare-databases.js';
 
 /**
  * The reference an indexer of preprod `blocks` must end with: the genesis funds and the same blocks
