@@ -29,8 +29,8 @@ interface IndexerModules {
       writeDecoded(blocks: unknown[], decodeMs: number): Promise<unknown>;
       write(blocks: unknown[]): Promise<unknown>;
     }>;
-    DEFER_ADDRESS_UTXO_SQL: readonly string[];
   };
+  deferral: { DEFER_ADDRESS_UTXO_SQL: readonly string[] };
   ogmios: {
     connectOgmios(url: URL): Promise<{ socket: { close(): void } }>;
     networkFacts(context: unknown): Promise<{
@@ -48,6 +48,7 @@ async function indexerModules(root: string): Promise<IndexerModules> {
   const load = (file: string) => import(pathToFileURL(path.join(root, 'apps/indexer/dist', file)).href);
   return {
     store: await load('sink/chain-store.js'),
+    deferral: await load('sink/address-utxo-deferral.js'),
     ogmios: await load('chain-sync/ogmios.js'),
     parse: await load('chain-sync/parse-message.js'),
   };
@@ -102,9 +103,9 @@ export async function seedChainBesideHistory(
     store.resetDecoding();
     await store.write(await firstBlocks(chainFile, CHAIN_START_BLOCKS, modules.parse.parseOgmiosMessage));
     // A sync from scratch empties address_utxo and drops the live outputs' address indexes at its first batch, and
-    // fills and builds them at the tip (ChainStore.writeDecoded): a database this size in the middle of one has
+    // fills and builds them at the tip (address-utxo-deferral.ts): a database this size in the middle of one has
     // neither. The ingest fills and builds them at the end, apart from its rate.
-    for (const sql of modules.store.DEFER_ADDRESS_UTXO_SQL) await prisma.$executeRawUnsafe(sql);
+    for (const sql of modules.deferral.DEFER_ADDRESS_UTXO_SQL) await prisma.$executeRawUnsafe(sql);
     log(
       `growth: the chain's genesis and first ${CHAIN_START_BLOCKS} blocks stored after the populated history; address_utxo deferred as in a sync`,
     );

@@ -1,13 +1,11 @@
-import { createPrismaClient } from '@frostline/db';
 import { Queue } from 'bullmq';
 import pg from 'pg';
-import { createTestDatabase } from '@frostline/db/testing';
-import { BYRON_GENESIS_HASHES, PREPROD_CHAIN_TIME, type OgmiosBlock } from '@frostline/model';
+import type { OgmiosBlock } from '@frostline/model';
 import { startIndexer } from './app.js';
-import { connectOgmios, networkFacts } from './chain-sync/ogmios.js';
-import { ChainStore } from './sink/chain-store.js';
+import type { ChainStore } from './sink/chain-store.js';
 import { preprodChunkBlocks } from './test-support/chains.js';
-import { dumpChainTables } from './test-support/database.js';
+import { dumpChainTables } from './test-support/compare-databases.js';
+import { preprodReferenceTables } from './test-support/reference.js';
 import { QUEUES, redisConnection } from './jobs/queues.js';
 import {
   indexedDevnet,
@@ -20,31 +18,6 @@ import { WRITER_LOCK_KEY, WriterLockTakenError } from './sink/writer-lock.js';
 
 const blocks = preprodChunkBlocks();
 
-/** The reference: the genesis funds and the same blocks written straight through ChainStore, no chain-sync. */
-async function referenceDump(chain: OgmiosBlock[], ogmiosUrl: string) {
-  const db = await createTestDatabase();
-  const prisma = createPrismaClient(db.url);
-  const ogmios = await connectOgmios(new URL(ogmiosUrl));
-  try {
-    const facts = await networkFacts(ogmios);
-    const store = new ChainStore(prisma, {
-      networkId: 0,
-      chainTime: PREPROD_CHAIN_TIME,
-      securityParameter: 2160,
-      genesisDelegates: facts.genesisDelegates,
-      genesisHash: BYRON_GENESIS_HASHES.preprod,
-    });
-    await store.load();
-    await store.seedGenesis(facts.genesisFunds, facts.systemStartUnix);
-    for (let i = 0; i < chain.length; i += 300) await store.write(chain.slice(i, i + 300));
-    return await dumpChainTables(db.url);
-  } finally {
-    ogmios.socket.close();
-    await prisma.$disconnect();
-    await db.drop();
-  }
-}
-
 const tipIs = (running: { store: ChainStore }, block: OgmiosBlock) => () =>
   running.store.tipPoint?.id === block.id;
 
@@ -54,7 +27,7 @@ describe('indexer following a devnet through Ogmios chain-sync', () => {
     const env = await indexedDevnet(first);
     try {
       await waitUntil(tipIs(env.running, first.at(-1)!), 60_000, 'initial sync');
-      expect(await dumpChainTables(env.db.url)).toEqual(await referenceDump(first, env.devnet.url));
+      expect(await dumpChainTables(env.db.url)).toEqual(await preprodReferenceTables(first, env.devnet.url));
 
       // Blocks arriving at the tip are written one by one.
       for (const block of blocks.slice(800, 820)) env.devnet.appendBlock(block);
@@ -71,7 +44,7 @@ describe('indexer following a devnet through Ogmios chain-sync', () => {
       await env.restart();
       for (const block of blocks.slice(840)) env.devnet.appendBlock(block);
       await waitUntil(tipIs(env.running, blocks.at(-1)!), 30_000, 'sync after restart');
-      expect(await dumpChainTables(env.db.url)).toEqual(await referenceDump(blocks, env.devnet.url));
+      expect(await dumpChainTables(env.db.url)).toEqual(await preprodReferenceTables(blocks, env.devnet.url));
     } finally {
       await env.close();
     }
@@ -126,7 +99,7 @@ describe('indexer following a devnet through Ogmios chain-sync', () => {
 
       for (const block of chain.slice(100)) env.devnet.appendBlock(block);
       await waitUntil(tipIs(env.running, chain.at(-1)!), 60_000, 'sync after the lock was retaken');
-      expect(await dumpChainTables(env.db.url)).toEqual(await referenceDump(chain, env.devnet.url));
+      expect(await dumpChainTables(env.db.url)).toEqual(await preprodReferenceTables(chain, env.devnet.url));
     } finally {
       await admin.end();
       await env.close();

@@ -145,12 +145,12 @@ export async function startIndexer(config: IndexerConfig, logger: Logger): Promi
   }
 
   async function shutdown() {
-    // A worker's graceful close waits for Redis to answer, for ever while it is down (taskforcesh/bullmq#4656),
-    // as when Ctrl-C stops `npm start`'s Redis together with the indexer. Without Redis the jobs in progress are
-    // left unfinished: BullMQ hands them out again as stalled once it is back.
-    const force = workers.length > 0 && !(await redisAnswers(config.redisUrl));
+    // A worker's or a queue's graceful close waits for Redis to answer, for ever while it is down
+    // (taskforcesh/bullmq#4656), as when Ctrl-C stops `npm start`'s Redis together with the indexer. Without
+    // Redis the jobs in progress are left unfinished: BullMQ hands them out again as stalled once it is back.
+    const force = queues !== null && !(await redisAnswers(config.redisUrl));
     await Promise.all(workers.map((w) => w.close(force)));
-    await queues?.close();
+    await queues?.close(force);
     await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
     await prisma.$disconnect();
     await lock.release();

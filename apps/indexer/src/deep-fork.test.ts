@@ -1,7 +1,7 @@
 import { createTestDatabase, withConnection, type TestDatabase } from '@frostline/db/testing';
 import { startDevnet, type Devnet } from '@frostline/devnet';
 import { FATAL_EXIT_CODE } from './errors.js';
-import { dumpChainTables } from './test-support/database.js';
+import { dumpChainTables } from './test-support/compare-databases.js';
 import { generate, type GeneratedChain } from './test-support/generated.js';
 import { testRedisUrl, waitUntil } from './test-support/indexer.js';
 import { runIndexerProgram, type IndexerProcess } from './test-support/indexer-process.js';

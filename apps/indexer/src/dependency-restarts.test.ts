@@ -7,7 +7,7 @@ import { startDevnet, type Devnet } from '@frostline/devnet';
 import { freePort, startEmbeddedPostgres, startRedis } from '../../../scripts/lib/services.mjs';
 import { startIndexer, type RunningIndexer } from './app.js';
 import type { IndexerConfig } from './config.js';
-import { dumpChainTables } from './test-support/database.js';
+import { dumpChainTables } from './test-support/compare-databases.js';
 import { generate, type GeneratedChain } from './test-support/generated.js';
 import { indexerConfig, silentLogger, waitUntil } from './test-support/indexer.js';
 

@@ -3,7 +3,8 @@ import type { DecodedBlock, OgmiosBlock } from '@frostline/model';
 import { Indexer } from './indexer.js';
 import type { IndexerQueues, RewardsJob } from './jobs/queues.js';
 import { IndexerMetrics } from './metrics.js';
-import type { ChainStore, WriteResult } from './sink/chain-store.js';
+import type { WriteResult } from './sink/batch-writer.js';
+import type { ChainStore } from './sink/chain-store.js';
 import { silentLogger } from './test-support/indexer.js';
 
 /** A store whose writes finish when the test says so: what the indexer overlaps and orders. */

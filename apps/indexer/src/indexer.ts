@@ -5,48 +5,35 @@ import type { IndexerQueues } from './jobs/queues.js';
 import { runRollbackJob } from './jobs/workers.js';
 import type { Logger } from './logger.js';
 import type { IndexerMetrics } from './metrics.js';
-import type { ChainStore, WriteResult } from './sink/chain-store.js';
+import type { WriteResult } from './sink/batch-writer.js';
+import { BlockPipeline, type BlockPipelineOptions } from './sink/block-pipeline.js';
+import type { ChainStore } from './sink/chain-store.js';
 import type { WriterLock } from './sink/writer-lock.js';
+
+const CLOSED = Symbol('closed');
 
 /** Far above what the deepest rollback (k blocks) takes: BENCHMARKS.md has its rollback rows. */
 const ROLLBACK_WAIT_LIMIT_MS = 5 * 60_000;
 
-export interface IndexerOptions {
-  /** blocks in a catch-up batch at most */
-  batchSize: number;
-  /**
-   * transactions in a catch-up batch at most: a batch's memory and its write grow with its transactions,
-   * so full mainnet blocks make short batches while near-empty ones fill batchSize
-   */
-  batchTransactions: number;
+export interface IndexerOptions extends BlockPipelineOptions {
   startPoint: Point;
   /** blocks from the node tip under which every block is written on its own */
   nearTipBlocks: number;
-  /** a partial batch is written after this long, so data never waits long for the next block */
-  maxBatchDelayMs: number;
   /** queue registry lookups of new assets: only with a registry, or the jobs would pile up forever */
   tokenRegistry: boolean;
 }
 
 /**
- * Chain-sync handler: buffers decoded blocks while far from the tip and writes them in batches,
- * one block at a time near it; turns every rollBackward into a rollback job and waits for it
- * before taking the next message, so a rollback never races newer blocks.
- *
- * While far from the tip a full batch is written in the background: the next batch is received
- * and decoded (this process's core) while the database writes the previous one (its own core).
- * One write is in flight at most, writes commit in chain order, and a failed write drops what was
- * buffered after it and fails the next message, so chain-sync resumes from what was committed.
+ * Chain-sync handler: decodes each block and hands it to the {@link BlockPipeline} (batches far from
+ * the tip, one block at a time near it), then queues each batch's follow-up jobs; turns every
+ * rollBackward into a rollback job and waits for it before taking the next message, so a rollback
+ * never races newer blocks.
  */
 export class Indexer implements ChainHandler {
-  private buffer: DecodedBlock[] = [];
-  private bufferTransactions = 0;
-  private bufferDecodeMs = 0;
-  private writing: Promise<void> = Promise.resolve();
-  private writeInFlight = false;
-  private writeFailure: { error: unknown } | null = null;
+  private readonly pipeline: BlockPipeline;
   private closed = false;
-  private bufferSince = 0;
+  /** what close() abandons: waits for a dependency that may be down */
+  private readonly abandonOnClose = new Set<() => void>();
   private nodeTip: Tip = 'origin';
   /** the newest epoch whose walk this process queued (-1: none yet) */
   private walkQueuedFor = -1;
@@ -60,10 +47,15 @@ export class Indexer implements ChainHandler {
     private readonly logger: Logger,
     private readonly metrics: IndexerMetrics,
     private readonly options: IndexerOptions,
-  ) {}
+  ) {
+    this.pipeline = new BlockPipeline((blocks, decodeMs) => this.writeBatch(blocks, decodeMs), options);
+  }
 
   async intersectionPoints(): Promise<Point[]> {
-    await this.writerLock.held();
+    // While PostgreSQL is down the lock is retaken until it is back: a stop does not wait for that. What
+    // was not committed is written again by the next start, from the stored tip.
+    if ((await this.unlessClosed(this.writerLock.held())) === CLOSED)
+      throw new Error('the indexer is stopping: chain-sync does not resume');
     await this.flush();
     // After a failed write (database restarted) the commit may have happened or not: what is
     // stored decides the ids, the tip and where decoding continues.
@@ -74,21 +66,12 @@ export class Indexer implements ChainHandler {
   async rollForward(block: OgmiosBlock, tip: Tip): Promise<void> {
     // Messages already received when shutdown began are dropped: the next start resumes from the database.
     if (this.closed) return;
-    this.rethrowWriteFailure();
+    this.pipeline.rethrowWriteFailure();
     this.nodeTip = tip;
-    if (this.buffer.length === 0) this.bufferSince = Date.now();
     const started = performance.now();
     const decoded = this.store.decode(block);
-    this.buffer.push(decoded);
-    this.bufferTransactions += decoded.transactions.length;
-    this.bufferDecodeMs += performance.now() - started;
-    const nearTip = this.atNodeTip(block.height);
-    // Near the tip a block is committed before the next message is taken. Otherwise a batch is
-    // written, while the next one arrives, once it is full or has waited long with the database
-    // idle (blocks come slower than they are written; a failure surfaces with the next block).
-    const waitedLong = !this.writeInFlight && Date.now() - this.bufferSince > this.options.maxBatchDelayMs;
-    if (nearTip) await this.flush();
-    else if (waitedLong || this.batchFull()) await this.startWrite();
+    // Near the tip a block is committed before the next message is taken.
+    await this.pipeline.add(decoded, performance.now() - started, this.atNodeTip(block.height));
   }
 
   async rollBackward(point: Point, tip: Tip): Promise<void> {
@@ -123,58 +106,26 @@ export class Indexer implements ChainHandler {
   /** Stops taking chain-sync messages and writes what was received (SIGTERM: no block half-done). */
   close(): Promise<void> {
     this.closed = true;
+    for (const abandon of this.abandonOnClose) abandon();
     return this.flush();
   }
 
-  /** Writes everything buffered and waits until it is committed. */
-  async flush(): Promise<void> {
-    await this.startWrite();
-    await this.writing;
-    this.rethrowWriteFailure();
-  }
-
   /**
-   * Starts writing the buffer as one transaction once the previous write is done, then queues the
-   * batch's follow-up jobs. A timer, a rollback and shutdown may all ask for a write.
+   * `work`'s outcome, or CLOSED once the indexer is closed: `work` is then abandoned (it may still end,
+   * unheard), so that stopping never waits for a dependency that is down.
    */
-  private async startWrite(): Promise<void> {
-    await this.writing;
-    this.rethrowWriteFailure();
-    if (this.buffer.length === 0) return;
-    const blocks = this.buffer;
-    const decodeMs = this.bufferDecodeMs;
-    this.buffer = [];
-    this.bufferTransactions = 0;
-    this.bufferDecodeMs = 0;
-    this.writeInFlight = true;
-    this.writing = this.writeBatch(blocks, decodeMs)
-      .catch((error: unknown) => {
-        // Blocks buffered after a failed batch cannot be written without it: chain-sync resumes
-        // from what was committed (the follower reconnects when the next message fails).
-        this.writeFailure = { error };
-        this.buffer = [];
-        this.bufferTransactions = 0;
-        this.bufferDecodeMs = 0;
-      })
-      .finally(() => {
-        this.writeInFlight = false;
-        // What was buffered meanwhile waited for the database, not for blocks: its wait starts now.
-        this.bufferSince = Date.now();
-      });
+  private unlessClosed<T>(work: Promise<T>): Promise<T | typeof CLOSED> {
+    return new Promise((resolve, reject) => {
+      const abandon = () => resolve(CLOSED);
+      if (this.closed) abandon();
+      this.abandonOnClose.add(abandon);
+      work.then(resolve, reject).finally(() => this.abandonOnClose.delete(abandon));
+    });
   }
 
-  private batchFull(): boolean {
-    return (
-      this.buffer.length >= this.options.batchSize ||
-      this.bufferTransactions >= this.options.batchTransactions
-    );
-  }
-
-  private rethrowWriteFailure(): void {
-    const failure = this.writeFailure;
-    if (failure === null) return;
-    this.writeFailure = null;
-    throw failure.error;
+  /** Writes everything buffered and waits until it is committed. */
+  flush(): Promise<void> {
+    return this.pipeline.flush();
   }
 
   private async writeBatch(blocks: DecodedBlock[], decodeMs: number): Promise<void> {
@@ -190,7 +141,10 @@ export class Indexer implements ChainHandler {
         "at the tip: address_utxo filled and the live outputs' address indexes built",
       );
     this.metrics.recordWrite(result, this.store.tipHeight);
-    await this.queueFollowUps(result);
+    // Redis down at a stop: the jobs need not wait for it. The accounts a batch marks stay marked in
+    // reward_refresh, refreshed by the next start's first walk at the tip, and the token registry's
+    // periodic refresh looks up every asset.
+    await this.unlessClosed(this.queueFollowUps(result));
     await this.recordStatus();
     this.logProgress(result);
   }
@@ -215,7 +169,7 @@ export class Indexer implements ChainHandler {
   }
 
   /**
-   * How many blocks the node has after these while they are far from its tip (ChainStore.writeDecoded
+   * How many blocks the node has after these while they are far from its tip (AddressUtxoDeferral
    * defers address_utxo on it); null near the tip. An epoch-boundary block has no height: the last one
    * with a height counts.
    */

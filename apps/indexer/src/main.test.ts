@@ -1,13 +1,11 @@
 import { createPrismaClient } from '@frostline/db';
 import { createTestDatabase } from '@frostline/db/testing';
 import { startDevnet } from '@frostline/devnet';
-import { BYRON_GENESIS_HASHES, PREPROD_CHAIN_TIME } from '@frostline/model';
-import { connectOgmios, networkFacts } from './chain-sync/ogmios.js';
-import { ChainStore } from './sink/chain-store.js';
 import { preprodChunkBlocks } from './test-support/chains.js';
-import { dumpChainTables } from './test-support/database.js';
+import { dumpChainTables } from './test-support/compare-databases.js';
 import { testRedisUrl, waitUntil } from './test-support/indexer.js';
 import { runIndexerProgram } from './test-support/indexer-process.js';
+import { preprodReferenceTables } from './test-support/reference.js';
 
 describe('the indexer program', () => {
   it('exits with one clear line on a bad configuration', async () => {
@@ -64,27 +62,7 @@ describe('the indexer program', () => {
       second.child.kill('SIGTERM');
       expect((await second.exited).code).toBe(0);
 
-      const reference = await createTestDatabase();
-      const referencePrisma = createPrismaClient(reference.url);
-      const ogmios = await connectOgmios(new URL(devnet.url));
-      try {
-        const facts = await networkFacts(ogmios);
-        const store = new ChainStore(referencePrisma, {
-          networkId: 0,
-          chainTime: PREPROD_CHAIN_TIME,
-          securityParameter: 2160,
-          genesisDelegates: facts.genesisDelegates,
-          genesisHash: BYRON_GENESIS_HASHES.preprod,
-        });
-        await store.load();
-        await store.seedGenesis(facts.genesisFunds, facts.systemStartUnix);
-        await store.write(blocks);
-        expect(await dumpChainTables(db.url)).toEqual(await dumpChainTables(reference.url));
-      } finally {
-        ogmios.socket.close();
-        await referencePrisma.$disconnect();
-        await reference.drop();
-      }
+      expect(await dumpChainTables(db.url)).toEqual(await preprodReferenceTables(blocks, devnet.url));
     } finally {
       await prisma.$disconnect();
       await devnet.close();

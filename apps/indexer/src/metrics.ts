@@ -1,5 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { WriteResult } from './sink/chain-store.js';
+import type { WriteResult } from './sink/batch-writer.js';
 
 /** Prometheus metrics of the indexer (served on /metrics). */
 export class IndexerMetrics {

@@ -14,6 +14,15 @@ export interface DbOptions {
 
 const pools = new WeakMap<PrismaClient, pg.Pool>();
 
+/**
+ * How long a transaction waits for a connection (maxWait) and may run (timeout), in ms: Prisma's
+ * defaults (2 s to get a connection, 5 s to finish) fail a transaction on a busy machine or behind a busy
+ * pool (P2028): a worker's job waiting for the connections another job holds, a rollback of thousands of
+ * blocks. A transaction here waits for its turn and runs to its end; runaway statements are what
+ * statement_timeout stops. The indexer's transactions on the pg pool keep the same limits.
+ */
+export const TRANSACTION_LIMITS = { maxWait: 60_000, timeout: 600_000 } as const;
+
 /** Prisma 7 has no query engine binary: it talks to Postgres through the pg driver adapter. */
 export function createPrismaClient(connectionString: string, options: DbOptions = {}): PrismaClient {
   const max = options.maxConnections ?? 10;
@@ -34,11 +43,7 @@ export function createPrismaClient(connectionString: string, options: DbOptions 
   pool.on('error', () => undefined);
   const client = new PrismaClient({
     adapter: new PrismaPg(pool, { disposeExternalPool: true }),
-    // Prisma's defaults (2 s to get a connection, 5 s to finish) fail a transaction on a busy machine or
-    // behind a busy pool (P2028): a worker's job waiting for the connections another job holds, a rollback of
-    // thousands of blocks. A transaction here waits for its turn and runs to its end; runaway statements are
-    // what statement_timeout stops.
-    transactionOptions: { maxWait: 60_000, timeout: 600_000 },
+    transactionOptions: TRANSACTION_LIMITS,
   });
   pools.set(client, pool);
   return client;

@@ -43,7 +43,8 @@ export interface IndexerQueues {
   rollbackEvents: QueueEvents;
   tokenRegistry: Queue<TokenRegistryJob>;
   rewards: Queue<RewardsJob>;
-  close(): Promise<void>;
+  /** `force`: Redis does not answer; the connections are dropped instead of waiting for it to end them */
+  close(force?: boolean): Promise<void>;
 }
 
 export async function openQueues(
@@ -73,8 +74,15 @@ export async function openQueues(
     rollbackEvents,
     tokenRegistry,
     rewards,
-    async close() {
-      await Promise.all([rollbacks.close(), rollbackEvents.close(), tokenRegistry.close(), rewards.close()]);
+    async close(force = false) {
+      await Promise.all(
+        [rollbacks, rollbackEvents, tokenRegistry, rewards].map(async (queue) => {
+          // A graceful close waits for Redis to acknowledge it, for ever while Redis is down: forced, the
+          // connections are dropped first.
+          if (force) await queue.backend.close(true);
+          await queue.close();
+        }),
+      );
     },
   };
 }

@@ -2,9 +2,11 @@ import { createPrismaClient, type PrismaClient } from '@frostline/db';
 import { createTestDatabase, type TestDatabase } from '@frostline/db/testing';
 import { PREPROD_CHAIN_TIME, type OgmiosBlock } from '@frostline/model';
 import { preprodChunkBlocks } from '../test-support/chains.js';
-import { dumpChainTables, utxoSupplyAndRecomputation } from '../test-support/database.js';
+import { dumpChainTables } from '../test-support/compare-databases.js';
+import { utxoSupplyAndRecomputation } from '../test-support/database.js';
 import { MissingTransactionCborError, UnknownRollbackPointError } from '../errors.js';
-import { ChainStore, ROLLBACK_TABLES } from './chain-store.js';
+import { ChainStore } from './chain-store.js';
+import { ROLLBACK_TABLES } from './rollback.js';
 
 // Pools made every block of the preprod chunk: no genesis delegate matters here.
 const options = {

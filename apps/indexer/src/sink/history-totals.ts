@@ -1,4 +1,3 @@
-import type { PrismaClient } from '@frostline/db';
 import type { Statement } from './sql.js';
 
 /**
@@ -105,9 +104,6 @@ export function applyHistoryTotals(lastStoredTxId: bigint): Statement {
 }
 
 /** Takes back what the transactions after `lastKeptTxId` changed (run before deleting them). */
-export async function undoHistoryTotals(
-  sql: Pick<PrismaClient, '$executeRawUnsafe'>,
-  lastKeptTxId: bigint,
-): Promise<void> {
-  await sql.$executeRawUnsafe(UNDO_SQL, lastKeptTxId);
+export function undoHistoryTotals(lastKeptTxId: bigint): Statement {
+  return { sql: UNDO_SQL, params: [lastKeptTxId] };
 }

@@ -7,7 +7,7 @@ const col = <T>(type: ColumnType, rows: T[], pick: (row: T) => unknown) => ({ ty
 /**
  * The writes of a projected batch: new rows by COPY, the other inserts and the updates in one
  * statement, then the removal of stake balances that reached zero (which must see its result).
- * address_utxo is left alone while it is deferred (ChainStore.writeDecoded).
+ * address_utxo is left alone while it is deferred (address-utxo-deferral.ts).
  */
 export function batchWrite(
   rows: BatchRows,

@@ -1,5 +1,27 @@
+import { createHash } from 'node:crypto';
 import { withConnection } from '@frostline/db/testing';
 import type pg from 'pg';
+import { ID_TABLES } from '../project/ids.js';
+
+/**
+ * The tables whose rows come from blocks: every table with indexer-assigned ids, plus those keyed by
+ * other rows' ids. The others hold ledger-state answers, registry data or status.
+ */
+const CHAIN_TABLES: readonly string[] = [
+  ...ID_TABLES,
+  'address_tx',
+  'asset_tx',
+  'address_total',
+  'address_asset_total',
+  'account_total',
+  'account_asset_total',
+  'ma_tx_out',
+  'unspent_ma_tx_out',
+  'address_utxo',
+  'stake_balance',
+  'utxo_supply',
+  'nutlink_ticker_total',
+];
 
 /**
  * Columns that hold when a row was written or read, not what the chain says: two runs of the same chain
@@ -34,9 +56,9 @@ interface TableShape {
 
 /**
  * Every table of the public schema but Prisma's migration log, read from the catalog so that a table
- * added by a later migration is compared without anyone remembering to list it.
+ * added by a later migration is compared without anyone remembering to list it; `only`: those tables.
  */
-async function tableShapes(client: pg.Client): Promise<TableShape[]> {
+async function tableShapes(client: pg.Client, only?: readonly string[]): Promise<TableShape[]> {
   const { rows } = await client.query<{ table: string; columns: string[]; primary_key: string[] | null }>(
     `SELECT t.table_name AS table,
             array_agg(c.column_name::text ORDER BY c.ordinal_position) AS columns,
@@ -46,9 +68,13 @@ async function tableShapes(client: pg.Client): Promise<TableShape[]> {
        FROM information_schema.tables t
        JOIN information_schema.columns c ON c.table_schema = t.table_schema AND c.table_name = t.table_name
       WHERE t.table_schema = 'public' AND t.table_type = 'BASE TABLE' AND t.table_name <> '_prisma_migrations'
+        AND ($1::text[] IS NULL OR t.table_name = ANY ($1::text[]))
       GROUP BY t.table_name
       ORDER BY t.table_name`,
+    [only ?? null],
   );
+  const missing = only?.filter((table) => !rows.some((row) => row.table === table)) ?? [];
+  if (missing.length) throw new Error(`no such tables: ${missing.join(', ')}`);
   return rows.map(({ table, columns, primary_key }) => {
     const compared = columns.filter((column) => !isReadTime(table, column));
     // A table without a primary key is ordered by its whole row text.
@@ -58,32 +84,41 @@ async function tableShapes(client: pg.Client): Promise<TableShape[]> {
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-/** Row count and checksum of every table of the database at `url`. */
-export function fingerprintTables(url: string): Promise<Record<string, TableFingerprint>> {
+/**
+ * The rows of every table of the database at `url` (`only`: of those tables) as text, read-time columns
+ * left out, in primary-key order.
+ */
+export function tableRows(url: string, only?: readonly string[]): Promise<Record<string, string[]>> {
   return withConnection(url, async (client) => {
-    const fingerprints: Record<string, TableFingerprint> = {};
-    for (const { table, columns, primaryKey } of await tableShapes(client)) {
-      const row = `ROW(${columns.map(quote).join(', ')})::text`;
-      const order = primaryKey.map(quote).join(', ');
-      const { rows } = await client.query<{
-        rows: number;
-        checksum: string;
-        small_table_rows: string[] | null;
-      }>(
-        `SELECT count(*)::int AS rows,
-                md5(coalesce(string_agg(${row}, E'\\n' ORDER BY ${order}), '')) AS checksum,
-                CASE WHEN count(*) <= ${SMALL_TABLE_ROWS} THEN array_agg(${row} ORDER BY ${order}) END AS small_table_rows
-           FROM ${quote(table)}`,
+    const tables: Record<string, string[]> = {};
+    for (const { table, columns, primaryKey } of await tableShapes(client, only)) {
+      const { rows } = await client.query<{ row: string }>(
+        `SELECT ROW(${columns.map(quote).join(', ')})::text AS row FROM ${quote(table)} ORDER BY ${primaryKey.map(quote).join(', ')}`,
       );
-      const { rows: count, checksum, small_table_rows } = rows[0]!;
-      fingerprints[table] = {
-        rows: count,
-        checksum,
-        ...(small_table_rows && { smallTableRows: small_table_rows }),
-      };
+      tables[table] = rows.map(({ row }) => row);
     }
-    return fingerprints;
+    return tables;
   });
+}
+
+/** Every chain-derived row ({@link tableRows} of the tables blocks fill), to compare two runs of a chain. */
+export function dumpChainTables(url: string): Promise<Record<string, string[]>> {
+  return tableRows(url, CHAIN_TABLES);
+}
+
+/** Row count and checksum of every table of the database at `url`. */
+export async function fingerprintTables(url: string): Promise<Record<string, TableFingerprint>> {
+  const tables = await tableRows(url);
+  return Object.fromEntries(
+    Object.entries(tables).map(([table, rows]) => [
+      table,
+      {
+        rows: rows.length,
+        checksum: createHash('md5').update(rows.join('\n')).digest('hex'),
+        ...(rows.length <= SMALL_TABLE_ROWS && rows.length > 0 && { smallTableRows: rows }),
+      },
+    ]),
+  );
 }
 
 /** The tables whose rows differ between the two databases (none when they hold the same rows). */
