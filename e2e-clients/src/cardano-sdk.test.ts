@@ -1,0 +1,288 @@
+import {
+  BlockfrostAssetProvider,
+  BlockfrostChainHistoryProvider,
+  BlockfrostClient,
+  BlockfrostNetworkInfoProvider,
+  BlockfrostRewardsProvider,
+  BlockfrostTxSubmitProvider,
+  BlockfrostUtxoProvider,
+} from '@cardano-sdk/cardano-services-client';
+import {
+  Cardano,
+  ProviderError,
+  ProviderFailure,
+  TxSubmissionError,
+  TxSubmissionErrorCode,
+  type SubmitTxArgs,
+} from '@cardano-sdk/core';
+import CSL from '@emurgo/cardano-serialization-lib-nodejs';
+import { cip68MintOutputs, NFT_NAME } from './support/cip68.js';
+import {
+  bigNum,
+  cslWallet,
+  hashOf,
+  lovelace,
+  owned,
+  ownPoolRegistration,
+  SCRIPT,
+  SCRIPT_UNITS,
+  type Owned,
+  type ProtocolParameters,
+} from './support/csl-transactions.js';
+import { DEMO_WALLETS, startStack, type Stack } from './support/stack.js';
+
+// The Blockfrost providers of the cardano-js-sdk (the SDK behind the Lace wallet), unmodified, as a light
+// wallet uses them: it reads through them and submits through them. It builds and signs with CSL, as the
+// SDK's own builder needs a key agent this test has no use for. The wallet is a base address whose
+// payment and stake credentials are one key, so its reward account finds its outputs.
+const key = CSL.PrivateKey.from_bech32(DEMO_WALLETS[2].signingKey);
+const wallet = cslWallet(key);
+const baseAddress = CSL.BaseAddress.new(0, wallet.stakeCredential, wallet.stakeCredential).to_address();
+const address = Cardano.PaymentAddress(baseAddress.to_bech32());
+const rewardAccount = Cardano.RewardAccount(wallet.stakeAddress);
+
+/** Logs only what the providers report as errors, which the assertions then explain. */
+const logger = { debug: () => {}, trace: () => {}, info: () => {}, warn: () => {}, error: () => {} };
+/** The hex of a signed transaction, as submitTx takes it. */
+const serialized = (hex: string) => hex as SubmitTxArgs['signedTransaction'];
+const memoryCache = <T>() => {
+  const entries = new Map<string, T>();
+  return {
+    get: async (id: string) => entries.get(id),
+    set: async (id: string, value: T) => void entries.set(id, value),
+  };
+};
+
+let stack: Stack;
+let networkInfo: BlockfrostNetworkInfoProvider;
+let utxos: BlockfrostUtxoProvider;
+let utxosByCredentials: BlockfrostUtxoProvider;
+let history: BlockfrostChainHistoryProvider;
+let rewards: BlockfrostRewardsProvider;
+let assets: BlockfrostAssetProvider;
+let submit: BlockfrostTxSubmitProvider;
+
+beforeAll(async () => {
+  stack = await startStack();
+  const client = new BlockfrostClient(
+    { baseUrl: stack.url, projectId: stack.projectId },
+    { rateLimiter: { schedule: (task) => task() } },
+  );
+  networkInfo = new BlockfrostNetworkInfoProvider(client, logger);
+  utxos = new BlockfrostUtxoProvider({ client, cache: memoryCache(), logger });
+  utxosByCredentials = new BlockfrostUtxoProvider(
+    { queryUtxosByCredentials: true },
+    { client, cache: memoryCache(), logger },
+  );
+  history = new BlockfrostChainHistoryProvider({
+    cache: memoryCache(),
+    client,
+    networkInfoProvider: networkInfo,
+    logger,
+  });
+  rewards = new BlockfrostRewardsProvider(client, logger);
+  assets = new BlockfrostAssetProvider(client, logger);
+  submit = new BlockfrostTxSubmitProvider(client, logger);
+}, 120_000);
+
+afterAll(() => stack?.stop());
+
+const parameters = (): Promise<ProtocolParameters> => stack.get('/epochs/latest/parameters');
+
+/** The wallet's lovelace-only outputs at its base address, read through the SDK. */
+async function walletInputs(): Promise<Owned[]> {
+  const held = await utxos.utxoByAddresses({ addresses: [address] });
+  return held
+    .filter(([, output]) => !output.value.assets?.size)
+    .map(([input, output]) => ({
+      input: CSL.TransactionInput.new(CSL.TransactionHash.from_hex(input.txId), input.index),
+      lovelace: output.value.coins.toString(),
+    }));
+}
+
+/** Submits through the SDK and waits until its chain history finds the transaction. */
+async function submitted(transaction: CSL.Transaction): Promise<Cardano.TransactionId> {
+  await submit.submitTx({ signedTransaction: serialized(transaction.to_hex()) });
+  const id = Cardano.TransactionId(hashOf(transaction).to_hex());
+  while (!(await history.transactionsByHashes({ ids: [id] }).catch(() => undefined)))
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  return id;
+}
+
+/** Spends `input` to the wallet's base address with the given fee, ttl and lovelace missing or extra. */
+function rawPayment(input: Owned, { ttl, imbalance = 0n }: { ttl?: number; imbalance?: bigint }): string {
+  const fee = 300_000n;
+  const inputs = CSL.TransactionInputs.new();
+  inputs.add(input.input);
+  const outputs = CSL.TransactionOutputs.new();
+  outputs.add(CSL.TransactionOutput.new(baseAddress, lovelace(BigInt(input.lovelace) - fee + imbalance)));
+  const body = CSL.TransactionBody.new_tx_body(inputs, outputs, bigNum(fee));
+  if (ttl !== undefined) body.set_ttl(bigNum(ttl));
+  const witnesses = CSL.TransactionWitnessSet.new();
+  const vkeys = CSL.Vkeywitnesses.new();
+  vkeys.add(
+    CSL.make_vkey_witness(CSL.FixedTransaction.new_from_body_bytes(body.to_bytes()).transaction_hash(), key),
+  );
+  witnesses.set_vkeys(vkeys);
+  return CSL.Transaction.new(body, witnesses).to_hex();
+}
+
+/** The SDK's error for a submission the API refused. */
+async function submissionError(signedTransaction: string): Promise<ProviderError> {
+  const error = await submit.submitTx({ signedTransaction: serialized(signedTransaction) }).then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(ProviderError);
+  return error as ProviderError;
+}
+
+const confirmed: Cardano.TransactionId[] = [];
+
+describe('@cardano-sdk/cardano-services-client Blockfrost providers', () => {
+  it('NetworkInfo: tip, protocol parameters, genesis, eras, supply and stake as the API answers them', async () => {
+    const [tip, latest, genesis, network, eras] = await Promise.all(
+      ['/blocks/latest', '/epochs/latest/parameters', '/genesis', '/network', '/network/eras'].map(stack.get),
+    );
+    const ledgerTip = await networkInfo.ledgerTip();
+    expect(ledgerTip.blockNo).toBeGreaterThanOrEqual(tip.height);
+    expect(await networkInfo.protocolParameters()).toMatchObject({
+      minFeeCoefficient: latest.min_fee_a,
+      minFeeConstant: latest.min_fee_b,
+      maxTxSize: latest.max_tx_size,
+      stakeKeyDeposit: Number(latest.key_deposit),
+    });
+    expect(await networkInfo.genesisParameters()).toMatchObject({
+      networkMagic: genesis.network_magic,
+      securityParameter: genesis.security_param,
+      epochLength: genesis.epoch_length,
+    });
+    expect((await networkInfo.eraSummaries()).length).toBe(eras.length);
+    expect(await networkInfo.lovelaceSupply()).toEqual({
+      circulating: BigInt(network.supply.circulating),
+      total: BigInt(network.supply.total),
+    });
+    expect(await networkInfo.stake()).toEqual({
+      active: BigInt(network.stake.active),
+      live: BigInt(network.stake.live),
+    });
+  });
+
+  it('submitTx: a payment to the wallet’s base address is confirmed, and utxoByAddresses finds it', async () => {
+    const funding = await stack.get(`/addresses/${wallet.bech32}/utxos`);
+    const transaction = wallet.build(await parameters(), {
+      inputs: owned(funding),
+      outputs: [CSL.TransactionOutput.new(baseAddress, lovelace(50_000_000_000n))],
+    });
+    const id = await submitted(transaction);
+    confirmed.push(id);
+    expect(await utxos.utxoByAddresses({ addresses: [address] })).toEqual([
+      [
+        expect.objectContaining({ txId: id, index: 0, address }),
+        expect.objectContaining({ address, value: { coins: 50_000_000_000n } }),
+      ],
+    ]);
+  });
+
+  it('registers the reward account and delegates it; rewardAccountBalance reads it', async () => {
+    const operator = wallet.stakeCredential.to_keyhash()!;
+    const current = await parameters();
+    confirmed.push(
+      await submitted(
+        wallet.build(current, {
+          inputs: await walletInputs(),
+          change: baseAddress,
+          certificates: [
+            ownPoolRegistration(wallet, current).certificate,
+            CSL.Certificate.new_stake_registration(CSL.StakeRegistration.new(wallet.stakeCredential)),
+            CSL.Certificate.new_stake_delegation(CSL.StakeDelegation.new(wallet.stakeCredential, operator)),
+          ],
+        }),
+      ),
+    );
+    const account = await stack.get(`/accounts/${wallet.stakeAddress}`);
+    expect(account).toMatchObject({ pool_id: operator.to_bech32('pool') });
+    expect(await rewards.rewardAccountBalance({ rewardAccount })).toBe(BigInt(account.withdrawable_amount));
+  });
+
+  it('mints an NFT; getAsset and getAssets read it with its CIP-68 metadata', async () => {
+    const { reference, user, outputs } = cip68MintOutputs(baseAddress);
+    const [collateral, ...inputs] = await walletInputs();
+    const mint = wallet.build(await parameters(), {
+      inputs: inputs.length ? inputs : [collateral],
+      outputs,
+      change: baseAddress,
+      script: { mints: [reference, user], collateral, exUnits: SCRIPT_UNITS },
+    });
+    confirmed.push(await submitted(mint));
+    const assetId = Cardano.AssetId(SCRIPT.hash().to_hex() + user);
+    const asset = await assets.getAsset({ assetId, extraData: { nftMetadata: true } });
+    expect(asset).toMatchObject({ assetId, quantity: 1n, supply: 1n, fingerprint: expect.any(String) });
+    expect(asset.nftMetadata?.name).toBe(NFT_NAME);
+    expect(await assets.getAssets({ assetIds: [assetId] })).toEqual([expect.objectContaining({ assetId })]);
+  });
+
+  it('utxoByAddresses by credentials: every output of the wallet’s payment credential, at either address', async () => {
+    const references = (list: { txId: string; index: number }[]) =>
+      list.map(({ txId, index }) => `${txId}#${index}`).sort();
+    const atBase = await utxos.utxoByAddresses({ addresses: [address] });
+    const atEnterprise: { tx_hash: string; output_index: number }[] = await stack.get(
+      `/addresses/${wallet.bech32}/utxos`,
+    );
+    expect(atBase.length).toBeGreaterThan(0);
+    expect(atEnterprise.length).toBeGreaterThan(0);
+    const byCredentials = await utxosByCredentials.utxoByAddresses({ addresses: [address] });
+    expect(references(byCredentials.map(([input]) => input))).toEqual(
+      references([
+        ...atBase.map(([input]) => input),
+        ...atEnterprise.map((utxo) => ({ txId: utxo.tx_hash, index: utxo.output_index })),
+      ]),
+    );
+  });
+
+  it('transactionsByAddresses paged one at a time finds every transaction, transactionsByHashes each', async () => {
+    const found: Cardano.TransactionId[] = [];
+    for (let startAt = 0; ; startAt += 1) {
+      const page = await history.transactionsByAddresses({
+        addresses: [address],
+        pagination: { startAt, limit: 1 },
+      });
+      expect(page.totalResultCount).toBeGreaterThanOrEqual(page.pageResults.length);
+      if (page.pageResults.length === 0) break;
+      found.push(...page.pageResults.map((tx) => tx.id));
+    }
+    expect(found).toEqual(confirmed);
+    const transactions = await history.transactionsByHashes({ ids: found });
+    expect(transactions.map((tx) => tx.id)).toEqual(found);
+    const blocks = await history.blocksByHashes({ ids: transactions.map((tx) => tx.blockHeader.hash) });
+    expect(blocks.map((block) => block.header.hash)).toEqual(transactions.map((tx) => tx.blockHeader.hash));
+  });
+
+  it('submitTx: an expired transaction is the SDK’s OutsideOfValidityInterval error', async () => {
+    const [input] = await walletInputs();
+    const error = await submissionError(rawPayment(input!, { ttl: 1 }));
+    expect(error.reason).toBe(ProviderFailure.BadRequest);
+    expect(error.innerError).toBeInstanceOf(TxSubmissionError);
+    expect((error.innerError as TxSubmissionError).code).toBe(
+      TxSubmissionErrorCode.OutsideOfValidityInterval,
+    );
+  });
+
+  it('submitTx: an unbalanced transaction is the SDK’s ValueNotConserved error with both sides', async () => {
+    const [input] = await walletInputs();
+    const error = await submissionError(rawPayment(input!, { imbalance: 1n }));
+    expect(error.innerError).toBeInstanceOf(TxSubmissionError);
+    const typed = error.innerError as TxSubmissionError;
+    expect(typed.code).toBe(TxSubmissionErrorCode.ValueNotConserved);
+    expect(typed.data).toEqual({
+      consumed: { coins: BigInt(input!.lovelace) },
+      produced: { coins: BigInt(input!.lovelace) + 1n },
+    });
+  });
+
+  it('submitTx: bytes that are no transaction are a BadRequest ProviderError', async () => {
+    const error = await submissionError('deadbeef');
+    expect(error.reason).toBe(ProviderFailure.BadRequest);
+    expect(error.innerError).not.toBeInstanceOf(TxSubmissionError);
+  });
+});
