@@ -25,6 +25,8 @@ import { GenesisService } from './genesis/genesis.service.js';
 import { HealthController } from './health/health.controller.js';
 import { ReadyController } from './health/ready.controller.js';
 import { ApiMetrics } from './metrics/api-metrics.js';
+import { MetadataController } from './metadata/metadata.controller.js';
+import { MetadataService } from './metadata/metadata.service.js';
 import { MetricsController } from './metrics/metrics.controller.js';
 import { NetworkController } from './network/network.controller.js';
 import { NetworkService } from './network/network.service.js';
@@ -79,6 +81,7 @@ export class AppModule {
         EpochsController,
         AccountsController,
         GenesisController,
+        MetadataController,
         NetworkController,
         NutlinkController,
         ScriptsController,
@@ -111,6 +114,7 @@ export class AppModule {
         EpochsService,
         AccountsService,
         GenesisService,
+        MetadataService,
         NetworkService,
         NutlinkService,
         ScriptsService,

@@ -1,5 +1,11 @@
-import type { AssetRow } from '@frostline/db';
-import { assetOnchainMetadata, type Asset, type MetadataJson } from '@frostline/model';
+import type { AssetRow, AssetUtxoRow } from '@frostline/db';
+import {
+  assetOnchainMetadata,
+  renderScriptDataJson,
+  type Asset,
+  type AssetUtxo,
+  type MetadataJson,
+} from '@frostline/model';
 
 /**
  * tx_metadata.bytes is the CBOR of the single-entry map {721: value}, re-serialised canonically by the
@@ -50,5 +56,22 @@ export function toAsset(row: AssetRow): Asset {
             logo: row.registry_logo,
             decimals: row.registry_decimals,
           },
+  };
+}
+
+/** Lovelace first, then every asset of the output; the inline datum also as Plutus-data JSON. */
+export function toAssetUtxo(row: AssetUtxoRow): AssetUtxo {
+  return {
+    address: row.address,
+    tx_hash: row.tx_hash,
+    output_index: row.output_index,
+    amount: [{ unit: 'lovelace', quantity: row.lovelace }, ...(row.assets ?? [])],
+    block: row.block,
+    block_height: row.block_height,
+    block_time: row.block_time,
+    data_hash: row.data_hash,
+    inline_datum: row.inline_datum,
+    inline_datum_json: row.inline_datum === null ? null : renderScriptDataJson(row.inline_datum),
+    reference_script_hash: row.reference_script_hash,
   };
 }
