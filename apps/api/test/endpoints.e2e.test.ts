@@ -577,12 +577,14 @@ describe('routes', () => {
         '/network/eras',
         '/nutlink/{address}/tickers',
         '/scripts',
+        '/scripts/{script_hash}/redeemers',
         '/scripts/{script_hash}/utxos',
         '/tx/submit',
         '/txs/{hash}/delegations',
         '/txs/{hash}/metadata',
         '/txs/{hash}/mirs',
         '/txs/{hash}/pool_retires',
+        '/txs/{hash}/redeemers',
         '/txs/{hash}/required_signers',
         '/txs/{hash}/stakes',
         '/txs/{hash}/withdrawals',
@@ -591,7 +593,6 @@ describe('routes', () => {
       ]),
     );
     expect(body.paths['/accounts/{stake_address}/rewards']).toBeUndefined();
-    expect(body.paths['/txs/{hash}/redeemers']).toBeUndefined();
     expect(Object.keys(body.paths['/tx/submit'])).toEqual(['post']);
     expect(body.components.schemas.asset).toBeDefined();
     expect(body.components.schemas.pool).toBeUndefined();

@@ -38,6 +38,8 @@ const ROUTES = [
   'GET /metadata/txs/labels/{}/cbor',
   'GET /scripts',
   'GET /scripts/{}/utxos',
+  'GET /scripts/{}/redeemers',
+  'GET /txs/{}/redeemers',
   'GET /blocks/epoch/{}/slot/{}',
   'GET /blocks/slot/{}',
   'GET /blocks/{}/next',

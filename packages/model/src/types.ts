@@ -72,6 +72,10 @@ export type TxWithdrawals = Schemas['tx_content_withdrawals'];
 export type TxMirs = Schemas['tx_content_mirs'];
 /** `GET /txs/{hash}/pool_retires`. */
 export type TxPoolRetires = Schemas['tx_content_pool_retires'];
+/** `GET /txs/{hash}/redeemers`. */
+export type TxRedeemers = Schemas['tx_content_redeemers'];
+/** One item of `GET /scripts/{script_hash}/redeemers`. */
+export type ScriptRedeemer = Schemas['script_redeemers'][number];
 /** `GET /txs/{hash}/required_signers`. */
 export type TxRequiredSigners = Schemas['tx_content_required_signers'];
 /** Body of every non-2xx response; the spec declares the same shape for each status. */

@@ -6,6 +6,7 @@ import type {
   ScriptDatumCbor,
   ScriptJson,
   ScriptListItem,
+  ScriptRedeemer,
   ScriptUtxo,
 } from '@frostline/model';
 import type { PaginationQuery } from '../common/pagination.js';
@@ -46,6 +47,14 @@ export class ScriptsController {
   @Get(':script_hash/utxos')
   utxos(@Param('script_hash') scriptHash: string, @Query() query: PaginationQuery): Promise<ScriptUtxo[]> {
     return this.scripts.utxos(scriptHash, query);
+  }
+
+  @Get(':script_hash/redeemers')
+  redeemers(
+    @Param('script_hash') scriptHash: string,
+    @Query() query: PaginationQuery,
+  ): Promise<ScriptRedeemer[]> {
+    return this.scripts.redeemers(scriptHash, query);
   }
 
   @Get(':script_hash/json')

@@ -3,6 +3,7 @@ import {
   scripts,
   scriptsDatumDatumHash,
   scriptsScriptHash,
+  scriptsScriptHashRedeemers,
   scriptsScriptHashUtxos,
   type PrismaClient,
   type ScriptRow,
@@ -19,6 +20,7 @@ import {
   type ScriptDatumCbor,
   type ScriptJson,
   type ScriptListItem,
+  type ScriptRedeemer,
   type ScriptUtxo,
 } from '@frostline/model';
 import { parsePage, type PaginationQuery } from '../common/pagination.js';
@@ -57,6 +59,26 @@ export class ScriptsService {
       data_hash: row.data_hash,
       inline_datum: row.inline_datum,
       reference_script_hash: scriptHash,
+    }));
+  }
+
+  /** The redeemers that ran the script, in chain order; 404 if the script is unknown. */
+  async redeemers(scriptHash: string, query: PaginationQuery): Promise<ScriptRedeemer[]> {
+    const page = parsePage(query);
+    const result = SCRIPT_HASH.test(scriptHash)
+      ? await scriptsScriptHashRedeemers(this.db, scriptHash, page)
+      : null;
+    if (!result?.scriptSeen) throw new BlockfrostError(404);
+    return result.redeemers.map((row) => ({
+      tx_hash: row.tx_hash,
+      tx_index: row.tx_index,
+      purpose: row.purpose as ScriptRedeemer['purpose'],
+      redeemer_data_hash: row.redeemer_data_hash,
+      datum_hash: row.redeemer_data_hash,
+      unit_mem: row.unit_mem,
+      unit_steps: row.unit_steps,
+      // null only before the indexer stored any protocol parameters, as db-sync's fee without prices
+      fee: row.fee as string,
     }));
   }
 

@@ -7,6 +7,7 @@ import type {
   TxMetadataCbor,
   TxMirs,
   TxPoolRetires,
+  TxRedeemers,
   TxRequiredSigners,
   TxStakes,
   TxUtxos,
@@ -67,6 +68,11 @@ export class TxsController {
   @Get(':hash/pool_retires')
   poolRetires(@Param('hash') hash: string): Promise<TxPoolRetires> {
     return this.txs.poolRetires(hash);
+  }
+
+  @Get(':hash/redeemers')
+  redeemers(@Param('hash') hash: string): Promise<TxRedeemers> {
+    return this.txs.redeemers(hash);
   }
 
   @Get(':hash/required_signers')

@@ -3,6 +3,7 @@ import type {
   TxDelegationRow,
   TxMetadataCborRow,
   TxPoolRetireRow,
+  TxRedeemerRow,
   TxRow,
   TxUtxoRow,
 } from '@frostline/db';
@@ -13,6 +14,7 @@ import {
   type TxDelegations,
   type TxMetadata,
   type TxPoolRetires,
+  type TxRedeemers,
   type TxUtxos,
 } from '@frostline/model';
 
@@ -114,5 +116,20 @@ export function toTxPoolRetires(rows: TxPoolRetireRow[]): TxPoolRetires {
     cert_index: row.cert_index,
     pool_id: poolIdFromHash(row.pool_hash),
     retiring_epoch: row.retiring_epoch,
+  }));
+}
+
+/** Schema order; `datum_hash` repeats `redeemer_data_hash` (deprecated, still required). */
+export function toTxRedeemers(rows: TxRedeemerRow[]): TxRedeemers {
+  return rows.map((row) => ({
+    tx_index: row.tx_index,
+    purpose: row.purpose as TxRedeemers[number]['purpose'],
+    script_hash: row.script_hash as string,
+    redeemer_data_hash: row.redeemer_data_hash,
+    datum_hash: row.redeemer_data_hash,
+    unit_mem: row.unit_mem,
+    unit_steps: row.unit_steps,
+    // null only before the indexer stored any protocol parameters, as db-sync's fee without prices
+    fee: row.fee as string,
   }));
 }

@@ -6,6 +6,7 @@ import {
   txsHashMetadataCbor,
   txsHashMirs,
   txsHashPoolRetires,
+  txsHashRedeemers,
   txsHashRequiredSigners,
   txsHashStakes,
   txsHashUtxos,
@@ -22,13 +23,21 @@ import {
   type TxMetadataCbor,
   type TxMirs,
   type TxPoolRetires,
+  type TxRedeemers,
   type TxRequiredSigners,
   type TxStakes,
   type TxUtxos,
   type TxWithdrawals,
 } from '@frostline/model';
 import { READ_DB } from '../common/tokens.js';
-import { toTxContent, toTxDelegations, toTxMetadata, toTxPoolRetires, toTxUtxos } from './txs.mapper.js';
+import {
+  toTxContent,
+  toTxDelegations,
+  toTxMetadata,
+  toTxPoolRetires,
+  toTxRedeemers,
+  toTxUtxos,
+} from './txs.mapper.js';
 
 /**
  * 404 unless the hash names an indexed transaction (a malformed one never does); the lists of a
@@ -79,6 +88,10 @@ export class TxsService {
 
   async poolRetires(hashParam: string): Promise<TxPoolRetires> {
     return toTxPoolRetires(await this.query(hashParam, (hash) => txsHashPoolRetires(this.db, hash)));
+  }
+
+  async redeemers(hashParam: string): Promise<TxRedeemers> {
+    return toTxRedeemers(await this.query(hashParam, (hash) => txsHashRedeemers(this.db, hash)));
   }
 
   requiredSigners(hashParam: string): Promise<TxRequiredSigners> {

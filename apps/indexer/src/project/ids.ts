@@ -21,6 +21,7 @@ export const TRANSACTION_TABLES = [
   'mir',
   'pool_registration',
   'pool_retire',
+  'redeemer',
   'nutlink_registration',
   'nutlink_ticker',
 ] as const;

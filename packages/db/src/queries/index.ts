@@ -41,3 +41,4 @@ export * from './assets-asset-utxos.js';
 export * from './assets-policy-policy-id.js';
 export * from './metadata-txs-labels.js';
 export * from './scripts.js';
+export * from './txs-hash-redeemers.js';

@@ -4,3 +4,4 @@ export * from './transaction.js';
 export * from './block.js';
 export * from './genesis.js';
 export * from './scripts.js';
+export * from './redeemers.js';

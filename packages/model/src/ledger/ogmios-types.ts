@@ -38,6 +38,13 @@ export interface OgmiosMetadatum {
   cbor?: string;
 }
 
+/** A witness redeemer: the validator it is for (purpose, ledger index), its data's CBOR and budget. */
+export interface OgmiosRedeemer {
+  validator: { purpose: 'spend' | 'mint' | 'publish' | 'withdraw' | 'vote' | 'propose'; index: number };
+  redeemer: string;
+  executionUnits: { memory: Amount; cpu: Amount };
+}
+
 export interface OgmiosTransaction {
   id: string;
   spends: 'inputs' | 'collaterals';
@@ -57,7 +64,7 @@ export interface OgmiosTransaction {
   proposals?: { returnAccount?: string; action?: { type: string; withdrawals?: Record<string, unknown> } }[];
   references?: OgmiosOutputReference[];
   validityInterval?: { invalidBefore?: Amount; invalidAfter?: Amount };
-  redeemers?: unknown[];
+  redeemers?: OgmiosRedeemer[];
   /** key hashes the body requires signatures of (hex) */
   requiredExtraSignatories?: string[];
   treasury?: { value?: { ada: { lovelace: Amount } }; donation?: { ada: { lovelace: Amount } } };
