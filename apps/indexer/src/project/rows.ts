@@ -194,7 +194,7 @@ export interface RedeemerRow {
   index: number;
   unitMem: bigint;
   unitSteps: bigint;
-  /** null where the target is a key credential or unknown (an input the index never saw) */
+  /** null where the target is a key credential, names no script or is unknown (an input the index never saw) */
   scriptHash: string | null;
   redeemerDataHash: string;
 }

@@ -69,6 +69,43 @@ describe('redeemers', () => {
     ]);
   });
 
+  it('orders voters committee, DRep, pool, script before key, and takes a proposal’s guardrails script', () => {
+    const vote = (role: string, from: string, id: string) => ({
+      proposal: { transaction: { id: '04'.repeat(32) }, index: 0 },
+      issuer: { role, from, id },
+      vote: 'yes',
+    });
+    const tx = decodeTransaction(
+      transaction({
+        votes: [
+          vote('delegateRepresentative', 'verificationKey', hash('01')),
+          vote('delegateRepresentative', 'script', hash('ff')),
+          vote('constitutionalCommittee', 'script', hash('ee')),
+          vote('delegateRepresentative', 'script', hash('ff')),
+        ],
+        proposals: [
+          { action: { type: 'treasuryWithdrawals', withdrawals: {}, guardrails: { hash: hash('0c') } } },
+          { action: { type: 'info' } },
+        ],
+        cbor: '84a0a0f5f6',
+        redeemers: [
+          redeemer('vote', 0),
+          redeemer('vote', 1),
+          redeemer('vote', 2),
+          redeemer('propose', 0),
+          redeemer('propose', 1),
+        ],
+      }),
+    );
+    expect(tx.details.redeemers.map((r) => [r.purpose, r.index, r.script])).toEqual([
+      ['vote', 0, { kind: 'hash', hash: hash('ee') }],
+      ['vote', 1, { kind: 'hash', hash: hash('ff') }],
+      ['vote', 2, null],
+      ['propose', 0, { kind: 'hash', hash: hash('0c') }],
+      ['propose', 1, null],
+    ]);
+  });
+
   it('keeps none for a phase-2-invalid transaction, as db-sync', () => {
     const tx = decodeTransaction(
       transaction({

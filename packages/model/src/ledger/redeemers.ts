@@ -18,8 +18,9 @@ export interface DecodedRedeemer {
   dataHash: string;
   /**
    * The script the redeemer runs: a hash where the transaction names it (a policy, a certificate's or a
-   * reward account's script credential), the spent output whose script credential it is (only the UTxO
-   * knows it), or null where the target is a key credential or not resolved (votes, proposals).
+   * reward account's script credential, a voter's script credential, a proposal's guardrails script), the
+   * spent output whose script credential it is (only the UTxO knows it), or null where the target is a key
+   * credential or names no script.
    */
   script: { kind: 'hash'; hash: string } | { kind: 'spentOutput'; output: OutputReference } | null;
 }
@@ -42,8 +43,9 @@ export interface RedeemerTargets {
 
 /**
  * The redeemers of a valid transaction with the script each runs, resolved as db-sync resolves them: the
- * ledger orders mint policies by their bytes and reward accounts by network, then script credentials before
- * key ones, then hash; certificates by their position.
+ * ledger orders mint policies by their bytes, reward accounts by network, then script credentials before
+ * key ones, then hash, and voters by role (committee, DRep, pool), then script before key, then hash;
+ * certificates and proposals by their position.
  */
 export function decodeRedeemers(tx: OgmiosTransaction, targets: RedeemerTargets): DecodedRedeemer[] {
   const redeemers = tx.redeemers ?? [];
@@ -57,6 +59,7 @@ export function decodeRedeemers(tx: OgmiosTransaction, targets: RedeemerTargets)
         Number(a.credential.type === 'key') - Number(b.credential.type === 'key') ||
         (a.credential.hash < b.credential.hash ? -1 : a.credential.hash > b.credential.hash ? 1 : 0),
     );
+  const voters = ledgerVoters(tx);
   return redeemers.map(({ validator, redeemer, executionUnits }) => {
     const purpose = PURPOSES[validator.purpose];
     const { index } = validator;
@@ -71,6 +74,12 @@ export function decodeRedeemers(tx: OgmiosTransaction, targets: RedeemerTargets)
       script = scriptOf(rewardAccounts[index]?.credential);
     } else if (purpose === 'cert') {
       script = scriptOf(certificateCredential(targets.certificates.find((c) => c.index === index)));
+    } else if (purpose === 'vote') {
+      const voter = voters[index];
+      if (voter?.from === 'script') script = { kind: 'hash', hash: voter.id };
+    } else {
+      const guardrails = tx.proposals?.[index]?.action?.guardrails;
+      if (guardrails) script = { kind: 'hash', hash: guardrails.hash };
     }
     return {
       purpose,
@@ -94,4 +103,15 @@ function certificateCredential(certificate: Certificate | undefined): Credential
   if ('drep' in certificate && typeof certificate.drep === 'object' && 'type' in certificate.drep)
     return certificate.drep;
   return undefined;
+}
+
+const VOTER_ROLES = ['constitutionalCommittee', 'delegateRepresentative', 'stakePoolOperator'];
+
+/** The transaction's voters, each once, in the ledger's order of its voting procedures. */
+function ledgerVoters(tx: OgmiosTransaction): { role: string; from?: string; id: string }[] {
+  const voters = new Map<string, { role: string; from?: string; id: string }>();
+  for (const { issuer } of tx.votes ?? []) voters.set(`${issuer.role} ${issuer.from} ${issuer.id}`, issuer);
+  const rank = (voter: { role: string; from?: string }) =>
+    VOTER_ROLES.indexOf(voter.role) * 2 + (voter.from === 'script' ? 0 : 1);
+  return [...voters.values()].sort((a, b) => rank(a) - rank(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
