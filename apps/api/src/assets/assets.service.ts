@@ -61,11 +61,11 @@ export class AssetsService {
     return result.addresses;
   }
 
-  /** Check order as RYO: pagination, asset (400); 404 if the asset was never minted. */
+  /** Check order as RYO: pagination, asset (400); 404 if the asset was never seen. */
   async history(assetParam: string, query: PaginationQuery): Promise<AssetHistoryItem[]> {
     const page = parsePage(query);
     const result = await assetsAssetHistory(this.db, lookedUpAsset(assetParam), page);
-    if (!result.assetMinted) throw new BlockfrostError(404);
+    if (!result.assetSeen) throw new BlockfrostError(404);
     return result.history;
   }
 

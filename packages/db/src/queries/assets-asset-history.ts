@@ -11,7 +11,7 @@ export interface AssetHistoryRow {
 }
 
 export interface AssetsAssetHistoryResult {
-  assetMinted: boolean;
+  assetSeen: boolean;
   history: AssetHistoryRow[];
 }
 
@@ -21,7 +21,7 @@ export async function assetsAssetHistory(
   { policyId, assetName }: { policyId: string; assetName: string },
   { limit, offset, order }: PageParams,
 ): Promise<AssetsAssetHistoryResult> {
-  const rows = await queryRows<AssetHistoryRow & { asset_minted: boolean }>(db, SQL[order], [
+  const rows = await queryRows<AssetHistoryRow & { asset_seen: boolean }>(db, SQL[order], [
     hexBytes(policyId),
     hexBytes(assetName),
     limit,
@@ -29,7 +29,7 @@ export async function assetsAssetHistory(
   ]);
   const { probe, page } = probedPage(rows, 'tx_hash');
   return {
-    assetMinted: probe.asset_minted,
+    assetSeen: probe.asset_seen,
     history: page.map(({ tx_hash, action, amount }) => ({ tx_hash, action, amount })),
   };
 }
