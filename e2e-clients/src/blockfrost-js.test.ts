@@ -65,6 +65,19 @@ async function buildEvaluated(
   return wallet.build(parameters, { ...spec, script: { ...spec.script, exUnits } });
 }
 
+/** The ledger's script fee of a budget: the execution prices (decimals, exact as ratios) times it, rounded up. */
+function scriptFee(mem: bigint, steps: bigint, parameters: ProtocolParameters): bigint {
+  const ratio = (price: number) => {
+    const [whole, fraction = ''] = String(price).split('.');
+    return { numerator: BigInt(whole + fraction), denominator: 10n ** BigInt(fraction.length) };
+  };
+  const m = ratio(Number(parameters.price_mem));
+  const s = ratio(Number(parameters.price_step));
+  const denominator = m.denominator * s.denominator;
+  const numerator = mem * m.numerator * s.denominator + steps * s.numerator * m.denominator;
+  return (numerator + denominator - 1n) / denominator;
+}
+
 /** `amount` lovelace at the script with an inline integer datum. */
 function lockedOutput(datum: number, amount: bigint): CSL.TransactionOutput {
   const output = CSL.TransactionOutput.new(scriptAddress, lovelace(amount));
@@ -257,9 +270,10 @@ describe('@blockfrost/blockfrost-js', () => {
     [locked] = owned([utxo]);
   });
 
+  let spend: CSL.Transaction;
   it('spends it with a redeemer whose units the API evaluated (utilsTxsEvaluateUtxos)', async () => {
     const [collateral, ...inputs] = await walletInputs();
-    const spend = await buildEvaluated(await api.epochsLatestParameters(), {
+    spend = await buildEvaluated(await api.epochsLatestParameters(), {
       inputs,
       script: { spends: locked, collateral },
     });
@@ -294,6 +308,37 @@ describe('@blockfrost/blockfrost-js', () => {
       decimals: null,
       has_nft_onchain_metadata: true,
     });
+    mintTx = mint;
+  });
+
+  let mintTx: CSL.Transaction;
+  it('txsRedeemers and scriptsRedeemers: the spend and the mint as the indexer decoded them, fee from the prices', async () => {
+    const parameters = await api.epochsLatestParameters();
+    const scriptHash = SCRIPT.hash().to_hex();
+    // As /scripts/{script_hash}/redeemers gives it; /txs/{hash}/redeemers adds script_hash and no tx_hash.
+    const expected = (transaction: CSL.Transaction, purpose: string) => {
+      const redeemer = transaction.witness_set().redeemers()!.get(0);
+      const [mem, steps] = [redeemer.ex_units().mem(), redeemer.ex_units().steps()].map((n) =>
+        BigInt(n.to_str()),
+      );
+      const dataHash = CSL.hash_plutus_data(redeemer.data()).to_hex();
+      return {
+        tx_hash: hashOf(transaction).to_hex(),
+        tx_index: Number(redeemer.index().to_str()),
+        purpose,
+        redeemer_data_hash: dataHash,
+        datum_hash: dataHash,
+        unit_mem: String(mem),
+        unit_steps: String(steps),
+        fee: String(scriptFee(mem, steps, parameters)),
+      };
+    };
+    const spent = expected(spend, 'spend');
+    const minted = expected(mintTx, 'mint');
+    for (const { tx_hash, ...redeemer } of [spent, minted]) {
+      expect(await api.txsRedeemers(tx_hash)).toEqual([{ ...redeemer, script_hash: scriptHash }]);
+    }
+    expect(await api.scriptsRedeemers(scriptHash)).toEqual([spent, minted]);
   });
 
   it('spends the unconfirmed script output of a first transaction, evaluated with it as an additional UTxO', async () => {

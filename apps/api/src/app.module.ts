@@ -29,6 +29,8 @@ import { ApiMetrics } from './metrics/api-metrics.js';
 import { MempoolController } from './mempool/mempool.controller.js';
 import { MempoolService } from './mempool/mempool.service.js';
 import { MempoolSnapshots } from './mempool/mempool-snapshots.js';
+import { MetadataController } from './metadata/metadata.controller.js';
+import { MetadataService } from './metadata/metadata.service.js';
 import { NetworkController } from './network/network.controller.js';
 import { NetworkService } from './network/network.service.js';
 import { NutlinkController } from './nutlink/nutlink.controller.js';
@@ -89,6 +91,7 @@ export class AppModule {
         AccountsController,
         GenesisController,
         MempoolController,
+        MetadataController,
         NetworkController,
         NutlinkController,
         ScriptsController,
@@ -124,6 +127,7 @@ export class AppModule {
         GenesisService,
         MempoolService,
         MempoolSnapshots,
+        MetadataService,
         NetworkService,
         NutlinkService,
         ScriptsService,

@@ -53,6 +53,11 @@ const HISTORY_FIRST_HEIGHT = 12;
 /** Of the history's transactions, those that also pay an asset: every tenth. */
 const HISTORY_UNIT = POLICY + '686973746f7279';
 const historyTxHash = (i: number) => (0xd000 + i).toString(16).padStart(64, '0');
+/** Assets minted under POLICY besides UNIT, and transactions carrying label 674. */
+const LISTED = 120;
+/** The output holding the reference script, at the oracle's address (no stake part). */
+const REFERENCE_SCRIPT_LOVELACE = 9_000_000;
+const SCRIPT_HASH = '67f33146617a5e61936081db3b2117cbf59bd2123748f58ac9678656';
 const TICKERS = Array.from({ length: 130 }, (_, i) => `T${String(i).padStart(3, '0')}`);
 
 let closeDb: () => Promise<void>;
@@ -133,6 +138,23 @@ beforeAll(async () => {
     previousHash: BLOCK_HASH,
   });
   await seed.genesis('45000000000000000');
+  // More assets of the policy and transactions with one label than a page holds, and a reference script.
+  for (let i = 0; i < LISTED; i++) {
+    const listed = await seed.tx(`c${i.toString(16).padStart(63, '0')}`);
+    await seed.mint(listed, POLICY, i.toString(16).padStart(4, '0'), String(i + 1));
+    await seed.metadataCbor(listed, 674, `a11902a2${(i % 24).toString(16).padStart(2, '0')}`);
+  }
+  const scriptTx = await seed.tx('a3'.repeat(32));
+  await seed.script(scriptTx, {
+    hash: SCRIPT_HASH,
+    language: 'plutus:v2',
+    bytes: '4e4d01000033222220051200120011',
+  });
+  await seed.output(scriptTx, 0, {
+    address: ORACLE,
+    value: String(REFERENCE_SCRIPT_LOVELACE),
+    referenceScriptHash: SCRIPT_HASH,
+  });
 
   await storeProtocolParameters(db.sql, 1, PROTOCOL_PARAMETERS, NONCE);
 
@@ -275,6 +297,65 @@ describe('blockfrost-js 6.2.0 with customBackend', () => {
     expect(schemaErrors('/accounts/{stake_address}', 200, account)).toEqual([]);
   });
 
+  it('assets, assetsPolicyById(All), assetsHistory(All) and assetsUtxos(All) return the API bodies, paged', async () => {
+    const api = client(baseUrl);
+    const all = await api.assets();
+    expect(all).toEqual(await raw('assets'));
+    expect(all[0]).toEqual({ asset: UNIT, quantity: String(UTXOS_WITH_ASSET) });
+    expect(schemaErrors('/assets', 200, all)).toEqual([]);
+
+    const policy = await api.assetsPolicyByIdAll(POLICY);
+    expect(policy).toHaveLength(LISTED + 1);
+    expect(policy.slice(0, 100)).toEqual(await raw(`assets/policy/${POLICY}`));
+    expect(policy.slice(100)).toEqual(await api.assetsPolicyById(POLICY, { page: 2 }));
+    expect(schemaErrors('/assets/policy/{policy_id}', 200, policy)).toEqual([]);
+
+    const history = await api.assetsHistoryAll(UNIT);
+    expect(history).toEqual([{ tx_hash: TX_HASH, action: 'minted', amount: String(UTXOS_WITH_ASSET) }]);
+    expect(await api.assetsHistory(UNIT)).toEqual(await raw(`assets/${UNIT}/history`));
+    expect(schemaErrors('/assets/{asset}/history', 200, history)).toEqual([]);
+
+    const utxos = await api.assetsUtxosAll(UNIT, { order: 'desc' });
+    expect(indexes(utxos)).toEqual([...ascending].reverse());
+    expect(await api.assetsUtxos(UNIT, { count: 5 })).toEqual(await raw(`assets/${UNIT}/utxos?count=5`));
+    expect(schemaErrors('/assets/{asset}/utxos', 200, utxos)).toEqual([]);
+  });
+
+  it('metadataTxsLabels, metadataTxsLabel, metadataTxsLabelCbor, scripts and scriptsUtxos(All) return the API bodies', async () => {
+    const api = client(baseUrl);
+    const labels = await api.metadataTxsLabels();
+    expect(labels).toEqual([
+      { label: '674', cip10: 'CIP-0020 - Transaction message/comment metadata', count: String(LISTED) },
+    ]);
+    expect(schemaErrors('/metadata/txs/labels', 200, labels)).toEqual([]);
+
+    const label = await api.metadataTxsLabel('674', { page: 2 });
+    expect(label).toEqual(await raw('metadata/txs/labels/674?page=2'));
+    expect(label.map((row) => row.json_metadata)).toEqual(
+      Array.from({ length: LISTED - 100 }, (_, i) => (i + 100) % 24),
+    );
+    const cbor = await api.metadataTxsLabelCbor('674', { count: 1, order: 'desc' });
+    expect(cbor).toEqual([
+      {
+        tx_hash: `c${(LISTED - 1).toString(16).padStart(63, '0')}`,
+        cbor_metadata: '\\xa11902a217',
+        metadata: 'a11902a217',
+      },
+    ]);
+    expect(schemaErrors('/metadata/txs/labels/{label}/cbor', 200, cbor)).toEqual([]);
+    expect(await failure(api.metadataTxsLabel('-1'))).toMatchObject({ status_code: 400 });
+
+    const scripts = await api.scripts();
+    expect(scripts).toEqual([{ script_hash: SCRIPT_HASH }]);
+    const held = await api.scriptsUtxosAll(SCRIPT_HASH);
+    expect(held).toEqual(await raw(`scripts/${SCRIPT_HASH}/utxos`));
+    expect(held).toMatchObject([
+      { address: ORACLE, tx_hash: 'a3'.repeat(32), reference_script_hash: SCRIPT_HASH },
+    ]);
+    expect(await api.scriptsUtxos(SCRIPT_HASH)).toEqual(held);
+    expect(schemaErrors('/scripts/{script_hash}/utxos', 200, held)).toEqual([]);
+  });
+
   it('blocksLatest, blocks (by hash and height), genesis and network return the API bodies', async () => {
     const api = client(baseUrl);
     const latest = await api.blocksLatest();
@@ -290,7 +371,7 @@ describe('blockfrost-js 6.2.0 with customBackend', () => {
     expect(genesis).toMatchObject({ network_magic: 764824073, max_lovelace_supply: '45000000000000000' });
     expect(genesis).toEqual(await raw('genesis'));
     const network = await api.network();
-    expect(network.supply.circulating).toBe(String(UTXO_SUM + 700));
+    expect(network.supply.circulating).toBe(String(UTXO_SUM + REFERENCE_SCRIPT_LOVELACE + 700));
     expect(network).toEqual(await raw('network'));
   });
 

@@ -10,12 +10,10 @@ import {
   poolIdFromHash,
   drepIdFromCredential,
 } from '@frostline/model';
+import { describeErrorFixtures, testData } from './support/error-fixtures.js';
 import { schemaErrors } from './support/openapi-schemas.js';
 import { ChainSeed } from './support/seed.js';
 import { get, openTestDatabase, startApp, testConfig, TOKEN } from './support/test-app.js';
-
-const testData = (name: string) =>
-  JSON.parse(readFileSync(new URL(`../test-data/${name}`, import.meta.url), 'utf8'));
 
 // Real mainnet values (blockfrost-tests fixtures) so the block response can be compared verbatim.
 const [, blockFixture] = testData('mainnet-blocks-slot-slot-number.json') as {
@@ -291,42 +289,6 @@ describe('GET /addresses/{address}/transactions and /total of a payment credenti
     });
   });
 });
-
-/** blockfrost-tests' 400 fixtures of every network (and mainnet's 404s) for `endpoint`, answered as written. */
-function describeErrorFixtures(endpoint: string, fixtureName: string) {
-  describe.each(['mainnet', 'preprod', 'preview'])('blockfrost-tests %s error fixtures', (network) => {
-    const fixtures = (
-      testData(`${network}-${fixtureName}.json`) as {
-        testName: string;
-        endpoints: string[];
-        response: { status_code: number };
-      }[]
-    ).filter(
-      (fixture) =>
-        fixture.response.status_code === 400 ||
-        (network === 'mainnet' && fixture.response.status_code === 404),
-    );
-    let networkApp: NestFastifyApplication;
-    let closeDb: () => Promise<void>;
-    beforeAll(async () => {
-      const db = await openTestDatabase();
-      closeDb = db.close;
-      networkApp = await startApp(testConfig(db.database, { NETWORK: network }));
-    });
-    afterAll(async () => {
-      await networkApp.close();
-      await closeDb();
-    });
-
-    it.each(fixtures.map((fixture) => [fixture.testName, fixture] as const))('%s', async (_name, fixture) => {
-      for (const url of fixture.endpoints) {
-        const response = await get(networkApp, `/${url}`);
-        expect(schemaErrors(endpoint, response.status, response.body)).toEqual([]);
-        expect(response.body).toEqual(fixture.response);
-      }
-    });
-  });
-}
 
 describe('GET /addresses/{address}', () => {
   const endpoint = '/addresses/{address}';
@@ -756,10 +718,14 @@ describe('routes', () => {
         '/addresses/{address}/txs',
         '/addresses/{address}/utxos',
         '/addresses/{address}/utxos/{asset}',
+        '/assets',
+        '/assets/policy/{policy_id}',
         '/assets/{asset}',
         '/assets/{asset}/addresses',
         '/assets/{asset}/transactions',
         '/assets/{asset}/txs',
+        '/assets/{asset}/history',
+        '/assets/{asset}/utxos',
         '/',
         '/blocks/epoch/{epoch_number}/slot/{slot_number}',
         '/blocks/latest',
@@ -776,16 +742,23 @@ describe('routes', () => {
         '/epochs/{number}/parameters',
         '/genesis',
         '/health',
+        '/metadata/txs/labels',
+        '/metadata/txs/labels/{label}',
+        '/metadata/txs/labels/{label}/cbor',
         '/health/clock',
         '/network',
         '/network/eras',
         '/nutlink/{address}/tickers',
+        '/scripts',
+        '/scripts/{script_hash}/redeemers',
+        '/scripts/{script_hash}/utxos',
         '/tx/submit',
         '/txs/{hash}/delegations',
         '/txs/{hash}/metadata',
         '/txs/{hash}/mirs',
         '/txs/{hash}/pool_retires',
         '/txs/{hash}/pool_updates',
+        '/txs/{hash}/redeemers',
         '/txs/{hash}/required_signers',
         '/txs/{hash}/stakes',
         '/txs/{hash}/withdrawals',
@@ -794,7 +767,6 @@ describe('routes', () => {
       ]),
     );
     expect(body.paths['/accounts/{stake_address}/rewards']).toBeUndefined();
-    expect(body.paths['/txs/{hash}/redeemers']).toBeUndefined();
     expect(Object.keys(body.paths['/tx/submit'])).toEqual(['post']);
     expect(body.components.schemas.asset).toBeDefined();
     expect(body.components.schemas.pool).toBeUndefined();

@@ -110,3 +110,47 @@ function singleValue(raw: string | readonly string[]): string | null {
   if (typeof raw === 'string') return raw;
   return raw.length === 1 ? raw[0] : null;
 }
+
+export const INVALID_FROM_TO_MESSAGE = 'Invalid (malformed or out of range) from/to parameter(s).';
+
+/** A `from`/`to` bound: a block height, and optionally a transaction's index within that block. */
+export interface BlockBound {
+  height: number;
+  index: number | null;
+}
+
+/**
+ * `from` and `to` (`height[:index]`) as Blockfrost's from/to helper reads them: each part as JavaScript's
+ * Number reads it (so "" is 0 and "1e3" is 1000) within 0..2^31-1, a value of more than two parts ignored, and
+ * `from` after `to` rejected. Throws a 400 {@link BlockfrostError}.
+ */
+export function parseFromTo(query: { from?: RawParam; to?: RawParam }): {
+  from: BlockBound | null;
+  to: BlockBound | null;
+} {
+  const from = blockBound(query.from);
+  const to = blockBound(query.to);
+  if (from && to) {
+    const fromAfterTo =
+      from.height > to.height ||
+      (from.height === to.height && from.index !== null && to.index !== null && from.index > to.index);
+    if (fromAfterTo) throw new BlockfrostError(400, INVALID_FROM_TO_MESSAGE);
+  }
+  return { from, to };
+}
+
+function blockBound(raw: RawParam): BlockBound | null {
+  if (raw === undefined) return null;
+  const value = singleValue(raw);
+  if (value === null) throw new BlockfrostError(400, INVALID_FROM_TO_MESSAGE);
+  const parts = value.split(':');
+  if (parts.length > 2) return null;
+  const [heightText, indexText] = parts as [string, string | undefined];
+  const inRange = (n: number) => n >= 0 && n <= MAX_SIGNED_INT;
+  const height = Number(heightText);
+  const index = indexText ? Number(indexText) : null;
+  if (!inRange(height) || (index !== null && !inRange(index))) {
+    throw new BlockfrostError(400, INVALID_FROM_TO_MESSAGE);
+  }
+  return { height, index };
+}

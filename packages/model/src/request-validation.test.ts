@@ -5,6 +5,8 @@ import {
   INVALID_ASSET_MESSAGE,
   INVALID_BLOCK_HASH_MESSAGE,
   INVALID_BLOCK_NUMBER_MESSAGE,
+  INVALID_LABEL_MESSAGE,
+  INVALID_POLICY_MESSAGE,
   INVALID_STAKE_ADDRESS_MESSAGE,
   INVALID_XPUB_MESSAGE,
   isStakeAddressForNetwork,
@@ -12,6 +14,8 @@ import {
   parseAddressParam,
   parseAssetParam,
   parseHashOrNumberParam,
+  parseMetadataLabelParam,
+  parsePolicyParam,
   parseStakeAddressParam,
   parseTxHashParam,
   parseXpubPathParams,
@@ -273,6 +277,60 @@ describe('transaction hash parameter', () => {
     'finds nothing for %p, as Blockfrost (404)',
     (input) => {
       expect(parseTxHashParam(input)).toBeNull();
+    },
+  );
+});
+
+/** The value parsed, or the message of the 400 it throws. */
+function parsed(parse: () => unknown): unknown {
+  try {
+    return parse();
+  } catch (error) {
+    return error instanceof BlockfrostError && error.status === 400 ? error.message : error;
+  }
+}
+
+describe('parsePolicyParam', () => {
+  const policy = '00000002df633853f6a47465c9496721d2d5b1291b8398016c0e87ae';
+  it.each([
+    [policy, policy],
+    [policy.toUpperCase(), policy.toUpperCase()],
+    ['policy_stonks', INVALID_POLICY_MESSAGE],
+    [policy.slice(2), INVALID_POLICY_MESSAGE],
+    [`${policy}00`, INVALID_POLICY_MESSAGE],
+  ])('%s', (input, expected) => {
+    expect(parsed(() => parsePolicyParam(input))).toBe(expected);
+  });
+
+  it.each(utilsCases('validatePolicy'))('blockfrost-utils validatePolicy: %s', (_, fixture) => {
+    expect(parsed(() => parsePolicyParam(String(fixture.input))) === fixture.input).toBe(fixture.result);
+  });
+});
+
+describe('parseMetadataLabelParam', () => {
+  it.each([
+    ['0', '0'],
+    ['1968', '1968'],
+    ['9223372036854775807', '9223372036854775807'],
+    // valid for Blockfrost's BigInt check, but never equal to a label's digits
+    ['0x10', null],
+    [' 7', null],
+    ['', INVALID_LABEL_MESSAGE],
+    ['-98745641', INVALID_LABEL_MESSAGE],
+    ['98745641894894564545', INVALID_LABEL_MESSAGE],
+    ['9223372036854775808', INVALID_LABEL_MESSAGE],
+    ['stonks', INVALID_LABEL_MESSAGE],
+    ['1.5', INVALID_LABEL_MESSAGE],
+  ])('%j', (input, expected) => {
+    expect(parsed(() => parseMetadataLabelParam(input))).toBe(expected);
+  });
+
+  it.each(utilsCases('validatePositiveInRangeSignedBigInt'))(
+    'blockfrost-utils validatePositiveInRangeSignedBigInt: %s',
+    (_, fixture) => {
+      expect(parsed(() => parseMetadataLabelParam(String(fixture.input))) !== INVALID_LABEL_MESSAGE).toBe(
+        fixture.result,
+      );
     },
   );
 });

@@ -15,6 +15,11 @@ export const INVALID_ASSET_MESSAGE = 'Invalid or malformed asset format.';
 export const INVALID_BLOCK_HASH_MESSAGE = 'Missing or malformed block hash.';
 export const INVALID_BLOCK_NUMBER_MESSAGE = 'Missing, out of range or malformed block number.';
 export const INVALID_XPUB_MESSAGE = 'Invalid or malformed xpub format. Has to be hex of length 128.';
+export const INVALID_POLICY_MESSAGE = 'Invalid or malformed policy format.';
+export const INVALID_LABEL_MESSAGE = 'Missing, out of range or malformed label.';
+
+/** The largest label Blockfrost accepts: it reads labels as signed 64-bit integers. */
+const MAX_SIGNED_BIGINT = 2n ** 63n - 1n;
 
 /**
  * What an `{address}` path parameter selects: outputs whose address string equals `address`
@@ -65,6 +70,32 @@ export function isValidAssetUnit(input: string): boolean {
 export function parseAssetParam(input: string): AssetUnit {
   if (!isValidAssetUnit(input)) throw new BlockfrostError(400, INVALID_ASSET_MESSAGE);
   return splitAssetUnit(input);
+}
+
+/**
+ * Returns the `{policy_id}` unchanged: hex of 56 characters; upper case passes (and then finds nothing).
+ * Throws a 400 if invalid.
+ */
+export function parsePolicyParam(input: string): string {
+  if (!(isHex(input) && input.length === 56)) throw new BlockfrostError(400, INVALID_POLICY_MESSAGE);
+  return input;
+}
+
+/**
+ * A `{label}` path parameter as the decimal string to look up, or null for input Blockfrost accepts but looks
+ * up as nothing (404): anything JavaScript's BigInt reads as 0..2^63-1 is valid ("0x10", " 7"), yet only plain
+ * digits are then matched against labels. Throws a 400 if invalid.
+ */
+export function parseMetadataLabelParam(input: string): string | null {
+  let value: bigint;
+  try {
+    value = BigInt(input);
+  } catch {
+    throw new BlockfrostError(400, INVALID_LABEL_MESSAGE);
+  }
+  if (input === '' || value < 0n || value > MAX_SIGNED_BIGINT)
+    throw new BlockfrostError(400, INVALID_LABEL_MESSAGE);
+  return /^[0-9]+$/.test(input) ? input : null;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { components, paths } from '@blockfrost/openapi';
+import type { ScriptDataJson } from './metadata/plutus-data.js';
 
 type Schemas = components['schemas'];
 
@@ -6,6 +7,29 @@ type Schemas = components['schemas'];
 export type AddressUtxo = Schemas['address_utxo_content'][number];
 /** `GET /assets/{asset}`. */
 export type Asset = Schemas['asset'];
+/** One item of `GET /assets`. */
+export type AssetListItem = Schemas['assets'][number];
+/** One item of `GET /assets/{asset}/history`. */
+export type AssetHistoryItem = Schemas['asset_history'][number];
+/** One item of `GET /assets/policy/{policy_id}`. */
+export type AssetPolicyItem = Schemas['asset_policy'][number];
+/**
+ * One item of `GET /assets/{asset}/utxos`; the package types `inline_datum_json` as an empty object, without the
+ * schema's `nullable`.
+ */
+export type AssetUtxo = Omit<Schemas['asset_utxo_content'][number], 'inline_datum_json'> & {
+  inline_datum_json: ScriptDataJson | null;
+};
+/** One item of `GET /metadata/txs/labels`. */
+export type MetadataTxLabel = Schemas['tx_metadata_labels'][number];
+/** One item of `GET /metadata/txs/labels/{label}`. */
+export type MetadataTxLabelJson = Schemas['tx_metadata_label_json'][number];
+/** One item of `GET /metadata/txs/labels/{label}/cbor`. */
+export type MetadataTxLabelCbor = Schemas['tx_metadata_label_cbor'][number];
+/** One item of `GET /scripts`. */
+export type ScriptListItem = Schemas['scripts'][number];
+/** One item of `GET /scripts/{script_hash}/utxos`. */
+export type ScriptUtxo = Schemas['script_utxos'][number];
 /** One item of `GET /assets/{asset}/addresses`. */
 export type AssetAddress = Schemas['asset_addresses'][number];
 /** `GET /blocks/…` (including `/blocks/epoch/{epoch_number}/slot/{slot_number}`). */
@@ -66,6 +90,10 @@ export type TxMirs = Schemas['tx_content_mirs'];
 export type TxPoolRetires = Schemas['tx_content_pool_retires'];
 /** `GET /txs/{hash}/pool_updates`. */
 export type TxPoolUpdates = Schemas['tx_content_pool_certs'];
+/** `GET /txs/{hash}/redeemers`. */
+export type TxRedeemers = Schemas['tx_content_redeemers'];
+/** One item of `GET /scripts/{script_hash}/redeemers`. */
+export type ScriptRedeemer = Schemas['script_redeemers'][number];
 /** `GET /txs/{hash}/required_signers`. */
 export type TxRequiredSigners = Schemas['tx_content_required_signers'];
 /** `GET /utils/addresses/xpub/{xpub}/{role}/{index}`. */

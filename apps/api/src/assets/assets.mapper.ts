@@ -1,9 +1,11 @@
-import type { AssetRow } from '@frostline/db';
+import type { AssetRow, AssetUtxoRow } from '@frostline/db';
 import {
   assetOnchainMetadata,
   cip68ReferenceNft,
+  renderScriptDataJson,
   type Asset,
   type AssetOnchainMetadata,
+  type AssetUtxo,
   type MetadataJson,
 } from '@frostline/model';
 
@@ -92,4 +94,20 @@ export function toAssetDisplay(row: AssetRow | null): AssetDisplay {
 
 function isObject(value: MetadataJson | null): value is { [key: string]: MetadataJson } {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/** Lovelace first, then every asset of the output; the inline datum also as Plutus-data JSON. */
+export function toAssetUtxo(row: AssetUtxoRow): AssetUtxo {
+  return {
+    address: row.address,
+    tx_hash: row.tx_hash,
+    output_index: row.output_index,
+    amount: [{ unit: 'lovelace', quantity: row.lovelace }, ...(row.assets ?? [])],
+    block: row.block,
+    block_height: row.block_height,
+    block_time: row.block_time,
+    data_hash: row.data_hash,
+    inline_datum: row.inline_datum,
+    inline_datum_json: row.inline_datum === null ? null : renderScriptDataJson(row.inline_datum),
+    reference_script_hash: row.reference_script_hash,
+  };
 }

@@ -1,20 +1,42 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  assets,
   assetsAssetAddresses,
+  assetsAssetHistory,
   assetsAssetTransactions,
+  assetsAssetUtxos,
+  assetsPolicyPolicyId,
   type HistoryTransactionRow,
   type PrismaClient,
 } from '@frostline/db';
-import { BlockfrostError, parseAssetParam, type Asset, type AssetAddress } from '@frostline/model';
+import {
+  BlockfrostError,
+  parseAssetParam,
+  parseFromTo,
+  parsePolicyParam,
+  type Asset,
+  type AssetAddress,
+  type AssetHistoryItem,
+  type AssetListItem,
+  type AssetPolicyItem,
+  type AssetUnit,
+  type AssetUtxo,
+  type RawParam,
+} from '@frostline/model';
 import { canNameAnAsset, readAsset } from '../common/asset-lookup.js';
 import { checkBlockRange, parseBlockRange, type BlockRangeQuery } from '../common/block-range.js';
 import { parsePage, type PaginationQuery } from '../common/pagination.js';
 import { READ_DB } from '../common/tokens.js';
-import { toAsset } from './assets.mapper.js';
+import { toAsset, toAssetUtxo } from './assets.mapper.js';
 
 @Injectable()
 export class AssetsService {
   constructor(@Inject(READ_DB) private readonly db: PrismaClient) {}
+
+  /** Every minted asset with its minted quantity, in the order of first mints. */
+  list(query: PaginationQuery): Promise<AssetListItem[]> {
+    return assets(this.db, parsePage(query));
+  }
 
   /** 400 unless hex of 56-120 characters; 404 if the asset was never minted. */
   async byUnit(assetParam: string): Promise<Asset> {
@@ -28,9 +50,8 @@ export class AssetsService {
   /** Check order as RYO: pagination, asset (400); 404 if the asset was never seen. */
   async addresses(assetParam: string, query: PaginationQuery): Promise<AssetAddress[]> {
     const page = parsePage(query);
-    const { unit, policyId, assetName } = parseAssetParam(assetParam);
-    if (!canNameAnAsset(unit)) throw new BlockfrostError(404);
-    const result = await assetsAssetAddresses(this.db, { policyId, assetName, ...page });
+    const asset = lookedUpAsset(assetParam);
+    const result = await assetsAssetAddresses(this.db, { ...asset, ...page });
     if (!result.assetSeen) throw new BlockfrostError(404);
     return result.addresses;
   }
@@ -66,4 +87,42 @@ export class AssetsService {
     });
     return transactions.map((tx) => tx.tx_hash);
   }
+
+  /** Check order as RYO: pagination, asset (400); 404 if the asset was never seen. */
+  async history(assetParam: string, query: PaginationQuery): Promise<AssetHistoryItem[]> {
+    const page = parsePage(query);
+    const result = await assetsAssetHistory(this.db, lookedUpAsset(assetParam), page);
+    if (!result.assetSeen) throw new BlockfrostError(404);
+    return result.history;
+  }
+
+  /** Check order: pagination, from/to, asset (400); 404 if the asset was never seen. */
+  async utxos(
+    assetParam: string,
+    query: PaginationQuery & { from?: RawParam; to?: RawParam },
+  ): Promise<AssetUtxo[]> {
+    const page = parsePage(query);
+    const blocks = parseFromTo(query);
+    const result = await assetsAssetUtxos(this.db, lookedUpAsset(assetParam), blocks, page);
+    if (!result.assetSeen) throw new BlockfrostError(404);
+    return result.utxos.map(toAssetUtxo);
+  }
+
+  /** Check order as RYO: pagination, policy (400); 404 if no asset of the policy was ever minted. */
+  async policy(policyParam: string, query: PaginationQuery): Promise<AssetPolicyItem[]> {
+    const page = parsePage(query);
+    const policyId = parsePolicyParam(policyParam);
+    // Blockfrost matches the policy as lower-case hex text, so upper case finds nothing.
+    if (!canNameAnAsset(policyId)) throw new BlockfrostError(404);
+    const result = await assetsPolicyPolicyId(this.db, policyId, page);
+    if (!result.policyMinted) throw new BlockfrostError(404);
+    return result.assets;
+  }
+}
+
+/** The `{asset}` to look up: 400 if malformed, 404 if it can never name a stored asset. */
+function lookedUpAsset(assetParam: string): AssetUnit {
+  const asset = parseAssetParam(assetParam);
+  if (!canNameAnAsset(asset.unit)) throw new BlockfrostError(404);
+  return asset;
 }

@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { mempoolOutputs, type PrismaClient } from '@frostline/db';
 import {
   BlockfrostError,
-  decodeRedeemers,
   decodeTransaction,
   transactionDeposit,
   type DecodedRedeemer,
@@ -137,10 +136,10 @@ export class MempoolSnapshots {
   ): Promise<PendingTransaction[]> {
     const fresh = transactions
       .filter((transaction) => !known.has(transaction.id))
-      .map((transaction) => ({
-        tx: decodeTransaction(transaction),
-        redeemers: decodeRedeemers(transaction),
-      }));
+      .map((transaction) => {
+        const tx = decodeTransaction(transaction);
+        return { tx, redeemers: tx.details.redeemers };
+      });
     const inputsOf = ({ tx }: { tx: DecodedTransaction }): Omit<PendingInput, 'output'>[] => [
       ...tx.details.references.map((reference) => ({ reference, kind: 'reference' as const })),
       ...tx.spends.map((reference) => ({ reference, kind: 'spend' as const })),

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { decodeRedeemers, decodeTransaction, type OgmiosTransaction } from '@frostline/model';
+import { decodeTransaction, type OgmiosTransaction } from '@frostline/model';
 import { schemaErrors } from '../../test/support/openapi-schemas.js';
 import { toMempoolTx } from './mempool.mapper.js';
 import { pendingTransaction, type PendingInput } from './mempool-snapshots.js';
@@ -18,7 +18,7 @@ function shown(transaction: OgmiosTransaction, address: string | null) {
     ...tx.spends.map((reference) => ({ reference, kind: 'spend' as const, output })),
     ...tx.details.collaterals.map((reference) => ({ reference, kind: 'collateral' as const, output })),
   ];
-  return toMempoolTx(pendingTransaction(tx, decodeRedeemers(transaction), inputs));
+  return toMempoolTx(pendingTransaction(tx, tx.details.redeemers, inputs));
 }
 
 describe('toMempoolTx', () => {

@@ -85,7 +85,7 @@ export function toMempoolTx({ tx, redeemers, inputs, deposit }: PendingTransacti
       tx_index: redeemer.index,
       purpose: redeemer.purpose,
       unit_mem: String(redeemer.memory),
-      unit_steps: String(redeemer.cpu),
+      unit_steps: String(redeemer.steps),
     })),
   };
 }

@@ -8,6 +8,7 @@ import type {
   TxMirs,
   TxPoolRetires,
   TxPoolUpdates,
+  TxRedeemers,
   TxRequiredSigners,
   TxStakes,
   TxUtxos,
@@ -73,6 +74,11 @@ export class TxsController {
   @Get(':hash/pool_updates')
   poolUpdates(@Param('hash') hash: string): Promise<TxPoolUpdates> {
     return this.txs.poolUpdates(hash);
+  }
+
+  @Get(':hash/redeemers')
+  redeemers(@Param('hash') hash: string): Promise<TxRedeemers> {
+    return this.txs.redeemers(hash);
   }
 
   @Get(':hash/required_signers')

@@ -4,6 +4,7 @@ import type {
   TxMetadataCborRow,
   TxPoolRetireRow,
   TxPoolUpdateRow,
+  TxRedeemerRow,
   TxRow,
   TxUtxoRow,
 } from '@frostline/db';
@@ -19,6 +20,7 @@ import {
   type TxMetadata,
   type TxPoolRetires,
   type TxPoolUpdates,
+  type TxRedeemers,
   type TxUtxos,
 } from '@frostline/model';
 
@@ -158,4 +160,19 @@ export function toTxPoolUpdates(rows: TxPoolUpdateRow[], networkId: number): TxP
       active_epoch: row.active_epoch,
     };
   });
+}
+
+/** Schema order; `datum_hash` repeats `redeemer_data_hash` (deprecated, still required). */
+export function toTxRedeemers(rows: TxRedeemerRow[]): TxRedeemers {
+  return rows.map((row) => ({
+    tx_index: row.tx_index,
+    purpose: row.purpose as TxRedeemers[number]['purpose'],
+    script_hash: row.script_hash as string,
+    redeemer_data_hash: row.redeemer_data_hash,
+    datum_hash: row.redeemer_data_hash,
+    unit_mem: row.unit_mem,
+    unit_steps: row.unit_steps,
+    // null only before the indexer stored any protocol parameters, as db-sync's fee without prices
+    fee: row.fee as string,
+  }));
 }

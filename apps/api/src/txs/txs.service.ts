@@ -7,6 +7,7 @@ import {
   txsHashMirs,
   txsHashPoolRetires,
   txsHashPoolUpdates,
+  txsHashRedeemers,
   txsHashRequiredSigners,
   txsHashStakes,
   txsHashUtxos,
@@ -26,6 +27,7 @@ import {
   type TxMirs,
   type TxPoolRetires,
   type TxPoolUpdates,
+  type TxRedeemers,
   type TxRequiredSigners,
   type TxStakes,
   type TxUtxos,
@@ -39,6 +41,7 @@ import {
   toTxMetadata,
   toTxPoolRetires,
   toTxPoolUpdates,
+  toTxRedeemers,
   toTxUtxos,
 } from './txs.mapper.js';
 
@@ -103,6 +106,10 @@ export class TxsService {
     const rows = await this.query(hashParam, (hash) => txsHashPoolUpdates(this.db, hash));
     const networkId = isMainnet(this.config.network) ? MAINNET_NETWORK_ID : TESTNET_NETWORK_ID;
     return toTxPoolUpdates(rows, networkId);
+  }
+
+  async redeemers(hashParam: string): Promise<TxRedeemers> {
+    return toTxRedeemers(await this.query(hashParam, (hash) => txsHashRedeemers(this.db, hash)));
   }
 
   requiredSigners(hashParam: string): Promise<TxRequiredSigners> {

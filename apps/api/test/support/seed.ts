@@ -169,6 +169,34 @@ export class ChainSeed {
     );
   }
 
+  /** A witness redeemer of `txId`; `dataHash` is its data's blake2b-256. */
+  async redeemer(
+    txId: number,
+    redeemer: {
+      purpose: string;
+      index: number;
+      mem: string;
+      steps: string;
+      scriptHash: string;
+      dataHash: string;
+    },
+  ): Promise<void> {
+    await this.sql.query(
+      `INSERT INTO redeemer (id, tx_id, purpose, index, unit_mem, unit_steps, script_hash, redeemer_data_hash)
+       VALUES ($1, $2, $3, $4, $5, $6, decode($7, 'hex'), decode($8, 'hex'))`,
+      [
+        this.nextId('redeemer'),
+        txId,
+        redeemer.purpose,
+        redeemer.index,
+        redeemer.mem,
+        redeemer.steps,
+        redeemer.scriptHash,
+        redeemer.dataHash,
+      ],
+    );
+  }
+
   async requiredSigner(txId: number, hash: string): Promise<void> {
     await this.sql.query(
       `INSERT INTO tx_required_signer (id, tx_id, hash) VALUES ($1, $2, decode($3, 'hex'))`,

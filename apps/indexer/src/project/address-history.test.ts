@@ -18,11 +18,25 @@ describe('projectAddressHistory', () => {
     const stored = new OutputMap<StoredOutput>();
     stored.set(
       { txHash: hash32(2), index: 0 },
-      { id: 50n, addressId: 70n, value: 4n, stakeAddressId: 8n, lockedByScript: false },
+      {
+        id: 50n,
+        addressId: 70n,
+        value: 4n,
+        stakeAddressId: 8n,
+        lockedByScript: false,
+        paymentScriptHash: null,
+      },
     );
     stored.set(
       { txHash: hash32(2), index: 1 },
-      { id: 40n, addressId: 70n, value: 4n, stakeAddressId: 8n, lockedByScript: false },
+      {
+        id: 40n,
+        addressId: 70n,
+        value: 4n,
+        stakeAddressId: 8n,
+        lockedByScript: false,
+        paymentScriptHash: null,
+      },
     );
     // Outputs stored before the batch have lower ids than the batch's, as in chain order.
     const lookups = emptyLookups({ outputs: stored, addressIds: new Map([['addr_a', 70n]]) });

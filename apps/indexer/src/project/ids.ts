@@ -21,6 +21,7 @@ const TRANSACTION_ID_TABLES = [
   'mir',
   'pool_registration',
   'pool_retire',
+  'redeemer',
   'nutlink_registration',
   'nutlink_ticker',
 ] as const;

@@ -15,6 +15,8 @@ export interface StoredOutput {
   value: bigint;
   stakeAddressId: bigint | null;
   lockedByScript: boolean;
+  /** the payment credential when it is a script: what a `spend` redeemer of the output runs */
+  paymentScriptHash: string | null;
 }
 
 /** Answers from the database for the keys a batch mentions; all ids of rows stored before the batch. */

@@ -115,7 +115,14 @@ describe('projectSpends', () => {
     const stored = new OutputMap<StoredOutput>();
     stored.set(
       { txHash: hash32(2), index: 0 },
-      { id: 50n, addressId: 3n, value: 4n, stakeAddressId: 8n, lockedByScript: true },
+      {
+        id: 50n,
+        addressId: 3n,
+        value: 4n,
+        stakeAddressId: 8n,
+        lockedByScript: true,
+        paymentScriptHash: 'ab'.repeat(28),
+      },
     );
     const state = emptyBatch(emptyLookups({ outputs: stored }));
     const first = decodedTransaction({

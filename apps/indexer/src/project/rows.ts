@@ -1,6 +1,8 @@
 // Row shapes of one batch, as sink/write-rows.ts writes them (mostly by COPY). Hashes are hex strings
 // here and bytes in the database (PostgreSQL's hex input), amounts bigint.
 
+import type { RedeemerPurpose } from '@frostline/model';
+
 export interface BlockRow {
   id: bigint;
   hash: string;
@@ -125,6 +127,7 @@ export interface BatchRows {
   }[];
   poolRegistrations: { id: bigint; txId: bigint; certIndex: number; poolHash: string }[];
   poolRetirements: { id: bigint; txId: bigint; certIndex: number; poolHash: string; retiringEpoch: number }[];
+  redeemers: RedeemerRow[];
   nutlinkRegistrations: { id: bigint; txId: bigint; addressId: bigint; paymentCred: string | null }[];
   nutlinkTickers: {
     id: bigint;
@@ -178,6 +181,7 @@ export function emptyBatchRows(): BatchRows {
     mirs: [],
     poolRegistrations: [],
     poolRetirements: [],
+    redeemers: [],
     nutlinkRegistrations: [],
     nutlinkTickers: [],
     addressTxs: [],
@@ -186,4 +190,17 @@ export function emptyBatchRows(): BatchRows {
     supplyDelta: { lovelace: 0n, locked: 0n },
     rewardAccounts: new Set(),
   };
+}
+
+/** A witness redeemer of a valid transaction (db-sync redeemer, its data by hash as redeemer_data.hash). */
+export interface RedeemerRow {
+  id: bigint;
+  txId: bigint;
+  purpose: RedeemerPurpose;
+  index: number;
+  unitMem: bigint;
+  unitSteps: bigint;
+  /** null where the target is a key credential, names no script or is unknown (an input the index never saw) */
+  scriptHash: string | null;
+  redeemerDataHash: string;
 }

@@ -3,10 +3,14 @@ import {
   decodedOutput,
   decodedTransaction,
   emptyBatch,
+  emptyLookups,
   hash28,
   hash32,
   txInBlock,
 } from '../test-support/decoded.js';
+import type { StoredOutput } from './keys.js';
+import { OutputMap } from './output-map.js';
+import { projectOutputs } from './outputs.js';
 import { projectTransactionDetails, transactionDetailColumns } from './transactions.js';
 
 const details = (fields: Partial<TransactionDetails>): TransactionDetails => ({
@@ -134,6 +138,54 @@ describe('projectTransactionDetails', () => {
       [],
       [],
       [],
+    ]);
+  });
+});
+
+describe('projectTransactionDetails: redeemers', () => {
+  const unit = { memory: 10n, steps: 20n, dataHash: hash32(9) };
+
+  it("stores each redeemer with the script it runs: a spent output's script credential, from the batch or stored", () => {
+    const stored = new OutputMap<StoredOutput>();
+    const scriptOutput = { txHash: hash32(1), index: 0 };
+    const keyOutput = { txHash: hash32(1), index: 1 };
+    const common = { id: 5n, addressId: 1n, value: 1n, stakeAddressId: null };
+    stored.set(scriptOutput, { ...common, lockedByScript: true, paymentScriptHash: hash28(3) });
+    stored.set(keyOutput, { ...common, lockedByScript: false, paymentScriptHash: null });
+    const state = emptyBatch(emptyLookups({ outputs: stored }));
+    // An output created earlier in the batch at a script address, spent by the transaction below.
+    const creator = decodedTransaction({
+      hash: hash32(2),
+      outputs: [decodedOutput({ paymentCredential: { type: 'script', hash: hash28(4) } })],
+    });
+    projectOutputs(state, txInBlock(creator, undefined, { txId: 8n }));
+    const unseen = { txHash: hash32(7), index: 0 };
+    const tx = decodedTransaction({
+      details: details({
+        redeemers: [
+          { purpose: 'spend', index: 0, ...unit, script: { kind: 'spentOutput', output: scriptOutput } },
+          { purpose: 'spend', index: 1, ...unit, script: { kind: 'spentOutput', output: keyOutput } },
+          {
+            purpose: 'spend',
+            index: 2,
+            ...unit,
+            script: { kind: 'spentOutput', output: { txHash: hash32(2), index: 0 } },
+          },
+          { purpose: 'spend', index: 3, ...unit, script: { kind: 'spentOutput', output: unseen } },
+          { purpose: 'mint', index: 0, ...unit, script: { kind: 'hash', hash: hash28(6) } },
+          { purpose: 'vote', index: 0, ...unit, script: null },
+        ],
+      }),
+    });
+    projectTransactionDetails(state, txInBlock(tx, undefined, { txId: 9n }));
+    const row = { txId: 9n, unitMem: 10n, unitSteps: 20n, redeemerDataHash: hash32(9) };
+    expect(state.rows.redeemers).toEqual([
+      { id: 1n, ...row, purpose: 'spend', index: 0, scriptHash: hash28(3) },
+      { id: 2n, ...row, purpose: 'spend', index: 1, scriptHash: null },
+      { id: 3n, ...row, purpose: 'spend', index: 2, scriptHash: hash28(4) },
+      { id: 4n, ...row, purpose: 'spend', index: 3, scriptHash: null },
+      { id: 5n, ...row, purpose: 'mint', index: 0, scriptHash: hash28(6) },
+      { id: 6n, ...row, purpose: 'vote', index: 0, scriptHash: null },
     ]);
   });
 });

@@ -1,4 +1,9 @@
-import { ledgerTxSize, transactionDeposit, type DecodedTransaction } from '@frostline/model';
+import {
+  ledgerTxSize,
+  transactionDeposit,
+  type DecodedTransaction,
+  type OutputReference,
+} from '@frostline/model';
 import { metadatumMapCbor } from './assets.js';
 import type { BatchState, TxInBlock } from './batch-state.js';
 import type { TxRow } from './rows.js';
@@ -36,7 +41,7 @@ export function transactionDetailColumns(
 /**
  * What only the /txs/{hash}… endpoints read: the transaction's CBOR (tx_cbor), every metadata label
  * (tx_metadata_cbor), the required signers (tx_required_signer), collateral and reference inputs
- * (tx_input) and the collateral return (collateral_tx_out).
+ * (tx_input), the collateral return (collateral_tx_out) and the redeemers (redeemer).
  */
 export function projectTransactionDetails(state: BatchState, { tx, txId }: TxInBlock): void {
   const { details } = tx;
@@ -54,6 +59,22 @@ export function projectTransactionDetails(state: BatchState, { tx, txId }: TxInB
     rows.requiredSigners.push({ id: state.ids.take('tx_required_signer'), txId, hash });
   for (const input of details.collaterals) state.addTxInput(txId, 'collateral', input);
   for (const input of details.references) state.addTxInput(txId, 'reference', input);
+  for (const redeemer of details.redeemers) {
+    const { script } = redeemer;
+    let scriptHash: string | null = null;
+    if (script?.kind === 'hash') scriptHash = script.hash;
+    if (script?.kind === 'spentOutput') scriptHash = spentOutputScriptHash(state, script.output);
+    rows.redeemers.push({
+      id: state.ids.take('redeemer'),
+      txId,
+      purpose: redeemer.purpose,
+      index: redeemer.index,
+      unitMem: redeemer.memory,
+      unitSteps: redeemer.steps,
+      scriptHash,
+      redeemerDataHash: redeemer.dataHash,
+    });
+  }
   const output = details.collateralReturn;
   if (output) {
     rows.collateralTxOuts.push({
@@ -67,4 +88,11 @@ export function projectTransactionDetails(state: BatchState, { tx, txId }: TxInB
       referenceScriptHash: output.referenceScript?.hash ?? null,
     });
   }
+}
+
+/** The script credential of an output a redeemer spends, from this batch or stored before it; null if unseen. */
+function spentOutputScriptHash(state: BatchState, ref: OutputReference): string | null {
+  const inBatch = state.batchOutputs.get(ref);
+  if (inBatch) return inBatch.lockedByScript ? inBatch.paymentCred : null;
+  return state.storedOutputs.get(ref)?.paymentScriptHash ?? null;
 }

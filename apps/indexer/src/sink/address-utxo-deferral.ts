@@ -13,8 +13,8 @@ const FILL_ADDRESS_UTXO_SQL = `INSERT INTO address_utxo SELECT s.* FROM address_
   ORDER BY s.address_id, s.tx_out_id`;
 
 /**
- * The live-output tables' indexes that only readers walk (an address's or a payment credential's live
- * outputs): the indexer reaches these tables by primary key. A long catch-up drops them when it defers
+ * The live-output tables' indexes that only readers walk (an address's, a payment credential's or an
+ * asset's live outputs): the indexer reaches these tables by primary key. A long catch-up drops them when it defers
  * address_utxo and builds them again when it fills it, as db-sync builds its indexes once it nears the
  * tip. Entering each new output into them and taking out each spent one costs PostgreSQL CPU on every
  * block, which the catch-up saves until the fill.
@@ -32,6 +32,10 @@ export const LIVE_OUTPUT_READ_INDEXES: readonly { name: string; definition: stri
   {
     name: 'unspent_ma_tx_out_address_id_asset_id_tx_out_id_idx',
     definition: 'ON "unspent_ma_tx_out"("address_id", "asset_id", "tx_out_id")',
+  },
+  {
+    name: 'unspent_ma_tx_out_asset_id_tx_out_id_idx',
+    definition: 'ON "unspent_ma_tx_out"("asset_id", "tx_out_id")',
   },
 ];
 

@@ -48,10 +48,13 @@ async function storedOutputs(sql: Sql, keys: BatchKeys): Promise<OutputMap<Store
       value: bigint;
       stake_address_id: bigint | null;
       locked_by_script: boolean;
+      payment_script_hash: string | null;
     }[]
   >(
     `SELECT encode(t.hash, 'hex') AS hash, o.index, o.id, o.address_id, o.value, o.stake_address_id,
-       (${scriptPaymentSql('o.payment_cred', 'a.address')}) AS locked_by_script
+       (${scriptPaymentSql('o.payment_cred', 'a.address')}) AS locked_by_script,
+       CASE WHEN ${scriptPaymentSql('o.payment_cred', 'a.address')} THEN encode(o.payment_cred, 'hex') END
+         AS payment_script_hash
      FROM unnest($1::text[], $2::text[]) AS r(hash, index)
      JOIN tx t ON t.hash = decode(r.hash, 'hex') JOIN tx_out o ON o.tx_id = t.id AND o.index = r.index::int4
      JOIN address a ON a.id = o.address_id`,
@@ -67,6 +70,7 @@ async function storedOutputs(sql: Sql, keys: BatchKeys): Promise<OutputMap<Store
         value: r.value,
         stakeAddressId: r.stake_address_id,
         lockedByScript: r.locked_by_script,
+        paymentScriptHash: r.payment_script_hash,
       },
     );
   return outputs;

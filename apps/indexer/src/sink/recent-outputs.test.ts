@@ -53,10 +53,22 @@ describe('RecentOutputs', () => {
       { txHash: hash(2), index: 0 },
     ]);
     const fromDatabase = new OutputMap<StoredOutput>();
-    const stored = { id: 200n, addressId: 1n, value: 5n, stakeAddressId: null, lockedByScript: false };
+    const stored = {
+      id: 200n,
+      addressId: 1n,
+      value: 5n,
+      stakeAddressId: null,
+      lockedByScript: false,
+      paymentScriptHash: null,
+    };
     fromDatabase.set({ txHash: hash(2), index: 0 }, stored);
     const before = recent.storedBefore(fromDatabase);
-    expect(before.get(spends[0]!)).toEqual({ id: 100n, value: 1n, stakeAddressId: null });
+    expect(before.get(spends[0]!)).toEqual({
+      id: 100n,
+      value: 1n,
+      stakeAddressId: null,
+      paymentScriptHash: null,
+    });
     expect(before.get(spends[1]!)).toBeUndefined();
     expect(before.get(spends[2]!)).toBe(stored);
   });

@@ -52,6 +52,7 @@ export class RecentOutputs {
             value: output.value,
             stakeAddressId: output.stakeAddressId,
             lockedByScript: output.lockedByScript,
+            paymentScriptHash: output.lockedByScript ? output.paymentCred : null,
           },
         );
       }

@@ -238,6 +238,16 @@ export function batchWrite(
     pool_hash: ['bytea', (r) => r.poolHash],
     retiring_epoch: ['int4', (r) => r.retiringEpoch],
   });
+  write.copy('redeemer', rows.redeemers, {
+    id: ['int8', (r) => r.id],
+    tx_id: ['int8', (r) => r.txId],
+    purpose: ['text', (r) => r.purpose],
+    index: ['int4', (r) => r.index],
+    unit_mem: ['int8', (r) => r.unitMem],
+    unit_steps: ['int8', (r) => r.unitSteps],
+    script_hash: ['bytea', (r) => r.scriptHash],
+    redeemer_data_hash: ['bytea', (r) => r.redeemerDataHash],
+  });
   write.copy('nutlink_registration', rows.nutlinkRegistrations, {
     id: ['int8', (r) => r.id],
     tx_id: ['int8', (r) => r.txId],

@@ -20,6 +20,13 @@ export function readSqlFile(name: string): string {
 
 export type Order = 'asc' | 'desc';
 
+/** One page of a list: LIMIT, OFFSET and the chain-order direction. */
+export interface PageParams {
+  limit: number;
+  offset: number;
+  order: Order;
+}
+
 /**
  * SQL cannot take a sort direction as a parameter, and `ORDER BY CASE …` would stop an index from
  * delivering rows in order; so a query with `{{direction}}` is prepared once per direction.
@@ -63,6 +70,18 @@ export async function queryRows<T extends QueryResultRow>(
   types?: CustomTypesConfig,
 ): Promise<T[]> {
   return (await pgPool(db).query<T>({ name: statementName(sql), text: sql, values: params, types })).rows;
+}
+
+/**
+ * A page read together with existence probes: the first row always carries the probes, and comes back alone,
+ * with null page columns, when the page is empty (the SQL LEFT JOINs the page to one probe row).
+ */
+export function probedPage<T extends QueryResultRow>(
+  rows: T[],
+  pageColumn: keyof T,
+): { probe: T; page: T[] } {
+  const [probe] = rows as [T];
+  return { probe, page: probe[pageColumn] === null ? [] : rows };
 }
 
 /**

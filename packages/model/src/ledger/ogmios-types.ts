@@ -38,9 +38,10 @@ export interface OgmiosMetadatum {
   cbor?: string;
 }
 
+/** A witness redeemer: the validator it is for (purpose, ledger index), its data's CBOR and budget. */
 export interface OgmiosRedeemer {
   validator: { purpose: 'spend' | 'mint' | 'publish' | 'withdraw' | 'vote' | 'propose'; index: number };
-  redeemer?: string;
+  redeemer: string;
   executionUnits: { memory: Amount; cpu: Amount };
 }
 
@@ -60,7 +61,12 @@ export interface OgmiosTransaction {
   datums?: { [hash: string]: string };
   /** witness and auxiliary-data scripts by hash */
   scripts?: { [scriptHash: string]: OgmiosScript };
-  proposals?: { returnAccount?: string; action?: { type: string; withdrawals?: Record<string, unknown> } }[];
+  proposals?: {
+    returnAccount?: string;
+    action?: { type: string; withdrawals?: Record<string, unknown>; guardrails?: { hash: string } | null };
+  }[];
+  /** one item per (voter, proposal); `from` tells a script credential from a key one */
+  votes?: { issuer: { role: string; from?: string; id: string } }[];
   references?: OgmiosOutputReference[];
   validityInterval?: { invalidBefore?: Amount; invalidAfter?: Amount };
   redeemers?: OgmiosRedeemer[];

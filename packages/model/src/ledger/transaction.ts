@@ -5,6 +5,7 @@ import { renderMetadatumJson, type MetadataJson } from '../metadata/db-sync-json
 import { decodeStakeAddress } from '../stake-address.js';
 import { decodeCertificates, type Certificate } from './certificates.js';
 import type { Amount, OgmiosOutput, OgmiosScript, OgmiosTransaction, OgmiosValue } from './ogmios-types.js';
+import { decodeRedeemers, type DecodedRedeemer } from './redeemers.js';
 import { remembered } from './remembered.js';
 
 /** Metadata labels the endpoints read: CIP-25 and the nut.link registry and data points. */
@@ -72,6 +73,8 @@ export interface TransactionDetails {
   invalidHereafter: bigint | null;
   /** 0 for invalid transactions */
   redeemerCount: number;
+  /** the witnesses' redeemers of a valid transaction; none for an invalid one, as db-sync stores none */
+  redeemers: DecodedRedeemer[];
   poolRetirementCount: number;
   /** 0 for invalid transactions, whose donation never reaches the treasury */
   treasuryDonation: bigint;
@@ -93,6 +96,7 @@ export const NO_TRANSACTION_DETAILS: TransactionDetails = {
   invalidBefore: null,
   invalidHereafter: null,
   redeemerCount: 0,
+  redeemers: [],
   poolRetirementCount: 0,
   treasuryDonation: 0n,
   collaterals: [],
@@ -261,6 +265,11 @@ export function decodeTransaction(tx: OgmiosTransaction): DecodedTransaction {
       amount: toBigInt(amount.ada.lovelace),
     }));
   if (tx.proposals) decoded.proposalStakeAddresses = proposalStakeAddresses(tx);
+  if (tx.redeemers?.length)
+    decoded.details.redeemers = decodeRedeemers(tx, {
+      inputs: decoded.spends,
+      certificates: decoded.certificates,
+    });
   return decoded;
 }
 
@@ -333,6 +342,8 @@ function decodeDetails(tx: OgmiosTransaction, valid: boolean): TransactionDetail
     invalidBefore: interval.invalidBefore === undefined ? null : toBigInt(interval.invalidBefore),
     invalidHereafter: interval.invalidAfter === undefined ? null : toBigInt(interval.invalidAfter),
     redeemerCount: valid ? (tx.redeemers?.length ?? 0) : 0,
+    // filled once the certificates their targets need are decoded (decodeTransaction)
+    redeemers: NONE,
     poolRetirementCount: valid
       ? (tx.certificates ?? []).filter((cert) => (cert as { type?: string }).type === 'stakePoolRetirement')
           .length

@@ -27,3 +27,4 @@ export {
 } from './nutlink.js';
 export { datumHash, scriptHash, type ScriptLanguage } from './hashes.js';
 export { renderScriptDataJson, type ScriptDataJson } from './plutus-data.js';
+export { cip10Description } from './cip10.js';

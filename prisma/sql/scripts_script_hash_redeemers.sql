@@ -1,0 +1,25 @@
+-- GET /scripts/{script_hash}/redeemers: whether the script is known, and one page of the redeemers that ran
+-- it, in chain order. The probe row is always present; the redeemer columns are null when the page is empty.
+--   $1 bytea script hash, $2 int page size, $3 int offset
+-- {{direction}} is ASC or DESC, substituted when the file is loaded.
+-- Indexes: script_hash_key, redeemer_script_hash_id_idx, tx_pkey, block_pkey, protocol_parameters_pkey.
+WITH page AS (
+  SELECT r.*
+  FROM redeemer r
+  WHERE r.script_hash = $1
+  ORDER BY r.id {{direction}}
+  LIMIT $2 OFFSET $3
+)
+SELECT
+  EXISTS (SELECT 1 FROM script WHERE hash = $1) AS script_seen,
+  encode(t.hash, 'hex') AS tx_hash,
+  r.index AS tx_index,
+  r.purpose,
+  encode(r.redeemer_data_hash, 'hex') AS redeemer_data_hash,
+  r.unit_mem::text AS unit_mem,
+  r.unit_steps::text AS unit_steps,
+  {{include redeemer_fee}}
+FROM (SELECT 1) probe
+LEFT JOIN page r ON true
+LEFT JOIN tx t ON t.id = r.tx_id
+ORDER BY r.id {{direction}}
