@@ -32,6 +32,8 @@ import { NutlinkController } from './nutlink/nutlink.controller.js';
 import { NutlinkService } from './nutlink/nutlink.service.js';
 import { OgmiosRpc } from './common/ogmios-rpc.js';
 import { OpenApiController } from './openapi/openapi.controller.js';
+import { PoolsController } from './pools/pools.controller.js';
+import { PoolsService } from './pools/pools.service.js';
 import { RootController } from './root/root.controller.js';
 import { ScriptsController } from './scripts/scripts.controller.js';
 import { ScriptsService } from './scripts/scripts.service.js';
@@ -81,6 +83,7 @@ export class AppModule {
         GenesisController,
         NetworkController,
         NutlinkController,
+        PoolsController,
         ScriptsController,
         TxController,
         TxsController,
@@ -113,6 +116,7 @@ export class AppModule {
         GenesisService,
         NetworkService,
         NutlinkService,
+        PoolsService,
         ScriptsService,
         TxService,
         TxsService,

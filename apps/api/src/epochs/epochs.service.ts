@@ -1,13 +1,26 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { epochsNumberParameters, type PrismaClient } from '@frostline/db';
+import {
+  epochExists,
+  epochsLatest,
+  epochsNumber,
+  epochsNumberBlocks,
+  epochsNumberBlocksPoolId,
+  epochsNumberNext,
+  epochsNumberParameters,
+  epochsNumberPrevious,
+  type PrismaClient,
+} from '@frostline/db';
 import {
   BlockfrostError,
   epochParameters,
   parseIntegerPathParams,
+  type Epoch,
   type EpochParameters,
   type OgmiosProtocolParameters,
 } from '@frostline/model';
+import { parsePage, parseUnorderedPage, type PaginationQuery } from '../common/pagination.js';
 import { READ_DB } from '../common/tokens.js';
+import { knownPool } from '../pools/pools.service.js';
 
 @Injectable()
 export class EpochsService {
@@ -21,16 +34,54 @@ export class EpochsService {
 
   constructor(@Inject(READ_DB) private readonly db: PrismaClient) {}
 
+  async latest(): Promise<Epoch> {
+    return found(await epochsLatest(this.db));
+  }
+
+  /** An epoch Blockfrost knows has blocks (db-sync writes an epoch's row with its first block). */
+  async byNumber(numberParam: string): Promise<Epoch> {
+    return found(await epochsNumber(this.db, epochNumber(numberParam)));
+  }
+
+  // The lists validate their query string before the path, as Blockfrost's Fastify schema check runs
+  // before RYO's handler does.
+
+  async next(numberParam: string, query: PaginationQuery): Promise<Epoch[]> {
+    const page = parseUnorderedPage(query);
+    return epochsNumberNext(this.db, { epoch: await this.knownEpoch(numberParam), ...page });
+  }
+
+  async previous(numberParam: string, query: PaginationQuery): Promise<Epoch[]> {
+    const page = parseUnorderedPage(query);
+    return epochsNumberPrevious(this.db, { epoch: await this.knownEpoch(numberParam), ...page });
+  }
+
+  async blocks(numberParam: string, query: PaginationQuery): Promise<string[]> {
+    const page = parsePage(query);
+    return epochsNumberBlocks(this.db, { epoch: await this.knownEpoch(numberParam), ...page });
+  }
+
+  /** As RYO: the epoch is checked (400, then 404) before the pool (400, then 404). */
+  async poolBlocks(numberParam: string, poolParam: string, query: PaginationQuery): Promise<string[]> {
+    const page = parsePage(query);
+    const epoch = await this.knownEpoch(numberParam);
+    const pool = await knownPool(this.db, poolParam);
+    return epochsNumberBlocksPoolId(this.db, { epoch, poolId: pool.poolId, ...page });
+  }
+
+  private async knownEpoch(numberParam: string): Promise<number> {
+    const epoch = epochNumber(numberParam);
+    if (!(await epochExists(this.db, epoch))) throw new BlockfrostError(404);
+    return epoch;
+  }
+
   /**
    * The parameters the indexer stored for an epoch, as the JSON text of {@link EpochParameters}: it
    * asks the node for them in every epoch it sees live, so epochs the node had passed before the
    * indexer first ran are unknown (404).
    */
   async parametersJson(numberParam: string | 'latest'): Promise<string> {
-    const epoch =
-      numberParam === 'latest'
-        ? 'latest'
-        : parseIntegerPathParams({ number: numberParam }, { number: 'epoch_number' }).number;
+    const epoch = numberParam === 'latest' ? 'latest' : epochNumber(numberParam);
     const row = await epochsNumberParameters(this.db, epoch);
     if (!row) throw new BlockfrostError(404);
     const kept = this.answers.get(row.epoch);
@@ -44,4 +95,14 @@ export class EpochsService {
     this.answers.set(row.epoch, { version: row.version, json });
     return json;
   }
+}
+
+/** `{number}` of an /epochs path: Blockfrost's 400 names it epoch_number once it is an integer. */
+function epochNumber(param: string): number {
+  return parseIntegerPathParams({ number: param }, { number: 'epoch_number' }).number;
+}
+
+function found(row: Epoch | null): Epoch {
+  if (!row) throw new BlockfrostError(404);
+  return row;
 }
