@@ -237,6 +237,32 @@ describe('GET /epochs/latest, /epochs/{number}, /next, /previous and /blocks fro
     );
   });
 
+  it('keeps only the figures no rollback can change any more', async () => {
+    // k = 3: the blocks of 207 … 209 are more than 3 blocks below the tip, those of 210 and 242 are not.
+    await db.sql.query('UPDATE genesis SET security_param = 3');
+    const before = (await getValid(app, '/epochs/{number}/next', '/epochs/207/next?count=100')).body;
+    const epoch242 = before.find((e: { epoch: number }) => e.epoch === 242);
+    // As a rollback of the tip's block, and a change no rollback could make to settled epoch 208.
+    await db.sql.query(`UPDATE block SET tx_count = tx_count + 5 WHERE epoch = 208`);
+    await db.sql.query(
+      `CREATE TABLE rolled_back AS SELECT * FROM block WHERE id = (SELECT max(id) FROM block)`,
+    );
+    await db.sql.query(`DELETE FROM block WHERE id IN (SELECT id FROM rolled_back)`);
+    const after = (await getValid(app, '/epochs/{number}/next', '/epochs/207/next?count=100')).body;
+    expect(after.find((e: { epoch: number }) => e.epoch === 208)).toEqual(before[0]);
+    expect(after.find((e: { epoch: number }) => e.epoch === 242)).toEqual({
+      ...epoch242,
+      block_count: 2,
+      last_block_time: 1611179076,
+    });
+    expect((await getValid(app, '/epochs/{number}', '/epochs/208')).body).toEqual(before[0]);
+    expect((await getValid(app, '/epochs/latest', '/epochs/latest')).body).toMatchObject({ block_count: 2 });
+    // Put the chain back as the other tests expect it.
+    await db.sql.query(`UPDATE block SET tx_count = tx_count - 5 WHERE epoch = 208`);
+    await db.sql.query(`INSERT INTO block SELECT * FROM rolled_back`);
+    await db.sql.query(`DROP TABLE rolled_back`);
+  });
+
   it('lists an epoch’s block hashes in chain order, paged, and a pool’s among them', async () => {
     expect((await getValid(app, '/epochs/{number}/blocks', '/epochs/207/blocks')).body).toEqual(
       blocksOf[207],

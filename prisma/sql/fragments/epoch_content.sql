@@ -3,8 +3,12 @@
 -- its block count, transaction count, outputs and fees summed over its blocks (0 for an epoch without
 -- transactions). start_time and end_time are the epoch's bounds on the node's era history and the
 -- genesis system start. active_stake is the ledger's stake snapshot, which the index does not hold: null,
--- as RYO answers for an epoch db-sync has no epoch_stake rows of (docs/semantics.md#epochs).
--- Indexes: block_epoch_totals_idx (index-only sums over the epoch's blocks), era_summary_pkey.
+-- as RYO answers for an epoch db-sync has no epoch_stake rows of (docs/semantics.md#epochs-from-the-blocks).
+-- settled: the epoch's last block is more than k (the security parameter) blocks below the tip, so no
+-- rollback can change its figures any more and the API may keep them (block ids are chain order
+-- without gaps).
+-- Indexes: block_epoch_totals_idx (index-only sums over the epoch's blocks), era_summary_pkey,
+-- block_pkey (tip).
 SELECT
   n.no::int AS epoch,
   (g.system_start + (s.start_ms + (n.no - s.start_epoch) * s.epoch_ms) / 1000)::float8 AS start_time,
@@ -15,7 +19,8 @@ SELECT
   t.tx_count::int AS tx_count,
   COALESCE(t.output, 0)::text AS output,
   COALESCE(t.fees, 0)::text AS fees,
-  NULL::text AS active_stake
+  NULL::text AS active_stake,
+  (SELECT max(id) FROM block) - t.last_id > g.security_param AS settled
 FROM epochs n
 CROSS JOIN genesis g
 CROSS JOIN LATERAL (
@@ -28,7 +33,7 @@ CROSS JOIN LATERAL (
 ) s
 CROSS JOIN LATERAL (
   SELECT min(b.time) AS first_block_time, max(b.time) AS last_block_time, count(*) AS block_count,
-    sum(b.tx_count) AS tx_count, sum(b.out_sum) AS output, sum(b.fees) AS fees
+    sum(b.tx_count) AS tx_count, sum(b.out_sum) AS output, sum(b.fees) AS fees, max(b.id) AS last_id
   FROM block b
   WHERE b.epoch = n.no AND b.era <> 'genesis'
 ) t

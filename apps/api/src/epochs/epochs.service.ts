@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   epochExists,
+  epochsContent,
   epochsLatest,
   epochsNumber,
   epochsNumberBlocks,
@@ -8,6 +9,7 @@ import {
   epochsNumberNext,
   epochsNumberParameters,
   epochsNumberPrevious,
+  type EpochRow,
   type PrismaClient,
 } from '@frostline/db';
 import {
@@ -32,15 +34,23 @@ export class EpochsService {
    */
   private readonly answers = new Map<number, { version: string; json: string }>();
 
+  /**
+   * The figures of settled epochs (no rollback can reach their blocks any more): summing an epoch's
+   * blocks reads tens of thousands of index entries, which a page of /next or /previous multiplies
+   * by up to a hundred. At most one entry per epoch with blocks.
+   */
+  private readonly settled = new Map<number, Epoch>();
+
   constructor(@Inject(READ_DB) private readonly db: PrismaClient) {}
 
   async latest(): Promise<Epoch> {
-    return found(await epochsLatest(this.db));
+    return this.kept(await epochsLatest(this.db));
   }
 
   /** An epoch Blockfrost knows has blocks (db-sync writes an epoch's row with its first block). */
   async byNumber(numberParam: string): Promise<Epoch> {
-    return found(await epochsNumber(this.db, epochNumber(numberParam)));
+    const epoch = epochNumber(numberParam);
+    return this.settled.get(epoch) ?? this.kept(await epochsNumber(this.db, epoch));
   }
 
   // The lists validate their query string before the path, as Blockfrost's Fastify schema check runs
@@ -48,12 +58,16 @@ export class EpochsService {
 
   async next(numberParam: string, query: PaginationQuery): Promise<Epoch[]> {
     const page = parseUnorderedPage(query);
-    return epochsNumberNext(this.db, { epoch: await this.knownEpoch(numberParam), ...page });
+    return this.epochs(
+      await epochsNumberNext(this.db, { epoch: await this.knownEpoch(numberParam), ...page }),
+    );
   }
 
   async previous(numberParam: string, query: PaginationQuery): Promise<Epoch[]> {
     const page = parseUnorderedPage(query);
-    return epochsNumberPrevious(this.db, { epoch: await this.knownEpoch(numberParam), ...page });
+    return this.epochs(
+      await epochsNumberPrevious(this.db, { epoch: await this.knownEpoch(numberParam), ...page }),
+    );
   }
 
   async blocks(numberParam: string, query: PaginationQuery): Promise<string[]> {
@@ -67,6 +81,22 @@ export class EpochsService {
     const epoch = await this.knownEpoch(numberParam);
     const pool = await knownPool(this.db, poolParam);
     return epochsNumberBlocksPoolId(this.db, { epoch, poolId: pool.poolId, ...page });
+  }
+
+  /** These epochs (all with blocks), the settled ones as kept. */
+  private async epochs(numbers: number[]): Promise<Epoch[]> {
+    const missing = numbers.filter((epoch) => !this.settled.has(epoch));
+    const rows = missing.length === 0 ? [] : await epochsContent(this.db, missing);
+    const read = new Map(rows.map((row) => [row.epoch, this.kept(row)]));
+    return numbers.map((epoch) => this.settled.get(epoch) ?? read.get(epoch)!);
+  }
+
+  /** The row's answer, kept when the epoch is settled; 404 when there is no row. */
+  private kept(row: EpochRow | null): Epoch {
+    if (!row) throw new BlockfrostError(404);
+    const { settled, ...epoch } = row;
+    if (settled) this.settled.set(epoch.epoch, epoch);
+    return epoch;
   }
 
   private async knownEpoch(numberParam: string): Promise<number> {
@@ -100,9 +130,4 @@ export class EpochsService {
 /** `{number}` of an /epochs path: Blockfrost's 400 names it epoch_number once it is an integer. */
 function epochNumber(param: string): number {
   return parseIntegerPathParams({ number: param }, { number: 'epoch_number' }).number;
-}
-
-function found(row: Epoch | null): Epoch {
-  if (!row) throw new BlockfrostError(404);
-  return row;
 }

@@ -5,6 +5,7 @@ const LATEST_SQL = readSqlFile('epochs_latest');
 const NUMBER_SQL = readSqlFile('epochs_number');
 const NEXT_SQL = readSqlFile('epochs_number_next');
 const PREVIOUS_SQL = readSqlFile('epochs_number_previous');
+const CONTENT_SQL = readSqlFile('epochs_content');
 const EXISTS_SQL = readSqlFile('epochs_number_exists');
 const BLOCKS_SQL = sqlByDirection(readSqlFile('epochs_number_blocks'));
 const POOL_BLOCKS_SQL = sqlByDirection(readSqlFile('epochs_number_blocks_pool_id'));
@@ -21,6 +22,8 @@ export interface EpochRow {
   output: string;
   fees: string;
   active_stake: string | null;
+  /** no rollback can change the epoch's figures any more */
+  settled: boolean;
 }
 
 export interface EpochPage {
@@ -43,14 +46,24 @@ export async function epochsNumber(db: PrismaClient, epoch: number): Promise<Epo
   return (await queryRows<EpochRow>(db, NUMBER_SQL, [epoch]))[0] ?? null;
 }
 
-/** GET /epochs/{number}/next: the epochs after it that have blocks, oldest first. */
-export function epochsNumberNext(db: PrismaClient, page: EpochPage): Promise<EpochRow[]> {
-  return queryRows<EpochRow>(db, NEXT_SQL, [page.epoch, page.limit, page.offset]);
+/** GET /epochs/{number}/next: the numbers of the epochs after it that have blocks, in order. */
+export function epochsNumberNext(db: PrismaClient, page: EpochPage): Promise<number[]> {
+  return epochNumbers(db, NEXT_SQL, page);
 }
 
-/** GET /epochs/{number}/previous: the epochs before it that have blocks, oldest first. */
-export function epochsNumberPrevious(db: PrismaClient, page: EpochPage): Promise<EpochRow[]> {
-  return queryRows<EpochRow>(db, PREVIOUS_SQL, [page.epoch, page.limit, page.offset]);
+/** GET /epochs/{number}/previous: the numbers of the epochs before it that have blocks, in order. */
+export function epochsNumberPrevious(db: PrismaClient, page: EpochPage): Promise<number[]> {
+  return epochNumbers(db, PREVIOUS_SQL, page);
+}
+
+async function epochNumbers(db: PrismaClient, sql: string, page: EpochPage): Promise<number[]> {
+  const rows = await queryRows<{ epoch: number }>(db, sql, [page.epoch, page.limit, page.offset]);
+  return rows.map((row) => row.epoch);
+}
+
+/** The figures of these epochs, all of which have blocks, in epoch order. */
+export function epochsContent(db: PrismaClient, epochs: number[]): Promise<EpochRow[]> {
+  return queryRows<EpochRow>(db, CONTENT_SQL, [epochs]);
 }
 
 /** Whether the epoch has blocks (the epochs Blockfrost knows). */
