@@ -37,6 +37,8 @@ import { NutlinkController } from './nutlink/nutlink.controller.js';
 import { NutlinkService } from './nutlink/nutlink.service.js';
 import { OgmiosRpc } from './common/ogmios-rpc.js';
 import { OpenApiController } from './openapi/openapi.controller.js';
+import { PoolsController } from './pools/pools.controller.js';
+import { PoolsService } from './pools/pools.service.js';
 import { RootController } from './root/root.controller.js';
 import { ScriptsController } from './scripts/scripts.controller.js';
 import { ScriptsService } from './scripts/scripts.service.js';
@@ -94,6 +96,7 @@ export class AppModule {
         MetadataController,
         NetworkController,
         NutlinkController,
+        PoolsController,
         ScriptsController,
         TxController,
         TxsController,
@@ -130,6 +133,7 @@ export class AppModule {
         MetadataService,
         NetworkService,
         NutlinkService,
+        PoolsService,
         ScriptsService,
         TxService,
         TxsService,

@@ -3,7 +3,14 @@ import { BlockFrostAPI, BlockfrostServerError, deriveAddress } from '@blockfrost
 import { demoWallets, startDevnet, type Devnet } from '@frostline/devnet';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { refillHistory } from '@frostline/indexer/testing/database';
-import { decodeShelleyAddress, poolIdFromHash, stakeAddressFromCredential } from '@frostline/model';
+import {
+  decodeShelleyAddress,
+  poolIdFromHash,
+  poolIdToHash,
+  stakeAddressFromCredential,
+} from '@frostline/model';
+import { fixtures } from './support/error-fixtures.js';
+import { poolRegistrationsCbor, type PoolUpdates } from './support/pool-certificates.js';
 import { ogmiosVectorParameters, storeProtocolParameters } from './support/evaluate-cases.js';
 import { schemaErrors } from './support/openapi-schemas.js';
 import { ChainSeed } from './support/seed.js';
@@ -11,7 +18,8 @@ import { conwayBlock, ogmiosRequest, signedPayment } from './support/payments.js
 import { openTestDatabase, startApp, testConfig, TOKEN, type TestContext } from './support/test-app.js';
 
 // The real client (blockfrost-js 6.2.0) against the API listening on a socket: what a dApp sees.
-// More rows than one page (100) at the address and the oracle, so the *All helpers must page.
+// More rows than one page (100) at the address, the oracle, the pools and an epoch, so the *All helpers
+// must page.
 
 const ADDRESS =
   'addr1qxcdc0jacmjcvz8rzc26ppntl03mdqtav6qa749d6wczckmswj8ngt9puck7f0cqxzsfe62un6ln88yy8c8tguz8twmq64snl8';
@@ -645,4 +653,112 @@ describe('blockfrost-js 6.2.0 mempool methods against a devnet that holds a paym
       });
     },
   );
+});
+
+describe('blockfrost-js 6.2.0: epochs and pools', () => {
+  const EPOCH = 5;
+  const MAKER = poolIdFromHash('c1'.repeat(28));
+  const OTHER = poolIdFromHash('c2'.repeat(28));
+  /** More pools and more blocks of one epoch than one page, so the *All helpers must page. */
+  const POOL_COUNT = 130;
+  const BLOCK_COUNT = 130;
+  const registered = Array.from({ length: POOL_COUNT }, (_, i) => (0x100 + i).toString(16).padStart(56, '0'));
+  const [relayFixture] = fixtures('mainnet-txs-tx-pool-updates.json') as { response: PoolUpdates }[];
+  const relayPool = relayFixture!.response[0]!;
+  const blocks: string[] = [];
+  let api: BlockFrostAPI;
+  let epochsApp: NestFastifyApplication;
+  let closeEpochsDb: () => Promise<void>;
+
+  beforeAll(async () => {
+    const db = await openTestDatabase();
+    closeEpochsDb = db.close;
+    const seed = new ChainSeed(db.sql);
+    await seed.genesis('45000000000000000');
+    await seed.singleEra();
+    await seed.block({
+      hash: 'e4'.repeat(32),
+      height: 1,
+      slot: 1_728_000,
+      epoch: 4,
+      epochSlot: 0,
+      time: 1_507_931_091,
+    });
+    const tx = await seed.tx('f1'.repeat(32), { cbor: poolRegistrationsCbor([relayPool]) });
+    await seed.poolRegistration(tx, poolIdToHash(relayPool.pool_id)!);
+    const many = await seed.tx('f2'.repeat(32));
+    for (const [index, hash] of registered.entries()) await seed.poolRegistration(many, hash, index);
+    await seed.poolRetirement(many, registered[0]!, 5, POOL_COUNT);
+    await seed.poolRetirement(many, registered[1]!, 9, POOL_COUNT + 1);
+    for (let i = 0; i < BLOCK_COUNT; i++) {
+      const hash = (0x1000 + i).toString(16).padStart(64, '0');
+      blocks.push(hash);
+      await seed.block({
+        hash,
+        height: 2 + i,
+        slot: 2_160_000 + i,
+        epoch: EPOCH,
+        epochSlot: i,
+        time: 1_508_363_091 + i,
+        slotLeader: i % 2 === 0 ? MAKER : OTHER,
+      });
+    }
+    epochsApp = await startApp(testConfig(db.database, { RATE_LIMIT_ENABLED: 'false' }));
+    api = client(await listen(epochsApp));
+  });
+  afterAll(async () => {
+    await epochsApp?.close();
+    await closeEpochsDb?.();
+  });
+
+  it('epochs, epochsLatest, epochsNext and epochsPrevious return the API bodies', async () => {
+    const epoch = await api.epochs(EPOCH);
+    expect(epoch).toMatchObject({
+      epoch: EPOCH,
+      block_count: BLOCK_COUNT,
+      start_time: 1_508_363_091,
+      active_stake: null,
+    });
+    expect(schemaErrors('/epochs/{number}', 200, epoch)).toEqual([]);
+    expect(await api.epochsLatest()).toEqual(epoch);
+    expect(await api.epochsNext(4)).toEqual([epoch]);
+    expect((await api.epochsPrevious(EPOCH)).map((e) => e.epoch)).toEqual([4]);
+  });
+
+  it('epochsBlocks, epochsBlocksAll and the pool’s: pages of 100 until a short one', async () => {
+    expect(await api.epochsBlocks(EPOCH, { count: 3, page: 2, order: 'desc' })).toEqual(
+      [...blocks].reverse().slice(3, 6),
+    );
+    expect(await api.epochsBlocksAll(EPOCH)).toEqual(blocks);
+    expect(await api.epochsBlocksAll(EPOCH, { order: 'desc', batchSize: 2 })).toEqual([...blocks].reverse());
+    const made = blocks.filter((_, i) => i % 2 === 0);
+    expect(await api.epochsBlocksByPoolId(EPOCH, MAKER, { count: 5 })).toEqual(made.slice(0, 5));
+    expect(await api.epochsBlocksByPoolIdAll(EPOCH, MAKER)).toEqual(made);
+    expect(await api.poolsByIdBlocks(MAKER, { count: 2, page: 3 })).toEqual(made.slice(4, 6));
+  });
+
+  it('pools, poolsAll, poolsRetired and poolsRetiring list the registered pools', async () => {
+    const live = [relayPool.pool_id, ...registered.slice(1).map(poolIdFromHash)];
+    expect(await api.pools({ count: 2 })).toEqual(live.slice(0, 2));
+    expect(await api.poolsAll()).toEqual(live);
+    expect(schemaErrors('/pools', 200, await api.poolsAll())).toEqual([]);
+    expect(await api.poolsRetired()).toEqual([{ pool_id: poolIdFromHash(registered[0]!), epoch: 5 }]);
+    expect(await api.poolsRetiring()).toEqual([{ pool_id: poolIdFromHash(registered[1]!), epoch: 9 }]);
+  });
+
+  it('poolsByIdRelays and poolsByIdUpdates return the API bodies', async () => {
+    const relays = await api.poolsByIdRelays(relayPool.pool_id);
+    expect(relays).toEqual(relayPool.relays.map((relay) => ({ dns_srv: null, ...relay })));
+    expect(schemaErrors('/pools/{pool_id}/relays', 200, relays)).toEqual([]);
+    expect(await api.poolsByIdUpdates(poolIdFromHash(registered[1]!))).toEqual([
+      { tx_hash: 'f2'.repeat(32), cert_index: 1, action: 'registered' },
+      { tx_hash: 'f2'.repeat(32), cert_index: POOL_COUNT + 1, action: 'deregistered' },
+    ]);
+  });
+
+  it('surfaces a malformed pool id as BlockfrostServerError with Blockfrost’s 400', async () => {
+    const thrown = await failure(api.poolsByIdRelays('pool1xyz'));
+    expect(thrown).toBeInstanceOf(BlockfrostServerError);
+    expect(thrown).toMatchObject({ status_code: 400, message: 'Invalid or malformed pool id format.' });
+  });
 });

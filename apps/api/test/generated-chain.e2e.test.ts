@@ -318,6 +318,7 @@ interface GeneratedTx {
   outputs: GeneratedOutput[];
   collaterals?: { transaction: { id: string }; index: number }[];
   collateralReturn?: GeneratedOutput;
+  certificates?: GeneratedCertificate[];
 }
 
 /** Ogmios's value: lovelace under `ada`, asset quantities under their policy id and asset name. */
@@ -391,6 +392,12 @@ function chainTransactions(): ChainTransaction[] {
     }
   }
   return transactions;
+}
+
+/** A certificate of a generated transaction: pool registrations and retirements name their pool here. */
+interface GeneratedCertificate {
+  type: string;
+  stakePool?: { id: string; retirementEpoch?: number };
 }
 
 /** Hash of the final-chain block holding the transaction (the generator's blocks carry their txs). */
@@ -892,5 +899,117 @@ describe('the history of every address, account and asset, worked out from the O
       });
     }
     expect(withTransactions).toBeGreaterThan(0);
+  });
+});
+
+describe('the epochs of the chain: /epochs/{number}, /latest, /next, /blocks and a pool’s blocks', () => {
+  const sum = (values: (string | null)[]) => values.reduce((total, value) => total + BigInt(value ?? 0), 0n);
+  const byEpoch = () => {
+    const epochs = new Map<number, typeof expected.blocks>();
+    for (const block of expected.blocks) epochs.set(block.epoch, [...(epochs.get(block.epoch) ?? []), block]);
+    return epochs;
+  };
+
+  it("sums each epoch over the generator's blocks, within the epoch's bounds", async () => {
+    const epochs = byEpoch();
+    expect(epochs.size).toBeGreaterThan(1);
+    for (const [epoch, blocks] of epochs) {
+      const { body } = await request('/epochs/{number}', `/epochs/${epoch}`);
+      expect({ epoch, body }).toEqual({
+        epoch,
+        body: {
+          epoch,
+          start_time: expect.any(Number),
+          end_time: expect.any(Number),
+          first_block_time: blocks[0]!.time,
+          last_block_time: blocks.at(-1)!.time,
+          block_count: blocks.length,
+          tx_count: blocks.reduce((total, block) => total + block.txCount, 0),
+          output: String(sum(blocks.map((block) => block.output))),
+          fees: String(sum(blocks.map((block) => block.fees))),
+          active_stake: null,
+        },
+      });
+      expect(body.start_time).toBeLessThanOrEqual(body.first_block_time);
+      expect(body.last_block_time).toBeLessThan(body.end_time);
+    }
+    const numbers = [...epochs.keys()];
+    expect((await request('/epochs/latest', '/epochs/latest')).body.epoch).toBe(numbers.at(-1));
+    const next = await request('/epochs/{number}/next', `/epochs/${numbers[0]}/next`);
+    expect(next.body.map((e: { epoch: number }) => e.epoch)).toEqual(numbers.slice(1));
+    const previous = await request('/epochs/{number}/previous', `/epochs/${numbers.at(-1)}/previous`);
+    expect(previous.body.map((e: { epoch: number }) => e.epoch)).toEqual(numbers.slice(0, -1));
+  });
+
+  it('lists the blocks of each epoch, and of each pool in it and in all, in both orders', async () => {
+    const leaders = new Set<string>();
+    for (const [epoch, blocks] of byEpoch()) {
+      const hashes = blocks.map((block) => block.hash);
+      expect(await allPages('/epochs/{number}/blocks', `/epochs/${epoch}/blocks`, 7, 'asc')).toEqual(hashes);
+      expect(await allPages('/epochs/{number}/blocks', `/epochs/${epoch}/blocks`, 100, 'desc')).toEqual(
+        hashes.reverse(),
+      );
+      for (const leader of new Set(blocks.map((block) => block.slotLeader))) {
+        if (!leader.startsWith('pool1')) continue;
+        leaders.add(leader);
+        const url = `/epochs/${epoch}/blocks/${leader}`;
+        expect({ url, blocks: await allPages('/epochs/{number}/blocks/{pool_id}', url, 3, 'asc') }).toEqual({
+          url,
+          blocks: blocks.filter((block) => block.slotLeader === leader).map((block) => block.hash),
+        });
+      }
+    }
+    expect(leaders.size).toBeGreaterThan(1);
+    for (const leader of leaders) {
+      const url = `/pools/${leader}/blocks`;
+      const made = expected.blocks.filter((block) => block.slotLeader === leader).map((block) => block.hash);
+      expect({ url, blocks: await allPages('/pools/{pool_id}/blocks', url, 5, 'desc') }).toEqual({
+        url,
+        blocks: made.reverse(),
+      });
+    }
+  });
+});
+
+describe('the pools registered on the chain: /pools, /retired, /retiring and each pool’s updates', () => {
+  it('lists the pools the valid transactions register and retire, as the Ogmios blocks hold them', async () => {
+    const tipEpoch = expected.blocks.at(-1)!.epoch;
+    const updates = new Map<string, { tx_hash: string; cert_index: number; action: string }[]>();
+    const retiring = new Map<string, number>();
+    for (const block of chain.finalChain as unknown as GeneratedBlock[]) {
+      for (const tx of block.transactions ?? []) {
+        if (tx.spends === 'collaterals') continue;
+        for (const [index, certificate] of (tx.certificates ?? []).entries()) {
+          const registers = certificate.type === 'stakePoolRegistration';
+          if (!registers && certificate.type !== 'stakePoolRetirement') continue;
+          const pool = certificate.stakePool!.id;
+          const action = registers ? 'registered' : 'deregistered';
+          updates.set(pool, [...(updates.get(pool) ?? []), { tx_hash: tx.id, cert_index: index, action }]);
+          if (registers) retiring.delete(pool);
+          else retiring.set(pool, certificate.stakePool!.retirementEpoch!);
+        }
+      }
+    }
+    expect(updates.size).toBeGreaterThan(0);
+    const retired = [...retiring].filter(([, epoch]) => epoch <= tipEpoch).map(([pool]) => pool);
+    expect(await allPages('/pools', '/pools', 3, 'asc')).toEqual(
+      [...updates.keys()].filter((pool) => !retired.includes(pool)),
+    );
+    const retirements = (ahead: boolean) =>
+      [...retiring]
+        .filter(([, epoch]) => epoch > tipEpoch === ahead)
+        .map(([pool_id, epoch]) => ({ pool_id, epoch }))
+        .sort((a, b) => a.epoch - b.epoch);
+    expect(await allPages('/pools/retired', '/pools/retired', 100, 'asc')).toEqual(retirements(false));
+    expect(await allPages('/pools/retiring', '/pools/retiring', 100, 'asc')).toEqual(retirements(true));
+    for (const [pool, certificates] of updates) {
+      const url = `/pools/${pool}/updates`;
+      expect({ url, updates: await allPages('/pools/{pool_id}/updates', url, 2, 'asc') }).toEqual({
+        url,
+        updates: certificates,
+      });
+      const relays = await request('/pools/{pool_id}/relays', `/pools/${pool}/relays`);
+      expect({ url, status: relays.status }).toEqual({ url, status: 200 });
+    }
   });
 });

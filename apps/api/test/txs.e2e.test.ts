@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { Encoder, Tag } from 'cbor-x';
 import { poolIdFromHash, poolIdToHash, rewardAddressBech32ToHex } from '@frostline/model';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type pg from 'pg';
 import { schemaErrors } from './support/openapi-schemas.js';
+import { poolRegistrationsCbor, type PoolUpdates } from './support/pool-certificates.js';
 import { ChainSeed } from './support/seed.js';
 import { get, openTestDatabase, startApp, testConfig } from './support/test-app.js';
 
@@ -33,19 +33,6 @@ type Stakes = { cert_index: number; address: string; registration: boolean }[];
 type Delegations = { cert_index: number; address: string; pool_id: string; active_epoch: number }[];
 type Withdrawals = { address: string; amount: string }[];
 type Mirs = { pot: 'reserve' | 'treasury'; cert_index: number; address: string; amount: string }[];
-type PoolUpdates = {
-  cert_index: number;
-  pool_id: string;
-  vrf_key: string;
-  pledge: string;
-  margin_cost: number;
-  fixed_cost: string;
-  reward_account: string;
-  owners: string[];
-  metadata: { url: string | null; hash: string | null; ticker: string | null; name: string | null };
-  relays: { ipv4: string | null; ipv6: string | null; dns: string | null; port: number }[];
-  active_epoch: number;
-}[];
 const delegations = entries<Delegations>(
   'mainnet-txs-tx-delegations.json',
   'preprod-txs-tx-delegations.json',
@@ -77,47 +64,6 @@ const poolUpdates = entries<PoolUpdates>(
 ).filter(({ response }) =>
   response.every(({ metadata }) => metadata.ticker === null && metadata.name === null),
 );
-
-/**
- * The body CBOR of a transaction holding these pool registrations at their certificate indexes (stake
- * registrations elsewhere), as the ledger's CDDL gives them: what tx_cbor holds for it.
- */
-function poolRegistrationsCbor(certificates: PoolUpdates): string {
-  const bytes = (hex: string) => Buffer.from(hex, 'hex');
-  const filler = [0, [0, Buffer.alloc(28)]];
-  const list: unknown[] = [];
-  for (const cert of certificates) {
-    while (list.length < cert.cert_index) list.push(filler);
-    const decimals = String(cert.margin_cost).split('.')[1]?.length ?? 0;
-    const denominator = 10 ** decimals;
-    list.push([
-      3,
-      bytes(poolIdToHash(cert.pool_id)!),
-      bytes(cert.vrf_key),
-      BigInt(cert.pledge),
-      BigInt(cert.fixed_cost),
-      new Tag([Math.round(cert.margin_cost * denominator), denominator], 30),
-      bytes(rewardAddressBech32ToHex(cert.reward_account)!),
-      new Tag(
-        cert.owners.map((owner) => bytes(rewardAddressBech32ToHex(owner)!.slice(2))),
-        258,
-      ),
-      cert.relays.map((relay) =>
-        relay.dns !== null
-          ? [1, relay.port, relay.dns]
-          : [
-              0,
-              relay.port,
-              relay.ipv4 === null ? null : Buffer.from(relay.ipv4.split('.').map(Number)),
-              null,
-            ],
-      ),
-      cert.metadata.url === null ? null : [cert.metadata.url, bytes(cert.metadata.hash!)],
-    ]);
-  }
-  const encoder = new Encoder({ mapsAsObjects: false, useRecords: false });
-  return Buffer.from(encoder.encode([new Map([[4, list]]), new Map(), true, null])).toString('hex');
-}
 
 /**
  * The certificate and withdrawal rows the indexer stores for the fixtures' transactions, each in a block

@@ -123,3 +123,11 @@ export type ScriptJson = Schemas['script_json'];
 export type ScriptDatum = Schemas['script_datum'];
 /** `GET /scripts/datum/{datum_hash}/cbor`. */
 export type ScriptDatumCbor = Schemas['script_datum_cbor'];
+/** `GET /epochs/latest`, `/epochs/{number}`, and each item of `/epochs/{number}/next` and `/previous`. */
+export type Epoch = Schemas['epoch_content'];
+/** One item of `GET /pools/retired` and `/pools/retiring`. */
+export type PoolRetirement = Schemas['pool_list_retire'][number];
+/** `GET /pools/{pool_id}/relays`. */
+export type PoolRelays = Schemas['pool_relays'];
+/** `GET /pools/{pool_id}/updates`. */
+export type PoolUpdates = Schemas['pool_updates'];

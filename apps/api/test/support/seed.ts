@@ -466,6 +466,15 @@ export class ChainSeed {
     );
   }
 
+  /** One era from slot 0 with the genesis row's epoch and slot lengths, as the indexer stores the era history. */
+  async singleEra(epochLength = 432000, slotLengthMs = 1000): Promise<void> {
+    await this.sql.query(
+      `INSERT INTO era_summary (index, start_time, start_slot, start_epoch, epoch_length, slot_length_ms)
+       VALUES (0, 0, 0, 0, $1, $2)`,
+      [epochLength, slotLengthMs],
+    );
+  }
+
   async nutlinkRegistration(txId: number, address: string, paymentCred: string | null): Promise<void> {
     const addressId = await this.address(address, paymentCred);
     await this.sql.query(

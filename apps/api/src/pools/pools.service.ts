@@ -1,0 +1,70 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  poolExists,
+  pools,
+  poolsPoolIdBlocks,
+  poolsPoolIdNewestRegistration,
+  poolsPoolIdUpdates,
+  poolsRetired,
+  poolsRetiring,
+  type PoolKey,
+  type PrismaClient,
+} from '@frostline/db';
+import {
+  BlockfrostError,
+  parsePoolIdParam,
+  poolIdFromHash,
+  type PoolRelays,
+  type PoolRetirement,
+  type PoolUpdates,
+} from '@frostline/model';
+import { parsePage, type PaginationQuery } from '../common/pagination.js';
+import { READ_DB } from '../common/tokens.js';
+import { toPoolRelays, toPoolRetirements } from './pools.mapper.js';
+
+/** The pool a `{pool_id}` names: Blockfrost's 400 if malformed, 404 if the index does not know it. */
+export async function knownPool(db: PrismaClient, param: string): Promise<PoolKey> {
+  const hash = parsePoolIdParam(param);
+  const pool = hash === null ? null : { hash, poolId: poolIdFromHash(hash) };
+  if (pool === null || !(await poolExists(db, pool))) throw new BlockfrostError(404);
+  return pool;
+}
+
+@Injectable()
+export class PoolsService {
+  constructor(@Inject(READ_DB) private readonly db: PrismaClient) {}
+
+  async list(query: PaginationQuery): Promise<string[]> {
+    return (await pools(this.db, parsePage(query))).map(poolIdFromHash);
+  }
+
+  async retired(query: PaginationQuery): Promise<PoolRetirement[]> {
+    return toPoolRetirements(await poolsRetired(this.db, parsePage(query)));
+  }
+
+  async retiring(query: PaginationQuery): Promise<PoolRetirement[]> {
+    return toPoolRetirements(await poolsRetiring(this.db, parsePage(query)));
+  }
+
+  /** The relays of the pool's newest registration; none for a pool that never registered. */
+  async relays(poolParam: string): Promise<PoolRelays> {
+    const pool = await knownPool(this.db, poolParam);
+    const registration = await poolsPoolIdNewestRegistration(this.db, pool.hash);
+    return registration === null ? [] : toPoolRelays(registration);
+  }
+
+  // The lists validate their query string before the path, as Blockfrost's Fastify schema check runs
+  // before RYO's handler does.
+
+  async updates(poolParam: string, query: PaginationQuery): Promise<PoolUpdates> {
+    const page = parsePage(query);
+    const pool = await knownPool(this.db, poolParam);
+    return poolsPoolIdUpdates(this.db, pool.hash, page);
+  }
+
+  async blocks(poolParam: string, query: PaginationQuery): Promise<string[]> {
+    const page = parsePage(query);
+    const pool = await knownPool(this.db, poolParam);
+    return poolsPoolIdBlocks(this.db, pool.poolId, page);
+  }
+}

@@ -1,0 +1,97 @@
+import type { PrismaClient } from '../client.js';
+import { hexBytes, queryRows, readSqlFile, sqlByDirection, type Order } from './sql-file.js';
+
+const POOLS_SQL = sqlByDirection(readSqlFile('pools'));
+const RETIRED_SQL = sqlByDirection(readSqlFile('pools_retired'));
+const RETIRING_SQL = sqlByDirection(readSqlFile('pools_retiring'));
+const EXISTS_SQL = readSqlFile('pools_pool_id_exists');
+const RELAYS_SQL = readSqlFile('pools_pool_id_relays');
+const UPDATES_SQL = sqlByDirection(readSqlFile('pools_pool_id_updates'));
+const BLOCKS_SQL = sqlByDirection(readSqlFile('pools_pool_id_blocks'));
+
+export interface PoolsPage {
+  limit: number;
+  offset: number;
+  order: Order;
+}
+
+/** A pool by its hash (hex) and its pool1… id, as block.slot_leader holds it. */
+export interface PoolKey {
+  hash: string;
+  poolId: string;
+}
+
+export interface PoolRetirementRow {
+  /** hex */
+  pool_hash: string;
+  epoch: number;
+}
+
+export interface PoolRegistrationCborRow {
+  /** the registering transaction's CBOR (hex), where the certificate's parameters are */
+  cbor: string;
+  cert_index: number;
+}
+
+export interface PoolUpdateRow {
+  tx_hash: string;
+  cert_index: number;
+  action: 'registered' | 'deregistered';
+}
+
+/** GET /pools: hashes (hex) of the registered pools that have not retired. */
+export async function pools(db: PrismaClient, page: PoolsPage): Promise<string[]> {
+  const rows = await queryRows<{ pool_hash: string }>(db, POOLS_SQL[page.order], [page.limit, page.offset]);
+  return rows.map((row) => row.pool_hash);
+}
+
+/** GET /pools/retired: the pools whose retirement took effect, with its epoch. */
+export function poolsRetired(db: PrismaClient, page: PoolsPage): Promise<PoolRetirementRow[]> {
+  return retirements(db, RETIRED_SQL[page.order], page);
+}
+
+/** GET /pools/retiring: the pools whose announced retirement is ahead, with its epoch. */
+export function poolsRetiring(db: PrismaClient, page: PoolsPage): Promise<PoolRetirementRow[]> {
+  return retirements(db, RETIRING_SQL[page.order], page);
+}
+
+function retirements(db: PrismaClient, sql: string, page: PoolsPage): Promise<PoolRetirementRow[]> {
+  return queryRows<PoolRetirementRow>(db, sql, [page.limit, page.offset]);
+}
+
+/** Whether the index knows the pool: it registered, announced a retirement or made a block. */
+export async function poolExists(db: PrismaClient, pool: PoolKey): Promise<boolean> {
+  const rows = await queryRows<{ found: boolean }>(db, EXISTS_SQL, [hexBytes(pool.hash), pool.poolId]);
+  return rows[0]!.found;
+}
+
+/** The pool's newest registration certificate, or null if it never registered. */
+export async function poolsPoolIdNewestRegistration(
+  db: PrismaClient,
+  hash: string,
+): Promise<PoolRegistrationCborRow | null> {
+  return (await queryRows<PoolRegistrationCborRow>(db, RELAYS_SQL, [hexBytes(hash)]))[0] ?? null;
+}
+
+/** GET /pools/{pool_id}/updates: the pool's registration and retirement certificates. */
+export function poolsPoolIdUpdates(
+  db: PrismaClient,
+  hash: string,
+  page: PoolsPage,
+): Promise<PoolUpdateRow[]> {
+  return queryRows<PoolUpdateRow>(db, UPDATES_SQL[page.order], [hexBytes(hash), page.limit, page.offset]);
+}
+
+/** GET /pools/{pool_id}/blocks: hashes of the blocks the pool (pool1… id) made. */
+export async function poolsPoolIdBlocks(
+  db: PrismaClient,
+  poolId: string,
+  page: PoolsPage,
+): Promise<string[]> {
+  const rows = await queryRows<{ hash: string }>(db, BLOCKS_SQL[page.order], [
+    poolId,
+    page.limit,
+    page.offset,
+  ]);
+  return rows.map((row) => row.hash);
+}
