@@ -101,6 +101,7 @@ function indexerOn(
       nearTipBlocks: 10,
       maxBatchDelayMs,
       tokenRegistry: false,
+      nutlinkMetadata: false,
     },
   );
 }
