@@ -9,8 +9,8 @@
 -- per output to the address of each transaction whose label-1968 JSON has the ticker, in chain order.
 -- {{direction}} is ASC or DESC, substituted when the file is loaded. Exactly one branch of the union runs.
 -- Indexes: address_address_key, nutlink_registration_address_id_idx / _payment_cred_idx,
--- nutlink_ticker_ticker_tx_id_idx, nutlink_ticker_address_id_ticker_tx_id_idx /
--- nutlink_ticker_payment_cred_ticker_tx_id_idx, and those of the record's columns.
+-- nutlink_ticker_ticker_tx_id_id_idx, nutlink_ticker_address_id_ticker_tx_id_id_idx /
+-- nutlink_ticker_payment_cred_ticker_tx_id_id_idx, and those of the record's columns.
 WITH probe AS (
   SELECT (SELECT id FROM address WHERE address = $1) AS address_id
 ),
