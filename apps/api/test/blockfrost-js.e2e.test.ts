@@ -13,7 +13,7 @@ import { fixtures } from './support/error-fixtures.js';
 import { poolRegistrationsCbor, type PoolUpdates } from './support/pool-certificates.js';
 import { ogmiosVectorParameters, storeProtocolParameters } from './support/evaluate-cases.js';
 import { schemaErrors } from './support/openapi-schemas.js';
-import { ChainSeed } from './support/seed.js';
+import { ChainSeed, enterpriseAddressOf } from './support/seed.js';
 import { conwayBlock, ogmiosRequest, signedPayment } from './support/payments.js';
 import { openTestDatabase, startApp, testConfig, TOKEN, type TestContext } from './support/test-app.js';
 
@@ -67,6 +67,12 @@ const LISTED = 120;
 const REFERENCE_SCRIPT_LOVELACE = 9_000_000;
 const SCRIPT_HASH = '67f33146617a5e61936081db3b2117cbf59bd2123748f58ac9678656';
 const TICKERS = Array.from({ length: 130 }, (_, i) => `T${String(i).padStart(3, '0')}`);
+/** A second oracle (an enterprise address of the first one's key) that posts ADAUSD in each of 120 transactions. */
+const PRICE_ORACLE = enterpriseAddressOf(ORACLE);
+const PRICE_POSTS = 120;
+const postHash = (i: number) => (0xc000 + i).toString(16).padStart(64, '0');
+const NUTLINK_URL = 'https://nut.link/metadata.json';
+const NUTLINK_HASH = '9586368825d39caf48bc64b2ca8a8db7bffa9227a5dad8464ce499be4516498f';
 
 let closeDb: () => Promise<void>;
 let database: TestContext['database'];
@@ -136,6 +142,14 @@ beforeAll(async () => {
   const oracleTx = await seed.tx('a2'.repeat(32));
   await seed.nutlinkRegistration(oracleTx, ORACLE, null);
   await seed.nutlinkTickers(oracleTx, ORACLE, null, TICKERS);
+  await seed.metadata(oracleTx, 1967, { metadata: NUTLINK_URL, hash: NUTLINK_HASH }, 'a0');
+  await seed.nutlinkMetadata(NUTLINK_URL, NUTLINK_HASH, { ticker: 'NUTS', name: 'StakeNuts.com' });
+  await seed.nutlinkRegistration(oracleTx, PRICE_ORACLE, null);
+  for (let i = 0; i < PRICE_POSTS; i++) {
+    const post = await seed.tx(postHash(i));
+    await seed.nutlinkTickers(post, PRICE_ORACLE, null, ['ADAUSD']);
+    await seed.metadata(post, 1968, { ADAUSD: [{ source: 'coinGecko', value: `0.${i}` }] }, 'a0');
+  }
   await seed.block({
     hash: 'b2'.repeat(32),
     height: 11,
@@ -410,6 +424,56 @@ describe('blockfrost-js 6.2.0 with customBackend', () => {
     expect(names(await api.nutlinkAddressTickersAll(ORACLE, { order: 'desc', batchSize: 3 }))).toEqual(
       TICKERS,
     );
+  });
+
+  it('nutlinkAddress answers the registration with the metadata the indexer cached', async () => {
+    const oracle = await client(baseUrl).nutlinkAddress(ORACLE);
+    expect(oracle).toEqual({
+      address: ORACLE,
+      metadata_url: NUTLINK_URL,
+      metadata_hash: NUTLINK_HASH,
+      metadata: { ticker: 'NUTS', name: 'StakeNuts.com' },
+    });
+    expect(schemaErrors('/nutlink/{address}', 200, oracle)).toEqual([]);
+  });
+
+  it("nutlinkAddressTicker and nutlinkAddressTickerAll page through an oracle's 120 ADAUSD records", async () => {
+    const api = client(baseUrl);
+    const page = await api.nutlinkAddressTicker(PRICE_ORACLE, 'ADAUSD', {
+      count: 10,
+      page: 12,
+      order: 'desc',
+    });
+    expect(page.map((record) => record.tx_hash)).toEqual(
+      Array.from({ length: 10 }, (_, i) => postHash(9 - i)),
+    );
+    expect(page[9]).toEqual({
+      tx_hash: postHash(0),
+      block_height: 10,
+      tx_index: 2,
+      payload: [{ source: 'coinGecko', value: '0.0' }],
+    });
+    const all = await api.nutlinkAddressTickerAll(PRICE_ORACLE, 'ADAUSD');
+    expect(all.map((record) => record.tx_hash)).toEqual(
+      Array.from({ length: PRICE_POSTS }, (_, i) => postHash(i)),
+    );
+    expect(schemaErrors('/nutlink/{address}/tickers/{ticker}', 200, all)).toEqual([]);
+  });
+
+  it('nutlinkTickers and nutlinkTickersAll page through the records of every oracle', async () => {
+    const api = client(baseUrl);
+    const page = await api.nutlinkTickers('ADAUSD', { count: 100, page: 2 });
+    expect(page.map((record) => [record.address, record.tx_hash])).toEqual(
+      Array.from({ length: 20 }, (_, i) => [PRICE_ORACLE, postHash(100 + i)]),
+    );
+    const all = await api.nutlinkTickersAll('ADAUSD', { order: 'desc', batchSize: 4 });
+    expect(all.map((record) => record.tx_hash)).toEqual(
+      Array.from({ length: PRICE_POSTS }, (_, i) => postHash(PRICE_POSTS - 1 - i)),
+    );
+    expect(schemaErrors('/nutlink/tickers/{ticker}', 200, all)).toEqual([]);
+    const thrown = await failure(api.nutlinkTickersAll('NOPE'));
+    expect(thrown).toBeInstanceOf(BlockfrostServerError);
+    expect((thrown as BlockfrostServerError).status_code).toBe(404);
   });
 
   it.each([

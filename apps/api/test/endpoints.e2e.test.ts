@@ -12,7 +12,7 @@ import {
 } from '@frostline/model';
 import { describeErrorFixtures, testData } from './support/error-fixtures.js';
 import { schemaErrors } from './support/openapi-schemas.js';
-import { ChainSeed } from './support/seed.js';
+import { ChainSeed, enterpriseAddressOf, paymentCredentialOf } from './support/seed.js';
 import { get, openTestDatabase, startApp, testConfig, TOKEN } from './support/test-app.js';
 
 // Real mainnet values (blockfrost-tests fixtures) so the block response can be compared verbatim.
@@ -29,6 +29,23 @@ const UNSEEN_ADDRESS =
   'addr1q9y2gschak8ny3cet4dymth3xtq8fycnzpzg4svvvmdy7vnhxc96x8daz6yw33kxv07qqpxyn6w9e2ydcfhqk85ckehqrgssre';
 const ORACLE =
   'addr1q85yx2w7ragn5sx6umgmtjpc3865s9sg59sz4rrh6f90kgwfwlzu3w8ttacqg89mkdgwshwnplj5c5n9f8dhp0h55q2q7qm63t';
+/** The StakeNuts oracle's payment credential, and an enterprise address of it that registers later. */
+const ORACLE_ENTERPRISE = enterpriseAddressOf(ORACLE);
+const ORACLE_CRED = paymentCredentialOf(ORACLE);
+// The StakeNuts registration, its metadata and its first two ADAUSD records, as RYO's unit fixtures answer them.
+const ryoNutlink = testData('ryo-nutlink.fixtures.json').cases as {
+  name: string;
+  response: { metadata_url: string; metadata_hash: string; metadata: object } & { payload: unknown }[];
+}[];
+const ryoCase = (name: string) => ryoNutlink.find((c) => c.name === name)!.response;
+const {
+  metadata_url: NUTLINK_URL,
+  metadata_hash: NUTLINK_HASH,
+  metadata: STAKENUTS_METADATA,
+} = ryoCase('respond with success and data on /nutlink/:address');
+const [{ payload: ADAUSD_1 }, { payload: ADAUSD_2 }] = ryoCase(
+  'respond with success and data on /nutlink/:address/tickers/:ticker 1',
+);
 const STAKE = 'stake1u9fzg77vrgfqlplkjqe9hntdcvsurpvxd60yp2fhn73002qsv9pdk';
 const STAKE_RAW = 'e152247bcc1a120f87f690325bcd6dc321c185866e9e40a9379fa2f7a8';
 const POLICY = '00000002df633853f6a47465c9496721d2d5b1291b8398016c0e87ae';
@@ -101,8 +118,16 @@ beforeAll(async () => {
   await seed.delegation(tx1, stakeId, POOL);
   await seed.voteDelegation(tx1, stakeId, 'key', DREP);
   await seed.drepCertificate(tx1, 'key', DREP, '500000000');
-  await seed.nutlinkRegistration(tx1, ORACLE, null);
-  await seed.nutlinkTickers(tx1, ORACLE, null, ['ADAUSD', 'ADABTC']);
+  await seed.nutlinkRegistration(tx1, ORACLE, ORACLE_CRED);
+  await seed.metadata(tx1, 1967, { metadata: NUTLINK_URL, hash: NUTLINK_HASH }, 'a0');
+  await seed.nutlinkMetadata(NUTLINK_URL, NUTLINK_HASH, STAKENUTS_METADATA);
+  await seed.nutlinkTickers(tx1, ORACLE, ORACLE_CRED, ['ADAUSD', 'ADABTC']);
+  await seed.metadata(
+    tx1,
+    1968,
+    { ADAUSD: ADAUSD_1, ADABTC: [{ value: '7.96e-06', source: 'coinGecko' }] },
+    'a0',
+  );
 
   await seed.block({
     hash: f.next_block as string,
@@ -126,7 +151,13 @@ beforeAll(async () => {
   await seed.mir(tx2, stakeId, 'reserves', '300');
   await seed.mir(tx2, stakeId, 'treasury', '20');
   await seed.balances(stakeId, { utxo: '5000000', reward: '2500' });
-  await seed.nutlinkTickers(tx2, ORACLE, null, ['ADAEUR', 'ADAUSD']);
+  // Paid to both of the credential's addresses: a record for each, ADAUSD's DRAND-like object kept whole.
+  await seed.nutlinkTickers(tx2, ORACLE, ORACLE_CRED, ['ADAEUR', 'ADAUSD']);
+  await seed.nutlinkTickers(tx2, ORACLE_ENTERPRISE, ORACLE_CRED, ['ADAEUR', 'ADAUSD']);
+  await seed.metadata(tx2, 1968, { ADAEUR: { round: 492700, randomness: 'ab' }, ADAUSD: ADAUSD_2 }, 'a0');
+  // The enterprise address registers later, without a URL: the credential's latest registration.
+  await seed.nutlinkRegistration(tx2, ORACLE_ENTERPRISE, ORACLE_CRED);
+  await seed.metadata(tx2, 1967, { hash: 5 }, 'a0');
   await refillHistory(db.sql);
 
   app = await startApp(testConfig(db.database));
@@ -658,14 +689,125 @@ describe('GET /nutlink/{address}/tickers', () => {
       endpoints: string[];
       response: { status_code?: number };
     }[]
-  ).filter((fixture) => fixture.response.status_code === 400 && /\/tickers(\?|$)/.test(fixture.endpoints[0]));
+  ).filter(
+    (fixture) =>
+      fixture.response.status_code === 400 && /\/tickers(\/ADAUSD)?(\?|$)/.test(fixture.endpoints[0]),
+  );
   it.each(fixtures.map((fixture) => [fixture.testName, fixture] as const))(
     'blockfrost-tests: %s',
     async (_name, fixture) => {
-      const { body } = await request(endpoint, `/${fixture.endpoints[0]}`);
+      const url = `/${fixture.endpoints[0]}`;
+      const { body } = await request(url.includes('/tickers/') ? `${endpoint}/{ticker}` : endpoint, url);
       expect(body).toEqual(fixture.response);
     },
   );
+});
+
+describe('GET /nutlink/{address}', () => {
+  const endpoint = '/nutlink/{address}';
+
+  it("answers the latest registration with the metadata the indexer's job cached for its URL and hash", async () => {
+    const { status, body } = await request(endpoint, `/nutlink/${ORACLE}`);
+    expect([status, body]).toEqual([
+      200,
+      {
+        address: ORACLE,
+        metadata_url: NUTLINK_URL,
+        metadata_hash: NUTLINK_HASH,
+        metadata: STAKENUTS_METADATA,
+      },
+    ]);
+    const fixture = (
+      testData('blockfrost_e2e_nutlink_fixtures.json').fixtures as { endpoints: string[]; response: object }[]
+    ).find((f) => f.endpoints[0] === `nutlink/${ORACLE}`)!;
+    // Hosted Blockfrost could not fetch the file: its answer is ours less the metadata.
+    expect({ ...body, metadata: null }).toEqual(fixture.response);
+  });
+
+  it('by payment credential: the bech32 credential and the latest registration of its addresses', async () => {
+    const vkh = paymentCredentialToBech32({ type: 'key', hash: ORACLE_CRED });
+    const { body } = await request(endpoint, `/nutlink/${vkh}`);
+    // The latest has no URL and a number for its hash: Blockfrost writes both as strings, and has no metadata.
+    expect(body).toEqual({ address: vkh, metadata_url: '', metadata_hash: '5', metadata: null });
+  });
+
+  it('answers 404 for an address that never registered and 400 for a malformed one', async () => {
+    expect((await request(endpoint, `/nutlink/${ADDRESS}`)).status).toBe(404);
+    const { status, body } = await request(endpoint, '/nutlink/addr1stonks');
+    expect([status, body.message]).toEqual([
+      400,
+      'Invalid address for this network or malformed address format.',
+    ]);
+  });
+});
+
+describe('GET /nutlink/{address}/tickers/{ticker}', () => {
+  const endpoint = '/nutlink/{address}/tickers/{ticker}';
+  const record = (tx: number, block_height: number, payload: unknown) => ({
+    tx_hash: hash(tx),
+    block_height,
+    tx_index: 0,
+    payload,
+  });
+
+  it("lists the ticker's records at the address in chain order, paged", async () => {
+    const asc = await request(endpoint, `/nutlink/${ORACLE}/tickers/ADAUSD`);
+    expect(asc.body).toEqual([record(1, 5058628, ADAUSD_1), record(2, 5058629, ADAUSD_2)]);
+    const desc = await request(endpoint, `/nutlink/${ORACLE}/tickers/ADAUSD?order=desc&count=1&page=2`);
+    expect(desc.body).toEqual([record(1, 5058628, ADAUSD_1)]);
+    const eur = await request(endpoint, `/nutlink/${ORACLE}/tickers/ADAEUR`);
+    expect(eur.body).toEqual([record(2, 5058629, { round: 492700, randomness: 'ab' })]);
+    expect((await request(endpoint, `/nutlink/${ORACLE}/tickers/ADAUSD?page=3&count=1`)).body).toEqual([]);
+  });
+
+  it('by payment credential: every address of it, one record per output', async () => {
+    const vkh = paymentCredentialToBech32({ type: 'key', hash: ORACLE_CRED });
+    const { body } = await request(endpoint, `/nutlink/${vkh}/tickers/ADAUSD`);
+    expect(body).toEqual([
+      record(1, 5058628, ADAUSD_1),
+      record(2, 5058629, ADAUSD_2),
+      record(2, 5058629, ADAUSD_2),
+    ]);
+  });
+
+  it('answers 404 for a ticker no oracle posted or an address that never registered', async () => {
+    for (const url of [
+      `/nutlink/${ORACLE}/tickers/NOPE`,
+      `/nutlink/${ORACLE}/tickers/adausd`,
+      `/nutlink/${ORACLE}/tickers/AD%00`,
+      `/nutlink/${ADDRESS}/tickers/ADAUSD`,
+    ])
+      expect([url, (await request(endpoint, url)).status]).toEqual([url, 404]);
+    // An oracle that never posted a ticker some other oracle posted: no records, as Blockfrost.
+    expect((await request(endpoint, `/nutlink/${ORACLE_ENTERPRISE}/tickers/ADABTC`)).body).toEqual([]);
+  });
+});
+
+describe('GET /nutlink/tickers/{ticker}', () => {
+  const endpoint = '/nutlink/tickers/{ticker}';
+
+  it("lists the ticker's records at every address in chain order, with the address, paged", async () => {
+    const { body } = await request(endpoint, '/nutlink/tickers/ADAUSD');
+    expect(body.map((r: { address: string; tx_hash: string }) => [r.address, r.tx_hash])).toEqual([
+      [ORACLE, hash(1)],
+      [ORACLE, hash(2)],
+      [ORACLE_ENTERPRISE, hash(2)],
+    ]);
+    expect(body[0]).toEqual({
+      address: ORACLE,
+      tx_hash: hash(1),
+      block_height: 5058628,
+      tx_index: 0,
+      payload: ADAUSD_1,
+    });
+    const desc = await request(endpoint, '/nutlink/tickers/ADAUSD?order=desc&count=2');
+    expect(desc.body.map((r: { address: string }) => r.address)).toEqual([ORACLE_ENTERPRISE, ORACLE]);
+  });
+
+  it('answers 404 for a ticker no oracle posted', async () => {
+    expect((await request(endpoint, '/nutlink/tickers/NOPE')).status).toBe(404);
+    expect((await request(endpoint, '/nutlink/tickers/%00')).status).toBe(404);
+  });
 });
 
 describe('routes', () => {
@@ -748,10 +890,13 @@ describe('routes', () => {
         '/health/clock',
         '/network',
         '/network/eras',
+        '/nutlink/{address}',
         '/nutlink/{address}/tickers',
         '/scripts',
         '/scripts/{script_hash}/redeemers',
         '/scripts/{script_hash}/utxos',
+        '/nutlink/{address}/tickers/{ticker}',
+        '/nutlink/tickers/{ticker}',
         '/tx/submit',
         '/txs/{hash}/delegations',
         '/txs/{hash}/metadata',

@@ -524,6 +524,44 @@ describe('GET /nutlink/{address}/tickers for every oracle', () => {
   });
 });
 
+describe('GET /nutlink/{address}, /tickers/{ticker} and /nutlink/tickers/{ticker} for every oracle', () => {
+  it("answers each oracle's registration, and as many records of each ticker as it counts", async () => {
+    const everyOracle = new Map<string, number>();
+    for (const [address, { tickers }] of Object.entries(expected.oracles)) {
+      const { status, body } = await get(app, `/nutlink/${address}`);
+      expect(schemaErrors('/nutlink/{address}', status, body)).toEqual([]);
+      // The generator registers https://nut.link/<address tail>/metadata.json; tests fetch no metadata.
+      expect(body).toEqual({
+        address,
+        metadata_url: `https://nut.link/${address.slice(-8)}/metadata.json`,
+        metadata_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+        metadata: null,
+      });
+      for (const [ticker, { count, latestBlock }] of Object.entries(tickers)) {
+        const url = `/nutlink/${address}/tickers/${ticker}`;
+        const records = (await allPages('/nutlink/{address}/tickers/{ticker}', url, 100, 'asc')) as {
+          block_height: number;
+        }[];
+        expect({ url, count: records.length, latest: records.at(-1)?.block_height }).toEqual({
+          url,
+          count,
+          latest: latestBlock,
+        });
+        everyOracle.set(ticker, (everyOracle.get(ticker) ?? 0) + count);
+      }
+    }
+    for (const [ticker, count] of everyOracle) {
+      const url = `/nutlink/tickers/${ticker}`;
+      const records = (await allPages('/nutlink/tickers/{ticker}', url, 100, 'desc')) as {
+        address: string;
+      }[];
+      // Every output of a posting transaction is a record; the oracles' own are the ones counted above.
+      const atOracles = records.filter((r) => r.address in expected.oracles).length;
+      expect({ url, atOracles }).toEqual({ url, atOracles: count });
+    }
+  });
+});
+
 describe('GET /txs/{hash} and /txs/{hash}/utxos for every transaction', () => {
   type Ref = { transaction: { id: string }; index: number };
   const refs = (list: Ref[] | undefined, kind: string) =>

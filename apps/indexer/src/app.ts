@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import { createPrismaClient } from '@frostline/db';
 import { BYRON_GENESIS_HASHES } from '@frostline/model';
-import type { Worker } from 'bullmq';
+import type { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { ChainFollower } from './chain-sync/follower.js';
 import { connectOgmios, networkFacts } from './chain-sync/ogmios.js';
@@ -75,21 +75,11 @@ export async function startIndexer(config: IndexerConfig, logger: Logger): Promi
     const workerContext = { connection, prefix: config.queuePrefix, prisma, logger, metrics };
     workers.push(startRollbackWorker(store, workerContext));
     if (config.inProcessWorkers) workers.push(...startJobWorkers(config, workerContext));
-    if (config.tokenRegistryUrl) {
-      await queues.tokenRegistry.upsertJobScheduler(
-        'refresh-all',
-        { every: config.tokenRegistryRefreshMs },
-        {
-          name: 'refresh-all',
-          data: { kind: 'refresh-all' },
-          opts: { removeOnComplete: true, removeOnFail: 100 },
-        },
-      );
-    } else {
-      // Without a registry nothing runs these jobs: drop any left from a run that had one (or from
-      // versions that queued them regardless), so they cannot hold Redis memory forever.
-      await queues.tokenRegistry.obliterate({ force: true });
-    }
+    await scheduleRefreshAll(
+      queues.tokenRegistry,
+      config.tokenRegistryUrl ? config.tokenRegistryRefreshMs : 0,
+    );
+    await scheduleRefreshAll(queues.nutlinkMetadata, config.nutlinkMetadataRefreshMs);
 
     const indexer = new Indexer(store, prisma, queues, lock, logger, metrics, {
       batchSize: config.batchSize,
@@ -98,6 +88,7 @@ export async function startIndexer(config: IndexerConfig, logger: Logger): Promi
       nearTipBlocks: 10,
       maxBatchDelayMs: 1000,
       tokenRegistry: config.tokenRegistryUrl !== null,
+      nutlinkMetadata: config.nutlinkMetadataRefreshMs > 0,
     });
     const follower = new ChainFollower(indexer, { url: config.ogmiosUrl, logger });
     const openQueuesRef = queues;
@@ -105,6 +96,7 @@ export async function startIndexer(config: IndexerConfig, logger: Logger): Promi
       for (const [name, queue] of [
         [QUEUES.tokenRegistry, openQueuesRef.tokenRegistry],
         [QUEUES.rewards, openQueuesRef.rewards],
+        [QUEUES.nutlinkMetadata, openQueuesRef.nutlinkMetadata],
         [QUEUES.rollbacks, openQueuesRef.rollbacks],
       ] as const) {
         metrics.queueDepth.set({ queue: name }, await queue.getWaitingCount().catch(() => 0));
@@ -180,6 +172,29 @@ async function readiness(
   details.redis = (await redisAnswers(config.redisUrl)) ? 'up' : 'down';
   if (details.redis === 'down') ready = false;
   return { ready, details };
+}
+
+/**
+ * Queues a `refresh-all` job every `everyMs`; with 0 nothing runs these jobs, so any left from a run that had
+ * them (or from versions that queued them regardless) are dropped, and cannot hold Redis memory forever.
+ */
+async function scheduleRefreshAll(
+  queue: Pick<Queue, 'obliterate' | 'upsertJobScheduler'>,
+  everyMs: number,
+): Promise<void> {
+  if (everyMs === 0) {
+    await queue.obliterate({ force: true });
+    return;
+  }
+  await queue.upsertJobScheduler(
+    'refresh-all',
+    { every: everyMs },
+    {
+      name: 'refresh-all',
+      data: { kind: 'refresh-all' },
+      opts: { removeOnComplete: true, removeOnFail: 100 },
+    },
+  );
 }
 
 /** Whether Redis answers a ping now, on a connection of its own that is closed again. */

@@ -34,3 +34,23 @@ describe('catch-up batch bounds', () => {
     );
   });
 });
+
+describe('off-chain fetches', () => {
+  it('refuse non-public destinations unless OFF_CHAIN_FETCH_ALLOW_PRIVATE is true', () => {
+    expect(readIndexerConfig(ENV).offChainFetchAllowPrivate).toBe(false);
+    expect(
+      readIndexerConfig({ ...ENV, OFF_CHAIN_FETCH_ALLOW_PRIVATE: 'true' }).offChainFetchAllowPrivate,
+    ).toBe(true);
+    expect(() => readIndexerConfig({ ...ENV, OFF_CHAIN_FETCH_ALLOW_PRIVATE: '1' })).toThrow(
+      new ConfigError('OFF_CHAIN_FETCH_ALLOW_PRIVATE must be "true" or "false", got "1"'),
+    );
+  });
+
+  it('refresh nut.link metadata daily by default, and not at all with NUTLINK_METADATA_REFRESH_MS=0', () => {
+    expect(readIndexerConfig(ENV).nutlinkMetadataRefreshMs).toBe(86_400_000);
+    expect(readIndexerConfig({ ...ENV, NUTLINK_METADATA_REFRESH_MS: '0' }).nutlinkMetadataRefreshMs).toBe(0);
+    expect(() => readIndexerConfig({ ...ENV, NUTLINK_METADATA_REFRESH_MS: '-1' })).toThrow(
+      new ConfigError('NUTLINK_METADATA_REFRESH_MS must be an integer ≥ 0, got "-1"'),
+    );
+  });
+});

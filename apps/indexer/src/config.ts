@@ -16,6 +16,13 @@ export interface IndexerConfig {
   /** off-chain token registry (CIP-26 /metadata/{subject}); null disables the refresh */
   tokenRegistryUrl: URL | null;
   tokenRegistryRefreshMs: number;
+  /** period of the refresh of every nut.link oracle's off-chain metadata; 0 fetches none at all */
+  nutlinkMetadataRefreshMs: number;
+  /**
+   * let off-chain fetches (URLs written on chain) reach loopback, private and link-local addresses, as a
+   * devnet whose metadata server runs on localhost needs; refused by default
+   */
+  offChainFetchAllowPrivate: boolean;
   /** at least once per epoch every registered account is refreshed; touched ones after each batch */
   logLevel: string;
   /** Prometheus /metrics, /health and /ready; 0 disables the HTTP server */
@@ -134,6 +141,13 @@ export function readIndexerConfig(env: NodeJS.ProcessEnv): IndexerConfig {
       24 * 3600_000,
       1000,
     ),
+    nutlinkMetadataRefreshMs: integer(
+      'NUTLINK_METADATA_REFRESH_MS',
+      env.NUTLINK_METADATA_REFRESH_MS,
+      24 * 3600_000,
+      0,
+    ),
+    offChainFetchAllowPrivate: flag('OFF_CHAIN_FETCH_ALLOW_PRIVATE', env.OFF_CHAIN_FETCH_ALLOW_PRIVATE),
     logLevel: env.LOG_LEVEL ?? 'info',
     metricsPort: integer('INDEXER_METRICS_PORT', env.INDEXER_METRICS_PORT, 9101, 0),
     metricsHost: ipAddress('INDEXER_METRICS_HOST', env.INDEXER_METRICS_HOST, '127.0.0.1'),

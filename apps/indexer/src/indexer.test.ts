@@ -102,6 +102,7 @@ function indexerOn(
       nearTipBlocks: 10,
       maxBatchDelayMs,
       tokenRegistry: false,
+      nutlinkMetadata: false,
     },
   );
 }

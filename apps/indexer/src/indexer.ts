@@ -2,6 +2,7 @@ import type { PrismaClient } from '@frostline/db';
 import type { DecodedBlock, OgmiosBlock } from '@frostline/model';
 import type { ChainHandler, Point, Tip } from './chain-sync/follower.js';
 import type { IndexerQueues } from './jobs/queues.js';
+import { nutlinkRegistrationsIn, registrationKey } from './jobs/nutlink-metadata.js';
 import { runRollbackJob } from './jobs/workers.js';
 import type { Logger } from './logger.js';
 import type { IndexerMetrics } from './metrics.js';
@@ -21,6 +22,8 @@ export interface IndexerOptions extends BlockPipelineOptions {
   nearTipBlocks: number;
   /** queue registry lookups of new assets: only with a registry, or the jobs would pile up forever */
   tokenRegistry: boolean;
+  /** queue the off-chain metadata fetch of new nut.link registrations */
+  nutlinkMetadata: boolean;
 }
 
 /**
@@ -144,12 +147,12 @@ export class Indexer implements ChainHandler {
     // Redis down at a stop: the jobs need not wait for it. The accounts a batch marks stay marked in
     // reward_refresh, refreshed by the next start's first walk at the tip, and the token registry's
     // periodic refresh looks up every asset.
-    await this.unlessClosed(this.queueFollowUps(result));
+    await this.unlessClosed(this.queueFollowUps(blocks, result));
     await this.recordStatus();
     this.logProgress(result);
   }
 
-  private async queueFollowUps(result: WriteResult): Promise<void> {
+  private async queueFollowUps(blocks: DecodedBlock[], result: WriteResult): Promise<void> {
     if (this.options.tokenRegistry && result.newAssets.length) {
       await this.queues.tokenRegistry.addBulk(
         result.newAssets.map((subject) => ({
@@ -161,6 +164,20 @@ export class Indexer implements ChainHandler {
             removeOnFail: 1000,
             attempts: 8,
             backoff: { type: 'exponential', delay: 5000 },
+          },
+        })),
+      );
+    }
+    const registrations = this.options.nutlinkMetadata ? nutlinkRegistrationsIn(blocks) : [];
+    if (registrations.length) {
+      await this.queues.nutlinkMetadata.addBulk(
+        registrations.map((registration) => ({
+          name: 'registration',
+          data: { kind: 'registration' as const, ...registration },
+          opts: {
+            deduplication: { id: registrationKey(registration) },
+            removeOnComplete: true,
+            removeOnFail: 1000,
           },
         })),
       );

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The token-registry and rewards workers as a process of their own (INDEXER_WORKERS=separate on the
+// The token-registry, nut.link metadata and rewards workers as a process of their own (INDEXER_WORKERS=separate on the
 // indexer). It takes no writer lock: these jobs only upsert ledger and registry answers, never chain rows.
 import { createPrismaClient } from '@frostline/db';
 import { readIndexerConfigOrExit } from './config.js';

@@ -68,6 +68,12 @@ export type AddressContent = Schemas['address_content'];
 export type AddressContentExtended = Schemas['address_content_extended'];
 /** One item of `GET /nutlink/{address}/tickers`. */
 export type NutlinkTicker = Schemas['nutlink_address_tickers'][number];
+/** `GET /nutlink/{address}`. */
+export type NutlinkAddress = Schemas['nutlink_address'];
+/** One item of `GET /nutlink/{address}/tickers/{ticker}`. */
+export type NutlinkTickerRecord = Schemas['nutlink_address_ticker'][number];
+/** One item of `GET /nutlink/tickers/{ticker}`. */
+export type NutlinkOracleTickerRecord = Schemas['nutlink_tickers_ticker'][number];
 /** `GET /txs/{hash}`. */
 export type TxContent = Schemas['tx_content'];
 /** `GET /txs/{hash}/utxos`. */

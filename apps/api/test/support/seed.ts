@@ -1,4 +1,4 @@
-import { assetFingerprint, decodeShelleyAddress } from '@frostline/model';
+import { assetFingerprint, decodeShelleyAddress, encodeShelleyAddress } from '@frostline/model';
 import type pg from 'pg';
 
 // Rows exactly as the indexer writes them (prisma/schema.prisma comments): ids in chain order, bytes as
@@ -62,6 +62,23 @@ export async function refillAddressUtxo(sql: pg.Client): Promise<void> {
     `INSERT INTO address_utxo SELECT s.* FROM address_utxo_source s
      WHERE s.tx_out_id IN (SELECT tx_out_id FROM unspent_tx_out)`,
   );
+}
+
+function baseAddress(address: string) {
+  const decoded = decodeShelleyAddress(address);
+  if (decoded?.type !== 'base') throw new Error(`${address} is not a base address`);
+  return decoded;
+}
+
+/** The payment credential hash (hex) of a base address. */
+export function paymentCredentialOf(address: string): string {
+  return baseAddress(address).payment.hash;
+}
+
+/** The enterprise address of a base address's payment credential: another address of the same key. */
+export function enterpriseAddressOf(address: string): string {
+  const { networkId, payment } = baseAddress(address);
+  return encodeShelleyAddress({ type: 'enterprise', networkId, payment });
 }
 
 export class ChainSeed {
@@ -504,6 +521,14 @@ export class ChainSeed {
         [addressId, ticker, paymentCred, txId],
       );
     }
+  }
+
+  /** The off-chain metadata the indexer's job cached for a registration's URL and hash. */
+  async nutlinkMetadata(url: string, hash: string, metadata: object): Promise<void> {
+    await this.sql.query(
+      `INSERT INTO nutlink_metadata (url, hash, metadata, hash_matches, fetched_at) VALUES ($1, $2, $3, true, now())`,
+      [url, hash, JSON.stringify(metadata)],
+    );
   }
 
   /** A script row (reference or witness script) first seen in `txId`. */

@@ -7,6 +7,7 @@ export const QUEUES = {
   rollbacks: 'rollbacks',
   tokenRegistry: 'token-registry',
   rewards: 'rewards',
+  nutlinkMetadata: 'nutlink-metadata',
 } as const;
 
 export interface RollbackJob {
@@ -17,6 +18,10 @@ export interface RollbackJob {
 export type RollbackOutcome = { removed: number } | FatalReport;
 
 export type TokenRegistryJob = { kind: 'subject'; subject: string } | { kind: 'refresh-all' };
+
+/** One registration's URL and hash (as GET /nutlink/{address} shows them), or every current registration. */
+export type NutlinkMetadataJob =
+  { kind: 'registration'; metadataUrl: string; metadataHash: string } | { kind: 'refresh-all' };
 
 /**
  * `accounts` re-reads the reward balances of the accounts marked in reward_refresh; `all`, queued
@@ -43,6 +48,7 @@ export interface IndexerQueues {
   rollbackEvents: QueueEvents;
   tokenRegistry: Queue<TokenRegistryJob>;
   rewards: Queue<RewardsJob>;
+  nutlinkMetadata: Queue<NutlinkMetadataJob>;
   /** `force`: Redis does not answer; the connections are dropped instead of waiting for it to end them */
   close(force?: boolean): Promise<void>;
 }
@@ -57,26 +63,30 @@ export async function openQueues(
   const rollbackEvents = new QueueEvents(QUEUES.rollbacks, options);
   const tokenRegistry = new Queue<TokenRegistryJob>(QUEUES.tokenRegistry, options);
   const rewards = new Queue<RewardsJob>(QUEUES.rewards, options);
+  const nutlinkMetadata = new Queue<NutlinkMetadataJob>(QUEUES.nutlinkMetadata, options);
   // Without a listener BullMQ prints every failed reconnection (Redis restarting) to stderr with a stack.
   const reconnecting = (error: Error) => logger.warn({ err: error }, 'Redis connection error; reconnecting');
   rollbacks.on('error', reconnecting);
   rollbackEvents.on('error', reconnecting);
   tokenRegistry.on('error', reconnecting);
   rewards.on('error', reconnecting);
+  nutlinkMetadata.on('error', reconnecting);
   await Promise.all([
     rollbacks.waitUntilReady(),
     rollbackEvents.waitUntilReady(),
     tokenRegistry.waitUntilReady(),
     rewards.waitUntilReady(),
+    nutlinkMetadata.waitUntilReady(),
   ]);
   return {
     rollbacks,
     rollbackEvents,
     tokenRegistry,
     rewards,
+    nutlinkMetadata,
     async close(force = false) {
       await Promise.all(
-        [rollbacks, rollbackEvents, tokenRegistry, rewards].map(async (queue) => {
+        [rollbacks, rollbackEvents, tokenRegistry, rewards, nutlinkMetadata].map(async (queue) => {
           // A graceful close waits for Redis to acknowledge it, for ever while Redis is down: forced, the
           // connections are dropped first.
           if (force) await queue.backend.close(true);

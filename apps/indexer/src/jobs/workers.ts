@@ -8,8 +8,14 @@ import type { IndexerConfig } from '../config.js';
 import { fatalFromReport, fatalReport } from '../errors.js';
 import type { ChainStore } from '../sink/chain-store.js';
 import {
+  currentNutlinkRegistrations,
+  forgetOtherNutlinkMetadata,
+  refreshNutlinkMetadata,
+} from './nutlink-metadata.js';
+import {
   QUEUES,
   type IndexerQueues,
+  type NutlinkMetadataJob,
   type RewardsJob,
   type RollbackJob,
   type RollbackOutcome,
@@ -44,6 +50,17 @@ function observe<T>(
   });
   worker.on('error', (error) => context.logger.error({ queue, err: error }, 'worker error'));
   return worker;
+}
+
+/** A worker of `queue` on the context's Redis and prefix, its failures counted and logged. */
+function startWorker<T>(
+  queue: string,
+  process: (job: Job<T>) => Promise<void>,
+  concurrency: number,
+  context: Omit<WorkerContext, 'prisma'>,
+): Worker<T> {
+  const options = { connection: context.connection, prefix: context.prefix, concurrency };
+  return observe(new Worker<T>(queue, process, options), queue, context);
 }
 
 /**
@@ -112,15 +129,7 @@ export function startTokenRegistryWorker(registry: URL, context: WorkerContext):
       await job.updateProgress(++pages);
     }
   };
-  return observe(
-    new Worker<TokenRegistryJob>(QUEUES.tokenRegistry, process, {
-      connection: context.connection,
-      prefix: context.prefix,
-      concurrency: 4,
-    }),
-    QUEUES.tokenRegistry,
-    context,
-  );
+  return startWorker(QUEUES.tokenRegistry, process, 4, context);
 }
 
 /** Reward balances from Ogmios: accounts marked by each batch, and every registered account once per epoch. */
@@ -141,18 +150,34 @@ export function startRewardsWorker(ogmiosUrl: URL, context: WorkerContext): Work
     }
     await refreshMarkedAccounts(context.prisma, connection);
   };
-  const worker = new Worker<RewardsJob>(QUEUES.rewards, process, {
-    connection: context.connection,
-    prefix: context.prefix,
-    concurrency: 1,
-  });
+  const worker = startWorker(QUEUES.rewards, process, 1, context);
   worker.on('closed', () => ogmios?.socket.close());
-  return observe(worker, QUEUES.rewards, context);
+  return worker;
 }
 
-/** The workers that may run anywhere: rewards, and the token registry when one is configured. */
+/** nut.link oracles' off-chain metadata: each registration as it is indexed, and a periodic refresh of all. */
+export function startNutlinkMetadataWorker(
+  allowPrivate: boolean,
+  context: WorkerContext,
+): Worker<NutlinkMetadataJob> {
+  const process = async (job: Job<NutlinkMetadataJob>) => {
+    if (job.data.kind === 'registration') {
+      await refreshNutlinkMetadata(context.prisma, job.data, { allowPrivate });
+      return;
+    }
+    const current = await currentNutlinkRegistrations(context.prisma);
+    await forgetOtherNutlinkMetadata(context.prisma, current);
+    for (const registration of current)
+      await refreshNutlinkMetadata(context.prisma, registration, { allowPrivate });
+  };
+  return startWorker(QUEUES.nutlinkMetadata, process, 4, context);
+}
+
+/** The workers that may run anywhere: rewards, and nut.link metadata and the token registry when enabled. */
 export function startJobWorkers(config: IndexerConfig, context: WorkerContext): Worker[] {
   const workers: Worker[] = [startRewardsWorker(config.ogmiosUrl, context)];
+  if (config.nutlinkMetadataRefreshMs > 0)
+    workers.push(startNutlinkMetadataWorker(config.offChainFetchAllowPrivate, context));
   if (config.tokenRegistryUrl) workers.push(startTokenRegistryWorker(config.tokenRegistryUrl, context));
   return workers;
 }

@@ -1,4 +1,4 @@
-import { nutlinkTickerNames } from '@frostline/model';
+import { nutlinkTickerNames, type DecodedTransaction, type MetadataJson } from '@frostline/model';
 import type { BatchState, TxInBlock } from './batch-state.js';
 
 const REGISTRATION_LABEL = '1967';
@@ -36,4 +36,10 @@ export function projectNutlink(state: BatchState, { blockId, tx, txId }: TxInBlo
       }
     }
   }
+}
+
+/** The label-1967 JSON of a transaction that registers an oracle (an output to register), else undefined. */
+export function registersOracle(tx: DecodedTransaction): MetadataJson | null | undefined {
+  if (tx.outputs.length === 0) return undefined;
+  return tx.metadata.find((metadatum) => metadatum.label === REGISTRATION_LABEL)?.json;
 }

@@ -34,6 +34,7 @@ export const ROLLBACK_TABLES = {
   notChainData: [
     'address_utxo_deferral',
     'token_metadata',
+    'nutlink_metadata',
     'indexer_status',
     'protocol_parameters',
     'genesis',

@@ -54,16 +54,17 @@ describe('nutlinkRegistration', () => {
     },
   );
 
-  test('missing keys or a non-object give nulls; other values their JSON text', () => {
+  test('as Fastify writes a string field: missing keys or a non-object give "", other values toString()', () => {
     expect(nutlinkRegistration({ metadata: 'https://nut.link/metadata.json' })).toEqual({
       metadataUrl: 'https://nut.link/metadata.json',
-      metadataHash: null,
+      metadataHash: '',
     });
-    expect(nutlinkRegistration(['x'])).toEqual({ metadataUrl: null, metadataHash: null });
-    expect(nutlinkRegistration(null)).toEqual({ metadataUrl: null, metadataHash: null });
-    expect(nutlinkRegistration({ metadata: 5, hash: ['a'] })).toEqual({
+    expect(nutlinkRegistration(['x'])).toEqual({ metadataUrl: '', metadataHash: '' });
+    expect(nutlinkRegistration(null)).toEqual({ metadataUrl: '', metadataHash: '' });
+    expect(nutlinkRegistration({ metadata: 5, hash: ['a', 'b'] })).toEqual({
       metadataUrl: '5',
-      metadataHash: '["a"]',
+      metadataHash: 'a,b',
     });
+    expect(nutlinkRegistration({ metadata: { url: 'x' }, hash: '' }).metadataUrl).toBe('[object Object]');
   });
 });

@@ -14,24 +14,26 @@ export function nutlinkTickerNames(label1968Json: MetadataJson | null): NutlinkT
   return { kind: 'tickers', names: Object.keys(label1968Json) };
 }
 
-/** An oracle's label-1967 registration as RYO reads it (`json ->> 'metadata'`, `json ->> 'hash'`). */
+/**
+ * An oracle's label-1967 registration as GET /nutlink/{address} shows it: RYO selects `json -> 'metadata'` and
+ * `json -> 'hash'` and Fastify writes each through its `type: string` serializer, which turns a missing value
+ * (or a non-object JSON) into "" and any other non-string into its `toString()` (5 → "5", ["a","b"] → "a,b",
+ * an object → "[object Object]").
+ */
 export interface NutlinkRegistration {
-  metadataUrl: string | null;
-  metadataHash: string | null;
+  metadataUrl: string;
+  metadataHash: string;
 }
 
 export function nutlinkRegistration(label1967Json: MetadataJson | null): NutlinkRegistration {
   return {
-    metadataUrl: textField(label1967Json, 'metadata'),
-    metadataHash: textField(label1967Json, 'hash'),
+    metadataUrl: serializedField(label1967Json, 'metadata'),
+    metadataHash: serializedField(label1967Json, 'hash'),
   };
 }
 
-// Postgres `->>`: NULL unless the JSON is an object with that key; strings as is, other values as JSON text
-// (jsonb puts a space after ',' and ':' in nested values, which this does not reproduce).
-function textField(json: MetadataJson | null, key: string): string | null {
+function serializedField(json: MetadataJson | null, key: string): string {
   if (json === null || typeof json !== 'object' || Array.isArray(json) || !Object.hasOwn(json, key))
-    return null;
-  const value = json[key];
-  return typeof value === 'string' ? value : JSON.stringify(value);
+    return '';
+  return String(json[key]);
 }
