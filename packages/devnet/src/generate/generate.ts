@@ -2,7 +2,6 @@ import CSL from '@emurgo/cardano-serialization-lib-nodejs';
 import type { ChainEvent, RewardAccountUpdate } from '../chain/events.js';
 import type { BlockBFT, BlockEBB, BlockPraos, DelegateRepresentative } from '@cardano-ogmios/schema';
 import { convertTransaction, type OgmiosTransaction } from '../convert/index.js';
-import { drepCredential } from '../ledger/delegation.js';
 import { LedgerState } from '../ledger/ledger-state.js';
 import { parameterReader } from '../ledger/parameters.js';
 import { eraSummaries, slotInfo, type EraSummary } from '../networks/era-summaries.js';
@@ -406,26 +405,21 @@ class ChainGenerator {
     this.deferredUntilHeight = -1;
   }
 
-  /**
-   * The ledger's reward account, stated the way the generator always has: fields in a fixed order, and
-   * a vote delegation to a DRep that is not registered (any more) left out.
-   */
+  /** The ledger's reward account, stated with its fields in a fixed order. */
   private rewardSummary(stakeAddress: string): RewardAccountUpdate {
-    const account = this.stakeAccount(stakeAddress);
-    const credential = ledgerCredential(account);
+    const credential = ledgerCredential(this.stakeAccount(stakeAddress));
     const summary = this.state.ledger.account(credential);
     if (summary === undefined) return { ...credential, registered: false };
     const drep = summary.delegateRepresentative as DelegateRepresentative | undefined;
-    const delegateRepresentative =
-      drep?.type !== 'registered'
-        ? drep
-        : this.state.ledger.drepRegistered(drepCredential(drep))
-          ? { type: drep.type, from: drep.from, id: drep.id }
-          : undefined;
     return {
       ...credential,
       ...(summary.stakePool === undefined ? {} : { stakePool: summary.stakePool }),
-      ...(delegateRepresentative === undefined ? {} : { delegateRepresentative }),
+      ...(drep === undefined
+        ? {}
+        : {
+            delegateRepresentative:
+              drep.type === 'registered' ? { type: drep.type, from: drep.from, id: drep.id } : drep,
+          }),
       rewards: summary.rewards,
       deposit: summary.deposit,
     };

@@ -1,6 +1,6 @@
 /// <reference types="jest" />
 import CSL from '@emurgo/cardano-serialization-lib-nodejs';
-import { referenceKey, type Utxo } from './utxo-index.js';
+import { referenceKey, type Utxo } from './outputs.js';
 import { shelleySlotConfig } from '../networks/era-summaries.js';
 import { genesisProtocolParameters } from '../networks/genesis.js';
 import { loadNetwork } from '../networks/networks.js';
@@ -27,7 +27,7 @@ const FEE = 200_000n;
 const funded = utxo('aa'.repeat(32), 0, alice.bech32, FUNDS);
 const aliceStake = CSL.RewardAddress.new(0, CSL.Credential.from_keyhash(alice.hash));
 const REWARDS = 3_000_000n;
-const POOL_DEPOSIT = BigInt(parameters.stakePoolDeposit.ada.lovelace);
+const POOL_DEPOSIT = BigInt((parameters.stakePoolDeposit as { ada: { lovelace: number } }).ada.lovelace);
 
 // Always-succeeding and always-failing Plutus V3 validators (flat UPLC in a CBOR byte string).
 const succeeds = CSL.PlutusScript.new_v3(Buffer.from('450101002499', 'hex'));
@@ -78,8 +78,10 @@ const view: LedgerView = {
             deposit: { ada: { lovelace: 2_000_000n } },
           }
         : undefined,
-    poolRegistered: () => false,
+    // Bob runs a stake pool (which the retirement tests retire).
+    poolRegistered: (id) => id === bob.hash.to_bech32('pool'),
     drepRegistered: () => false,
+    drepDelegators: () => [],
   },
 };
 

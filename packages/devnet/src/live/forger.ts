@@ -7,8 +7,6 @@ import { praosBlock, type Producer } from '../generate/blocks.js';
 import { keyPair } from '../generate/keys.js';
 import { Random } from '../generate/random.js';
 import type { BuiltTx } from '../generate/tx.js';
-import type { ChainEvent } from '../chain/events.js';
-import { accountUpdates } from '../ledger/delegation.js';
 import type { Ledger } from '../ledger/ledger.js';
 import type { AcceptedTransaction } from '../ledger/validate.js';
 import { shelleySlotConfig, slotInfo } from '../networks/era-summaries.js';
@@ -70,17 +68,11 @@ export class Forger {
       })),
       random: this.random,
     });
-    // The reward accounts the block's certificates and withdrawals change, stated after it like a
-    // chain file's ledger events, so that a restart replays them.
-    const accounts = accountUpdates(accepted.map(({ delegation }) => delegation));
-    const event: ChainEvent | undefined =
-      accounts.length > 0 ? { event: 'rewardAccounts', slot, accounts } : undefined;
-    const lines = [block, ...(event === undefined ? [] : [event])];
-    if (file !== undefined) appendFileSync(file, lines.map((line) => stringifyJson(line) + '\n').join(''));
+    // The ledger follows the chain: a restart replays the block's transactions into it again.
+    if (file !== undefined) appendFileSync(file, stringifyJson(block) + '\n');
     chain.append(
       memoryEntry(block, tip === 'origin' ? undefined : tip.slot, byronEpochLength(ledger.network)),
     );
-    if (event !== undefined) ledger.data.setRewardAccounts(slot, accounts);
     return ledger.blockForged(accepted.map(({ id }) => id));
   }
 }

@@ -1,5 +1,5 @@
 import type { Chain } from '../chain/chain.js';
-import type { OutputReference, Utxo } from '../ledger/utxo-index.js';
+import type { OutputReference, Utxo } from '../ledger/outputs.js';
 import type { Credential } from '../ledger/ledger-data.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { isPoint, type Point, type Slot } from '../chain/point.js';
@@ -45,7 +45,7 @@ export class LedgerStateSession {
         result: devnetNonces(this.context.chain, this.context.network, this.slot()),
       }),
       'queryLedgerState/rewardAccountSummaries': (params) => ({
-        result: this.context.ledger.data.rewardAccounts(filterCredentials(params), this.slot()),
+        result: this.context.ledger.rewardAccounts(filterCredentials(params)),
       }),
       'queryLedgerState/utxo': (params) => ({ result: this.utxo(params) }),
       'queryNetwork/tip': () => ({ result: this.tipPoint() }),
