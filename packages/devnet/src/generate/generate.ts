@@ -19,7 +19,6 @@ import { alwaysFailsWallet, plutusV3CostModels } from './plutus.js';
 import { Random } from './random.js';
 import { nextAction, scenarioSteps } from './scenario.js';
 import { ChainState, blockRecord } from './state.js';
-import { ada } from './tx-builders/funding.js';
 import { buildTransaction, type BuiltTx, type TxContext } from './tx.js';
 import {
   createActors,
@@ -290,6 +289,7 @@ class ChainGenerator {
         transactions.map(({ built }) => built),
       ),
     );
+    this.state.ledger.blockMade(producer.id);
     this.state.tip = { slot, id: block.id, height };
     this.state.epoch = epoch;
     yield block;
@@ -356,16 +356,19 @@ class ChainGenerator {
     return { built, json };
   }
 
-  /** Rewards of the ending epoch for delegated accounts, and MIR transfers certified in it. */
+  /**
+   * The ledger's epoch boundaries (rewards, snapshots, pool retirements: src/ledger/epoch-boundary.ts),
+   * then the MIR transfers certified in the ending epoch; the accounts they change are stated.
+   */
   private epochBoundary(epoch: number): void {
     if (this.state.epoch >= 0) {
       const { ledger } = this.state;
-      for (const account of this.actors.accounts) {
-        const credential = ledgerCredential(account);
-        if (ledger.account(credential)?.stakePool === undefined) continue;
-        ledger.credit(credential, this.random.lovelace(ada(0.1), ada(5)));
-        this.touched.add(account.stakeAddress);
-      }
+      const before = this.actors.accounts.map((account) => ledger.account(ledgerCredential(account)));
+      ledger.crossEpochs(epoch, genesisProtocolParameters(this.network));
+      this.actors.accounts.forEach((account, index) => {
+        if (ledger.account(ledgerCredential(account)) !== before[index])
+          this.touched.add(account.stakeAddress);
+      });
       for (const { stakeAddress, amount } of this.state.pendingMir) {
         const account = this.stakeAccount(stakeAddress);
         if (ledger.credit(ledgerCredential(account), amount)) this.touched.add(stakeAddress);

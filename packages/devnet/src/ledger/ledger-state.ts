@@ -9,6 +9,20 @@ import { applyDelegation, delegatesTo, type DelegationChanges, type DelegationSt
 import { Journal, JournaledMap, type UndoLog } from './journal.js';
 import { credentialKey, type Credential } from './ledger-data.js';
 import { parameterReader } from './parameters.js';
+import {
+  emptySnapshot,
+  parseRatio,
+  rewardUpdate,
+  stakeSnapshot,
+  type EpochState,
+  type RewardParameters,
+  type StakeSnapshot,
+} from './epoch-boundary.js';
+import { decimalRatio } from '../networks/ratio.js';
+import { rewardCredential } from './delegation.js';
+
+/** What the reward formula takes from the genesis rather than the protocol parameters. */
+type RewardGenesis = Pick<RewardParameters, 'expectedBlocks' | 'maxSupply'>;
 
 /**
  * The ledger state: UTxO set, reward accounts, stake pools (with the epochs they retire at) and DReps.
@@ -24,7 +38,10 @@ export class LedgerState implements DelegationState {
     private readonly pools: JournaledMap<string, StakePool>,
     private readonly retirements: JournaledMap<string, number>,
     private readonly dreps: JournaledMap<string, true>,
+    /** One entry, 'epoch': the epoch bookkeeping, replaced (never mutated) at each change. */
+    private readonly epochs: JournaledMap<'epoch', EpochState>,
     private readonly keyDeposit: bigint,
+    private readonly rewardGenesis: RewardGenesis,
   ) {}
 
   /**
@@ -37,17 +54,50 @@ export class LedgerState implements DelegationState {
       initialStakePools: { stakePools: Record<string, StakePool> };
     };
     const journal = new Journal();
+    // The generator's faucet may be a genesis output already: each output counts once.
+    const funds = [
+      ...new Map(
+        [...genesisUtxos(network), ...extraFunds].map((utxo) => [referenceKey(utxo), utxo]),
+      ).values(),
+    ];
+    const { shelley } = network.genesis;
+    const maxSupply = BigInt(shelley.maxLovelaceSupply as number);
+    const supply = funds.reduce(
+      (total, { value }) => total + BigInt((value as { ada: { lovelace: number | bigint } }).ada.lovelace),
+      0n,
+    );
+    const [coefficientNumerator, coefficientDenominator] = parseRatio(
+      decimalRatio(shelley.activeSlotsCoeff as number),
+    );
+    const epoch: EpochState = {
+      epoch: 0,
+      treasury: 0n,
+      reserves: maxSupply - supply,
+      snapshots: { mark: emptySnapshot(), set: emptySnapshot(), go: emptySnapshot() },
+      snapshotFees: 0n,
+      fees: 0n,
+      previousBlocks: new Map(),
+      blocks: new Map(),
+    };
     return new LedgerState(
       journal,
       new JournaledMap(
         journal,
-        [...genesisUtxos(network), ...extraFunds].map((utxo) => [referenceKey(utxo), utxo] as const),
+        funds.map((utxo) => [referenceKey(utxo), utxo] as const),
       ),
       new JournaledMap(journal),
       new JournaledMap(journal, Object.entries(initialStakePools.stakePools)),
       new JournaledMap(journal),
       new JournaledMap(journal),
+      new JournaledMap(journal, [['epoch', epoch]]),
       parameters.lovelace('stakeCredentialDeposit'),
+      {
+        expectedBlocks: [
+          BigInt(shelley.epochLength as number) * coefficientNumerator,
+          coefficientDenominator,
+        ],
+        maxSupply,
+      },
     );
   }
 
@@ -92,6 +142,86 @@ export class LedgerState implements DelegationState {
       .map(({ from, credential }) => ({ from, credential }));
   }
 
+  /** The epoch bookkeeping: epoch, treasury, reserves, stake snapshots, fees and blocks made. */
+  epochState(): EpochState {
+    return this.epochs.get('epoch')!;
+  }
+
+  /** The stake delegated to each registered pool now (what the next mark snapshot would take). */
+  liveStake(): StakeSnapshot {
+    return stakeSnapshot(this.utxos.values(), this.accounts.values(), this.pools.entries());
+  }
+
+  /** A block made by pool `id` (its issuer), counted for the pool's performance. */
+  blockMade(id: string): void {
+    const state = this.epochState();
+    const blocks = new Map(state.blocks).set(id, (state.blocks.get(id) ?? 0) + 1);
+    this.epochs.set('epoch', { ...state, blocks });
+  }
+
+  /**
+   * Crosses the epoch boundaries up to `epoch` (none when the ledger is there already), each as the
+   * ledger does (src/ledger/epoch-boundary.ts): the reward update paid into the registered reward
+   * accounts, treasury and reserves moved; a new mark snapshot (set and go rotate); the pools retiring
+   * at the new epoch removed, their deposits refunded to their reward accounts (the treasury when that
+   * is not registered) and the delegations to them cleared.
+   */
+  crossEpochs(epoch: number, protocolParameters: Record<string, unknown>): void {
+    while (this.epochState().epoch < epoch) this.crossEpoch(protocolParameters);
+  }
+
+  private crossEpoch(protocolParameters: Record<string, unknown>): void {
+    const parameters = parameterReader(protocolParameters);
+    const ratio = (name: string) => parseRatio(protocolParameters[name] as string);
+    const before = this.epochState();
+    const update = rewardUpdate(
+      before,
+      {
+        monetaryExpansion: ratio('monetaryExpansion'),
+        treasuryExpansion: ratio('treasuryExpansion'),
+        pledgeInfluence: ratio('stakePoolPledgeInfluence'),
+        desiredPools: parameters.number('desiredNumberOfStakePools'),
+        ...this.rewardGenesis,
+      },
+      (key) => this.accounts.has(key),
+    );
+    update.rewards.forEach((lovelace, key) => this.creditKey(key, lovelace));
+    const mark = this.liveStake();
+    const next = before.epoch + 1;
+    let treasury = update.treasury;
+    const poolDeposit = parameters.lovelace('stakePoolDeposit');
+    for (const [id, retirement] of [...this.retirements.entries()]) {
+      if (retirement !== next) continue;
+      const refundTo = credentialKey(rewardCredential(this.pools.get(id)!.rewardAccount));
+      if (!this.creditKey(refundTo, poolDeposit)) treasury += poolDeposit;
+      this.pools.delete(id);
+      this.retirements.delete(id);
+      for (const account of [...this.accounts.values()])
+        if (account.stakePool?.id === id) {
+          const { stakePool: _, ...rest } = account;
+          this.accounts.set(credentialKey(account), rest);
+        }
+    }
+    this.epochs.set('epoch', {
+      epoch: next,
+      treasury,
+      reserves: update.reserves,
+      snapshots: { mark, set: before.snapshots.mark, go: before.snapshots.set },
+      snapshotFees: before.fees,
+      fees: 0n,
+      previousBlocks: before.blocks,
+      blocks: new Map(),
+    });
+  }
+
+  private creditKey(key: string, lovelace: bigint): boolean {
+    const account = this.accounts.get(key);
+    if (account === undefined) return false;
+    const rewards = BigInt(account.rewards.ada.lovelace) + lovelace;
+    this.accounts.set(key, { ...account, rewards: { ada: { lovelace: rewards } } });
+    return true;
+  }
+
   /** Applies a transaction (Ogmios JSON); throws, changing nothing, when it breaks a ledger rule. */
   apply(transaction: OgmiosTransaction): void {
     const { consumed, produced } = transactionEffects(transaction);
@@ -103,8 +233,7 @@ export class LedgerState implements DelegationState {
       if ('error' in outcome) throw new Error(`transaction ${transaction.id}: ${outcome.error.message}`);
       this.applyChanges(outcome.changes);
     }
-    consumed.forEach((reference) => this.utxos.delete(referenceKey(reference)));
-    produced.forEach((utxo) => this.utxos.set(referenceKey(utxo), utxo));
+    this.spend(transaction, consumed, produced);
   }
 
   /**
@@ -118,8 +247,22 @@ export class LedgerState implements DelegationState {
       const outcome = applyDelegation(transaction, this, this.keyDeposit, true);
       if ('changes' in outcome) this.applyChanges(outcome.changes);
     }
+    this.spend(transaction, consumed, produced);
+  }
+
+  /** The UTxO changes, and the fee (a phase-2-invalid transaction's: its collateral) into the fee pot. */
+  private spend(transaction: OgmiosTransaction, consumed: OutputReference[], produced: Utxo[]): void {
+    const valid = transaction.spends !== 'collaterals';
+    const lovelace = (utxo: Utxo | undefined) =>
+      BigInt((utxo?.value as { ada: { lovelace: number | bigint } } | undefined)?.ada.lovelace ?? 0);
+    const fee = valid
+      ? BigInt(transaction.fee?.ada.lovelace ?? 0)
+      : consumed.reduce((total, reference) => total + lovelace(this.utxo(reference)), 0n) -
+        produced.reduce((total, utxo) => total + lovelace(utxo), 0n);
     consumed.forEach((reference) => this.utxos.delete(referenceKey(reference)));
     produced.forEach((utxo) => this.utxos.set(referenceKey(utxo), utxo));
+    const state = this.epochState();
+    this.epochs.set('epoch', { ...state, fees: state.fees + fee });
   }
 
   /** States reward accounts as they are (a chain file's `rewardAccounts` event). */
@@ -132,11 +275,7 @@ export class LedgerState implements DelegationState {
 
   /** Pays `lovelace` into a registered account (rewards, MIR transfers); false when it is not registered. */
   credit(credential: Credential, lovelace: bigint): boolean {
-    const account = this.account(credential);
-    if (account === undefined) return false;
-    const rewards = BigInt(account.rewards.ada.lovelace) + lovelace;
-    this.accounts.set(credentialKey(credential), { ...account, rewards: { ada: { lovelace: rewards } } });
-    return true;
+    return this.creditKey(credentialKey(credential), lovelace);
   }
 
   /** Runs `change` and returns the log that undoes it (`into`, when given, gets the steps). */
@@ -154,7 +293,9 @@ export class LedgerState implements DelegationState {
       this.pools.copy(journal),
       this.retirements.copy(journal),
       this.dreps.copy(journal),
+      this.epochs.copy(journal),
       this.keyDeposit,
+      this.rewardGenesis,
     );
   }
 

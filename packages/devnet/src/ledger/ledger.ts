@@ -1,3 +1,4 @@
+import CSL from '@emurgo/cardano-serialization-lib-nodejs';
 import type { Chain, Position } from '../chain/chain.js';
 import type { RewardAccountSummary, RewardAccountUpdate } from '../chain/events.js';
 import { parseJsonFast } from '../chain/json.js';
@@ -9,7 +10,7 @@ import { genesisProtocolParameters } from '../networks/genesis.js';
 import type { Network } from '../networks/networks.js';
 import type { Outcome } from '../server/rpc.js';
 import { withChanges, type DelegationState } from './delegation.js';
-import type { UndoLog } from './journal.js';
+import { UndoLog } from './journal.js';
 import { LedgerData, type Credential } from './ledger-data.js';
 import { LedgerState } from './ledger-state.js';
 import { Mempool } from './mempool.js';
@@ -42,6 +43,8 @@ export class Ledger {
   private readonly undoDepth: number;
   private events: AccountsEvent[] = [];
   private eventsApplied = 0;
+  /** The accounts events stated after the tip's block, undone before the next block is applied. */
+  private tail: { log: UndoLog; from: number } | undefined;
 
   constructor(
     private readonly chain: Chain,
@@ -150,40 +153,63 @@ export class Ledger {
     };
   }
 
+  /**
+   * Applies the blocks not applied yet, each in the ledger's order: the epoch boundaries up to its
+   * epoch, the accounts a chain file states before it (they override what the boundary computed, as
+   * the chain's own figures), its transactions, then it counts for its issuer's pool.
+   */
   private catchUp(): void {
-    // Accounts stated after the last applied block belong to it (undone with it).
-    this.applyEvents(this.undoLogs.at(-1));
+    if (this.applied < this.chain.length) this.undoTail();
     while (this.applied < this.chain.length) {
       const block = parseJsonFast(this.chain.blockBytes(this.chain.at(this.applied)).toString()) as {
+        type?: string;
+        slot?: number | bigint;
+        issuer?: { verificationKey?: string };
         transactions?: OgmiosTransaction[];
       };
       const log = this.state.record(() => {
+        // Stake pools make the Praos blocks; the ledger's epochs turn from the first of them on.
+        const praos = block.type === 'praos' && block.slot !== undefined;
+        if (praos)
+          this.state.crossEpochs(
+            slotInfo(this.network, block.slot!).epoch,
+            this.protocolParameters(block.slot),
+          );
+        this.applyEvents(this.applied);
         // Transactions apply in block order: a later one may spend an output of an earlier one.
         (block.transactions ?? []).forEach((transaction) => this.state.applyServed(transaction));
+        if (praos && block.issuer?.verificationKey !== undefined)
+          this.state.blockMade(poolIdOf(block.issuer.verificationKey));
       });
       this.applied += 1;
-      this.applyEvents(log);
       this.undoLogs.push(log);
       if (this.undoLogs.length > this.undoDepth) this.undoLogs.shift();
     }
+    if (this.eventsApplied < this.events.length) {
+      this.tail ??= { log: new UndoLog(), from: this.eventsApplied };
+      this.state.record(() => this.applyEvents(this.applied), this.tail.log);
+    }
   }
 
-  /** Applies the accounts events stated up to the applied blocks, into `log` (none before any block). */
-  private applyEvents(log: UndoLog | undefined): void {
-    while (
-      this.eventsApplied < this.events.length &&
-      this.events[this.eventsApplied].position <= this.applied
-    ) {
-      const { accounts } = this.events[this.eventsApplied];
-      if (log === undefined) this.state.setAccounts(accounts);
-      else this.state.record(() => this.state.setAccounts(accounts), log);
+  /** Applies the accounts events stated before the block at `position` (after the blocks before it). */
+  private applyEvents(position: number): void {
+    while (this.eventsApplied < this.events.length && this.events[this.eventsApplied].position <= position) {
+      this.state.setAccounts(this.events[this.eventsApplied].accounts);
       this.eventsApplied += 1;
     }
+  }
+
+  private undoTail(): void {
+    if (this.tail === undefined) return;
+    this.tail.log.undo();
+    this.eventsApplied = this.tail.from;
+    this.tail = undefined;
   }
 
   /** Blocks after `position` left the chain, and the accounts stated after them. */
   private rolledBack(position: Position): void {
     const kept = position + 1;
+    this.undoTail();
     this.events = this.events.filter((event) => event.position <= kept);
     this.eventsApplied = Math.min(this.eventsApplied, this.events.length);
     if (kept >= this.applied) return;
@@ -198,10 +224,17 @@ export class Ledger {
       this.undoLogs.pop()!.undo();
       this.applied -= 1;
     }
+    // The events stated before the dropped blocks are applied again after the kept ones.
+    this.eventsApplied = this.events.filter((event) => event.position < kept).length;
   }
 
   private tipSlot(): Slot {
     const tip = this.chain.tip();
     return tip === 'origin' ? 0 : tip.slot;
   }
+}
+
+/** A stake pool's id: bech32 of the blake2b-224 hash of its cold verification key. */
+function poolIdOf(verificationKey: string): string {
+  return CSL.PublicKey.from_bytes(Buffer.from(verificationKey, 'hex')).hash().to_bech32('pool');
 }

@@ -1,12 +1,12 @@
 /// <reference types="jest" />
 import CSL from '@emurgo/cardano-serialization-lib-nodejs';
 import { createLedgerStateQueryClient, createTransactionSubmissionClient } from '@cardano-ogmios/client';
-import { parseJson } from '../chain/json.js';
 import { FAUCET_LOVELACE } from '../generate/index.js';
 import { DEMO_WALLET_LOVELACE, demoWallets } from '../networks/demo-wallets.js';
 import { startDevnet, type Devnet } from './devnet.js';
 import { connect } from './test-support/ogmios-client.js';
-import { pointOf, responseValidator, syntheticBlocks } from './test-support/fixtures.js';
+import { pointOf, syntheticBlocks } from './test-support/fixtures.js';
+import { validated } from './test-support/validated.js';
 import { RawClient } from './test-support/ws-client.js';
 
 const KEY = 'a'.repeat(56);
@@ -18,24 +18,6 @@ const account = (credential: string, from: 'verificationKey' | 'script', rewards
   rewards: { ada: { lovelace: rewards } },
   deposit: { ada: { lovelace: 2000000 } },
 });
-
-/** Sends one request over a raw socket and checks the response against Ogmios' schema. */
-async function validated(devnet: Devnet, schema: string, method: string, params?: object) {
-  const raw = await RawClient.connect(devnet.url);
-  raw.send({ jsonrpc: '2.0', method, ...(params && { params }), id: { requestId: method } });
-  const [text] = await raw.texts(1);
-  raw.close();
-  const validate = responseValidator(schema);
-  // Ajv only knows JSON numbers: validate the plain parse, return the exact one.
-  const valid = validate(JSON.parse(text));
-  const response = parseJson(text) as Record<string, any>;
-  // On failure show the errors of the branch that was meant (not those of the alternative error shapes).
-  const errors = validate.errors?.filter(
-    ({ schemaPath }) => !/Failure|Invalid|Mismatch|Unavailable|Expired|RpcError/.test(schemaPath),
-  );
-  expect({ valid, errors: valid ? null : errors }).toEqual({ valid: true, errors: null });
-  return response;
-}
 
 describe('ledger-state and network queries (custom network)', () => {
   let devnet: Devnet;
