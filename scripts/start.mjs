@@ -114,7 +114,12 @@ function retireOutdatedDemoChain(config) {
   const devnetDir = path.join(config.dataDir, 'devnet');
   const originFile = path.join(devnetDir, 'chain.origin');
   if (!existsSync(path.join(devnetDir, 'chain.jsonl'))) return;
-  if (existsSync(originFile) && readFileSync(originFile, 'utf8').trim() === demoChainOrigin()) return;
+  // A chain without its own system start is on the genesis' time line, years before its live blocks.
+  const current =
+    existsSync(originFile) &&
+    readFileSync(originFile, 'utf8').trim() === demoChainOrigin() &&
+    existsSync(path.join(devnetDir, 'system-start'));
+  if (current) return;
   const archive = path.join(config.dataDir, `previous-${new Date().toISOString().replace(/[:.]/g, '-')}`);
   mkdirSync(archive);
   const moved = [
@@ -307,10 +312,17 @@ async function main() {
   let demoWallets;
   if (runsDevnet) {
     const chainFile = path.join(config.dataDir, 'devnet', 'chain.jsonl');
+    const systemStartFile = path.join(config.dataDir, 'devnet', 'system-start');
     if (!existsSync(chainFile)) {
       mkdirSync(path.dirname(chainFile), { recursive: true });
       console.log('› generating the demo chain (devnet generate)');
       await runToFile(DEVNET_CLI, DEMO_CHAIN, chainFile);
+      // The generated history ends now: the live blocks continue its time line without a gap.
+      await runToFile(
+        DEVNET_CLI,
+        ['system-start', '--chain', chainFile, '--network', 'custom'],
+        systemStartFile,
+      );
       writeFileSync(path.join(path.dirname(chainFile), 'chain.origin'), `${demoChainOrigin()}\n`);
     }
     demoWallets = await writeDemoWallets(config.dataDir);
@@ -328,6 +340,8 @@ async function main() {
         String(devnetPort),
         '--block-interval',
         String(BLOCK_INTERVAL_MS),
+        '--system-start',
+        readFileSync(systemStartFile, 'utf8').trim(),
       ],
       {},
     );

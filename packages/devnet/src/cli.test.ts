@@ -4,6 +4,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, openSync, readFileSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { slotInfo } from './networks/era-summaries.js';
+import { loadNetwork } from './networks/networks.js';
 
 const CLI = new URL('../dist/cli.js', import.meta.url).pathname;
 const NPM_SCRIPT = new URL('../../../scripts/devnet.mjs', import.meta.url).pathname;
@@ -102,12 +104,36 @@ describe('devnet CLI', () => {
     expect(existsSync(file)).toBe(true);
   });
 
+  it("system-start prints the system start that puts the chain file's tip at the current time", () => {
+    const before = Date.now();
+    const result = spawnSync(process.execPath, [CLI, 'system-start', '--chain', chainFile], {
+      encoding: 'utf8',
+    });
+    const after = Date.now();
+    expect(result.status).toBe(0);
+    const start = result.stdout.trim();
+    expect(start).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    const blocks = readFileSync(chainFile, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { era?: string; slot?: number })
+      .filter((line) => line.era !== undefined && line.slot !== undefined);
+    const tipTime = slotInfo(loadNetwork('custom', new Date(start)), blocks.at(-1)!.slot!).time.getTime();
+    expect(tipTime).toBeLessThanOrEqual(after);
+    expect(tipTime).toBeGreaterThan(before - 1000);
+  });
+
   it.each([
     ['an unknown command', ['nope']],
     ['serve without a chain', ['serve']],
     ['serve with both --chain and --generate', ['serve', '--chain', 'x', '--generate', '--blocks 2']],
     ['an unknown generator option', ['generate', '--bogus']],
     ['a malformed option', ['serve', '--chain', 'x', '--port']],
+    [
+      'a system start in fractions of a second',
+      ['serve', '--chain', 'x', '--system-start', '2026-01-01T00:00:00.5Z'],
+    ],
+    ['system-start without a chain', ['system-start']],
   ])('exits with 2 and the usage on %s', (_case, args) => {
     const result = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
     expect(result.status).toBe(2);

@@ -6,13 +6,20 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { convertBlock, readImmutableChunk, stringifyOgmios, type EraName } from './convert/index.js';
 import { GENERATE_USAGE, parseGenerateOptions, writeChain, type GenerateCommand } from './generate/index.js';
 import { demoWallets } from './networks/demo-wallets.js';
-import { isNetworkName, NETWORK_NAMES } from './networks/networks.js';
+import { Chain } from './chain/chain.js';
+import { readChainFile } from './chain/chain-file.js';
+import { replay } from './chain/replay.js';
+import { Ledger } from './ledger/ledger.js';
+import { systemStartEndingAt } from './networks/era-summaries.js';
+import { byronEpochLength, isNetworkName, loadNetwork, NETWORK_NAMES } from './networks/networks.js';
 import { startDevnet } from './server/devnet.js';
 
 const USAGE = `Usage:
   devnet serve (--chain FILE | --generate "OPTIONS") [--port 1337] [--host 127.0.0.1]
                [--network ${NETWORK_NAMES.join('|')}] [--block-interval MS] [--no-evaluation]
+               [--system-start ISO]
   devnet generate [OPTIONS] > chain.jsonl
+  devnet system-start --chain FILE [--network NAME]
   devnet convert FILE... [--era NAME]
   devnet demo-wallets
 
@@ -20,7 +27,10 @@ serve     runs an Ogmios v6 compatible server (WebSocket JSON-RPC + GET /health)
           a chain generated first into a temporary file (--generate takes the generate OPTIONS as one
           argument); evaluateTransaction runs the transaction's scripts unless --no-evaluation;
           --block-interval MS > 0 makes it live: after the chain is replayed, a block is forged every MS
-          from the submitted transactions and appended to the chain file (0, the default: replay only)
+          from the submitted transactions and appended to the chain file (0, the default: replay only);
+          --system-start replaces the genesis' system start (whole seconds, e.g. 2026-01-01T00:00:00Z)
+system-start  prints the system start (ISO) that puts the chain file's tip at the current time: serve
+          it with that --system-start and its live blocks continue its time line without a gap
 generate  writes a deterministic, ledger-consistent chain file (below)
 convert   prints one Ogmios v6 block per line for hex block files (era-wrapped, or raw with --era)
           and ImmutableDB chunk files (*.chunk)
@@ -40,6 +50,8 @@ async function main(argv: string[]): Promise<void> {
       return generate(rest);
     case 'convert':
       return convert(rest);
+    case 'system-start':
+      return printSystemStart(rest);
     case 'demo-wallets':
       console.log(JSON.stringify(demoWallets(0), null, 2));
       return;
@@ -64,6 +76,7 @@ async function serve(args: string[]): Promise<void> {
       network: { type: 'string' },
       'block-interval': { type: 'string', default: '0' },
       'no-evaluation': { type: 'boolean', default: false },
+      'system-start': { type: 'string' },
     },
   });
   if ((values.chain === undefined) === (values.generate === undefined)) {
@@ -96,6 +109,7 @@ async function serve(args: string[]): Promise<void> {
     host: values.host,
     forgeInterval,
     evaluation: !values['no-evaluation'],
+    systemStart: values['system-start'] === undefined ? undefined : wholeSecond(values['system-start']),
   });
   console.error(`devnet: Ogmios v6.14 protocol on ${devnet.url} (${network}), serving ${file}`);
   // npm scripts forward a signal the whole process group already received: stop once.
@@ -116,6 +130,32 @@ async function serve(args: string[]): Promise<void> {
       void devnet.close().then(() => process.exit(1));
     },
   );
+}
+
+async function printSystemStart(args: string[]): Promise<void> {
+  const { values } = parseOptions({
+    args,
+    options: { chain: { type: 'string' }, network: { type: 'string', default: 'custom' } },
+  });
+  if (values.chain === undefined) throw new UsageError('system-start needs --chain FILE');
+  if (!isNetworkName(values.network))
+    throw new UsageError(`--network must be one of ${NETWORK_NAMES.join(', ')}`);
+  const network = loadNetwork(values.network);
+  const chain = new Chain();
+  await replay(readChainFile(values.chain, byronEpochLength(network)), chain, new Ledger(chain, network), {
+    blockInterval: 0,
+  });
+  const tip = chain.tip();
+  chain.close();
+  const start = systemStartEndingAt(network, tip === 'origin' ? 0 : tip.slot, new Date());
+  console.log(start.toISOString().replace('.000Z', 'Z'));
+}
+
+function wholeSecond(text: string): Date {
+  const date = new Date(text);
+  if (Number.isNaN(date.getTime()) || date.getTime() % 1000 !== 0)
+    throw new UsageError('--system-start must be a date and time in whole seconds (ISO 8601)');
+  return date;
 }
 
 async function generate(args: string[]): Promise<void> {

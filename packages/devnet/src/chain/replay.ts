@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { BlockEntry } from './block-entry.js';
 import type { Chain } from './chain.js';
 import type { ChainLine } from './chain-file.js';
-import type { LedgerData } from '../ledger/ledger-data.js';
+import type { Ledger } from '../ledger/ledger.js';
 import type { Slot } from './point.js';
 
 export interface ReplayOptions {
@@ -19,7 +19,7 @@ export interface ReplayOptions {
 export async function replay(
   lines: AsyncIterable<ChainLine>,
   chain: Chain,
-  ledger: LedgerData,
+  ledger: Pick<Ledger, 'data' | 'setRewardAccounts'>,
   { blockInterval, signal }: ReplayOptions,
 ): Promise<void> {
   const pace = () => (blockInterval > 0 ? sleep(blockInterval, undefined, { signal }) : undefined);
@@ -54,16 +54,16 @@ export async function replay(
         await sleep(event.ms, undefined, { signal });
         break;
       case 'rewardAccounts':
-        ledger.setRewardAccounts(event.slot ?? tipSlot(chain), event.accounts);
+        ledger.setRewardAccounts(event.accounts);
         break;
       case 'protocolParameters':
-        ledger.setProtocolParameters(event.slot ?? tipSlot(chain), event.parameters);
+        ledger.data.setProtocolParameters(event.slot ?? tipSlot(chain), event.parameters);
         break;
     }
   }
 }
 
-/** Ledger events without a slot take effect at the block written just before them. */
+/** Protocol parameters without a slot take effect at the block written just before them. */
 function tipSlot(chain: Chain): Slot {
   const tip = chain.tip();
   return tip === 'origin' ? 0 : tip.slot;

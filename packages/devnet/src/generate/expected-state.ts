@@ -1,5 +1,5 @@
 import type { DelegateRepresentative } from '@cardano-ogmios/schema';
-import type { Utxo as GenesisUtxo } from '../ledger/utxo-index.js';
+import type { Utxo as GenesisUtxo } from '../ledger/outputs.js';
 import { drepCredential, rewardCredential } from '../ledger/delegation.js';
 import type { Network } from '../networks/networks.js';
 import { blake2b256, toHex } from './keys.js';
@@ -211,7 +211,7 @@ export function expectedState({
 
 /**
  * Blockfrost's drep_id of a vote delegation: null when the DRep is not registered or registered again
- * after the delegation (RYO's rule; the ledger keeps the delegation).
+ * after the delegation (RYO's rule; the ledger clears the delegations to a DRep that retires).
  */
 function blockfrostDRepId(
   drep: DelegateRepresentative,

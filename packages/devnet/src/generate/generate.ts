@@ -2,7 +2,6 @@ import CSL from '@emurgo/cardano-serialization-lib-nodejs';
 import type { ChainEvent, RewardAccountUpdate } from '../chain/events.js';
 import type { BlockBFT, BlockEBB, BlockPraos, DelegateRepresentative } from '@cardano-ogmios/schema';
 import { convertTransaction, type OgmiosTransaction } from '../convert/index.js';
-import { drepCredential } from '../ledger/delegation.js';
 import { LedgerState } from '../ledger/ledger-state.js';
 import { parameterReader } from '../ledger/parameters.js';
 import { eraSummaries, slotInfo, type EraSummary } from '../networks/era-summaries.js';
@@ -20,7 +19,6 @@ import { alwaysFailsWallet, plutusV3CostModels } from './plutus.js';
 import { Random } from './random.js';
 import { nextAction, scenarioSteps } from './scenario.js';
 import { ChainState, blockRecord } from './state.js';
-import { ada } from './tx-builders/funding.js';
 import { buildTransaction, type BuiltTx, type TxContext } from './tx.js';
 import {
   createActors,
@@ -291,6 +289,7 @@ class ChainGenerator {
         transactions.map(({ built }) => built),
       ),
     );
+    this.state.ledger.blockMade(producer.id);
     this.state.tip = { slot, id: block.id, height };
     this.state.epoch = epoch;
     yield block;
@@ -357,16 +356,19 @@ class ChainGenerator {
     return { built, json };
   }
 
-  /** Rewards of the ending epoch for delegated accounts, and MIR transfers certified in it. */
+  /**
+   * The ledger's epoch boundaries (rewards, snapshots, pool retirements: src/ledger/epoch-boundary.ts),
+   * then the MIR transfers certified in the ending epoch; the accounts they change are stated.
+   */
   private epochBoundary(epoch: number): void {
     if (this.state.epoch >= 0) {
       const { ledger } = this.state;
-      for (const account of this.actors.accounts) {
-        const credential = ledgerCredential(account);
-        if (ledger.account(credential)?.stakePool === undefined) continue;
-        ledger.credit(credential, this.random.lovelace(ada(0.1), ada(5)));
-        this.touched.add(account.stakeAddress);
-      }
+      const before = this.actors.accounts.map((account) => ledger.account(ledgerCredential(account)));
+      ledger.crossEpochs(epoch, genesisProtocolParameters(this.network));
+      this.actors.accounts.forEach((account, index) => {
+        if (ledger.account(ledgerCredential(account)) !== before[index])
+          this.touched.add(account.stakeAddress);
+      });
       for (const { stakeAddress, amount } of this.state.pendingMir) {
         const account = this.stakeAccount(stakeAddress);
         if (ledger.credit(ledgerCredential(account), amount)) this.touched.add(stakeAddress);
@@ -406,26 +408,21 @@ class ChainGenerator {
     this.deferredUntilHeight = -1;
   }
 
-  /**
-   * The ledger's reward account, stated the way the generator always has: fields in a fixed order, and
-   * a vote delegation to a DRep that is not registered (any more) left out.
-   */
+  /** The ledger's reward account, stated with its fields in a fixed order. */
   private rewardSummary(stakeAddress: string): RewardAccountUpdate {
-    const account = this.stakeAccount(stakeAddress);
-    const credential = ledgerCredential(account);
+    const credential = ledgerCredential(this.stakeAccount(stakeAddress));
     const summary = this.state.ledger.account(credential);
     if (summary === undefined) return { ...credential, registered: false };
     const drep = summary.delegateRepresentative as DelegateRepresentative | undefined;
-    const delegateRepresentative =
-      drep?.type !== 'registered'
-        ? drep
-        : this.state.ledger.drepRegistered(drepCredential(drep))
-          ? { type: drep.type, from: drep.from, id: drep.id }
-          : undefined;
     return {
       ...credential,
       ...(summary.stakePool === undefined ? {} : { stakePool: summary.stakePool }),
-      ...(delegateRepresentative === undefined ? {} : { delegateRepresentative }),
+      ...(drep === undefined
+        ? {}
+        : {
+            delegateRepresentative:
+              drep.type === 'registered' ? { type: drep.type, from: drep.from, id: drep.id } : drep,
+          }),
       rewards: summary.rewards,
       deposit: summary.deposit,
     };

@@ -265,15 +265,22 @@ function stakeAccount(index: number, name: string, networkId: number): StakeAcco
 }
 
 function pool(index: number, name: string, owner: StakeAccount): Pool {
+  return { index, ...poolKeys(name), owner };
+}
+
+function poolKeys(name: string): Pick<Pool, 'cold' | 'id' | 'vrfVerificationKey' | 'kesVerificationKey'> {
   const cold = keyPair(`${name}/cold`);
   return {
-    index,
     cold,
     id: cold.hash.to_bech32('pool'),
     vrfVerificationKey: derive(`${name}/vrf`),
     kesVerificationKey: derive(`${name}/kes`),
-    owner,
   };
+}
+
+/** The keys of the genesis stake pools, which make the live devnet's blocks. */
+export function genesisPoolKeys(): ReturnType<typeof poolKeys>[] {
+  return range(GENESIS_POOLS).map((i) => poolKeys(`genesis-pool/${i}`));
 }
 
 /** Even DReps are key hashes, odd ones native scripts. */

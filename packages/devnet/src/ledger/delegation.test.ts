@@ -2,7 +2,7 @@
 import type { Certificate } from '@cardano-ogmios/schema';
 import type { RewardAccountSummary } from '../chain/events.js';
 import type { OgmiosTransaction } from '../convert/index.js';
-import { accountUpdates, applyDelegation, type DelegationState } from './delegation.js';
+import { applyDelegation, withChanges, type DelegationState } from './delegation.js';
 
 const KEY_DEPOSIT = 2_000_000n;
 const ada = (lovelace: bigint) => ({ ada: { lovelace } });
@@ -13,15 +13,24 @@ const bob = { from: 'verificationKey' as const, credential: 'bb'.repeat(28) };
 const drep = { type: 'registered' as const, from: 'verificationKey' as const, id: 'dd'.repeat(28) };
 const aliceStake = 'stake_test1uz42424242424242424242424242424242424242424242s7f0kdw';
 
-/** Alice registered with `rewards`, POOL and `drep` registered. */
-function state(rewards: bigint): DelegationState {
-  const account: RewardAccountSummary = { ...alice, rewards: ada(rewards), deposit: ada(KEY_DEPOSIT) };
+/** Alice registered with `rewards` (her vote delegated to `drep` when `voting`), POOL and `drep` registered. */
+function state(rewards: bigint, voting = false): DelegationState {
+  const account: RewardAccountSummary = {
+    ...alice,
+    ...(voting ? { delegateRepresentative: drep } : {}),
+    rewards: ada(rewards),
+    deposit: ada(KEY_DEPOSIT),
+  };
   return {
     account: ({ credential }) => (credential === alice.credential ? account : undefined),
     poolRegistered: (id) => id === POOL,
     drepRegistered: ({ credential }) => credential === drep.id,
+    drepDelegators: ({ credential }) => (voting && credential === drep.id ? [alice] : []),
   };
 }
+
+const accountChanges = (outcome: ReturnType<typeof applyDelegation>) =>
+  'changes' in outcome && [...outcome.changes.accounts.values()];
 
 const transaction = (certificates: Certificate[], withdrawals?: Record<string, bigint>) =>
   ({
@@ -98,9 +107,7 @@ describe('registration and delegation rules', () => {
       state(5n),
       KEY_DEPOSIT,
     );
-    expect('changes' in outcome && accountUpdates([outcome.changes])).toEqual([
-      { ...alice, registered: false },
-    ]);
+    expect(accountChanges(outcome)).toEqual([{ ...alice, registered: false }]);
   });
 
   it('states the accounts a transaction changes in their final state', () => {
@@ -109,8 +116,37 @@ describe('registration and delegation rules', () => {
       state(0n),
       KEY_DEPOSIT,
     );
-    expect('changes' in outcome && accountUpdates([outcome.changes])).toEqual([
+    expect(accountChanges(outcome)).toEqual([
       { ...bob, rewards: ada(0n), deposit: ada(KEY_DEPOSIT), stakePool: { id: POOL } },
     ]);
+  });
+
+  it('clears the vote delegations to a DRep that retires, also those made in the same transaction', () => {
+    const retire: Certificate = {
+      type: 'delegateRepresentativeRetirement',
+      delegateRepresentative: drep,
+      deposit: ada(500_000_000n),
+    };
+    const voteOf = (credential: typeof alice, base: DelegationState, certificates: Certificate[]) => {
+      const outcome = applyDelegation(transaction(certificates), base, KEY_DEPOSIT);
+      if ('error' in outcome) throw new Error(outcome.error.message);
+      return withChanges(base, outcome.changes).account(credential)?.delegateRepresentative;
+    };
+    expect(voteOf(alice, state(0n, true), [])).toEqual(drep);
+    expect(voteOf(alice, state(0n, true), [retire])).toBeUndefined();
+    const bobVotes: Certificate[] = [
+      register(bob),
+      { type: 'stakeDelegation', ...bob, delegateRepresentative: drep },
+    ];
+    expect(voteOf(bob, state(0n), bobVotes)).toEqual(drep);
+    expect(voteOf(bob, state(0n), [...bobVotes, retire])).toBeUndefined();
+    // A registration afterwards starts the DRep without delegators; other fields stay.
+    const reregister: Certificate = {
+      type: 'delegateRepresentativeRegistration',
+      delegateRepresentative: drep,
+      deposit: ada(500_000_000n),
+    };
+    const outcome = applyDelegation(transaction([retire, reregister]), state(7n, true), KEY_DEPOSIT);
+    expect(accountChanges(outcome)).toEqual([{ ...alice, rewards: ada(7n), deposit: ada(KEY_DEPOSIT) }]);
   });
 });

@@ -32,7 +32,7 @@ describe('a generated chain through the live validation', () => {
     let previousSlot: Slot | undefined;
     for (const line of lines) {
       if (isEvent(line)) {
-        if (line.event === 'rewardAccounts') ledger.data.setRewardAccounts(line.slot!, line.accounts);
+        if (line.event === 'rewardAccounts') ledger.setRewardAccounts(line.accounts);
         if (line.event === 'protocolParameters')
           ledger.data.setProtocolParameters(line.slot!, line.parameters);
         continue;

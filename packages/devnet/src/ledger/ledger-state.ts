@@ -1,27 +1,47 @@
-import type { RewardAccountSummary } from '../chain/events.js';
-import { referenceKey, transactionEffects, type OutputReference, type Utxo } from './utxo-index.js';
+import type { StakePool } from '@cardano-ogmios/schema';
+import type { RewardAccountSummary, RewardAccountUpdate } from '../chain/events.js';
+import { referenceKey, transactionEffects, type OutputReference, type Utxo } from './outputs.js';
 import type { OgmiosTransaction } from '../convert/index.js';
-import { genesisProtocolParameters, genesisStakePoolIds } from '../networks/genesis.js';
+import { genesisConfiguration, genesisProtocolParameters } from '../networks/genesis.js';
 import { genesisUtxos } from '../networks/genesis-utxos.js';
 import type { Network } from '../networks/networks.js';
-import { applyDelegation, type DelegationState } from './delegation.js';
+import { applyDelegation, delegatesTo, type DelegationChanges, type DelegationState } from './delegation.js';
+import { Journal, JournaledMap, type UndoLog } from './journal.js';
 import { credentialKey, type Credential } from './ledger-data.js';
 import { parameterReader } from './parameters.js';
+import {
+  emptySnapshot,
+  parseRatio,
+  rewardUpdate,
+  stakeSnapshot,
+  type EpochState,
+  type RewardParameters,
+  type StakeSnapshot,
+} from './epoch-boundary.js';
+import { decimalRatio } from '../networks/ratio.js';
+import { rewardCredential } from './delegation.js';
+
+/** What the reward formula takes from the genesis rather than the protocol parameters. */
+type RewardGenesis = Pick<RewardParameters, 'expectedBlocks' | 'maxSupply'>;
 
 /**
- * A ledger state advanced one transaction at a time, with no chain behind it: the generator builds its
- * chain against it. A transaction changes it by the rules the served ledger applies (`transactionEffects`
- * for the UTxO set, `applyDelegation` for withdrawals and certificates); one breaking them is a bug of
- * whoever built it, so `apply` throws. Epoch boundaries are not processed here: rewards are credited
- * by whoever decides them.
+ * The ledger state: UTxO set, reward accounts, stake pools (with the epochs they retire at) and DReps.
+ * Transactions change it by the ledger's rules (`transactionEffects` for the UTxO set, `applyDelegation`
+ * for withdrawals and certificates). The generator builds its chain against one; the devnet follows its
+ * served chain with one (src/ledger/ledger.ts), undoing rolled-back blocks with `record`'s logs.
  */
 export class LedgerState implements DelegationState {
   private constructor(
-    private readonly utxos: Map<string, Utxo>,
-    private readonly accounts: Map<string, RewardAccountSummary>,
-    private readonly pools: Set<string>,
-    private readonly dreps: Set<string>,
+    private readonly journal: Journal,
+    private readonly utxos: JournaledMap<string, Utxo>,
+    private readonly accounts: JournaledMap<string, RewardAccountSummary>,
+    private readonly pools: JournaledMap<string, StakePool>,
+    private readonly retirements: JournaledMap<string, number>,
+    private readonly dreps: JournaledMap<string, true>,
+    /** One entry, 'epoch': the epoch bookkeeping, replaced (never mutated) at each change. */
+    private readonly epochs: JournaledMap<'epoch', EpochState>,
     private readonly keyDeposit: bigint,
+    private readonly rewardGenesis: RewardGenesis,
   ) {}
 
   /**
@@ -30,12 +50,54 @@ export class LedgerState implements DelegationState {
    */
   static genesis(network: Network, extraFunds: readonly Utxo[] = []): LedgerState {
     const parameters = parameterReader(genesisProtocolParameters(network));
+    const { initialStakePools } = genesisConfiguration(network, 'shelley') as {
+      initialStakePools: { stakePools: Record<string, StakePool> };
+    };
+    const journal = new Journal();
+    // The generator's faucet may be a genesis output already: each output counts once.
+    const funds = [
+      ...new Map(
+        [...genesisUtxos(network), ...extraFunds].map((utxo) => [referenceKey(utxo), utxo]),
+      ).values(),
+    ];
+    const { shelley } = network.genesis;
+    const maxSupply = BigInt(shelley.maxLovelaceSupply as number);
+    const supply = funds.reduce(
+      (total, { value }) => total + BigInt((value as { ada: { lovelace: number | bigint } }).ada.lovelace),
+      0n,
+    );
+    const [coefficientNumerator, coefficientDenominator] = parseRatio(
+      decimalRatio(shelley.activeSlotsCoeff as number),
+    );
+    const epoch: EpochState = {
+      epoch: 0,
+      treasury: 0n,
+      reserves: maxSupply - supply,
+      snapshots: { mark: emptySnapshot(), set: emptySnapshot(), go: emptySnapshot() },
+      snapshotFees: 0n,
+      fees: 0n,
+      previousBlocks: new Map(),
+      blocks: new Map(),
+    };
     return new LedgerState(
-      new Map([...genesisUtxos(network), ...extraFunds].map((utxo) => [referenceKey(utxo), utxo])),
-      new Map(),
-      new Set(genesisStakePoolIds(network)),
-      new Set(),
+      journal,
+      new JournaledMap(
+        journal,
+        funds.map((utxo) => [referenceKey(utxo), utxo] as const),
+      ),
+      new JournaledMap(journal),
+      new JournaledMap(journal, Object.entries(initialStakePools.stakePools)),
+      new JournaledMap(journal),
+      new JournaledMap(journal),
+      new JournaledMap(journal, [['epoch', epoch]]),
       parameters.lovelace('stakeCredentialDeposit'),
+      {
+        expectedBlocks: [
+          BigInt(shelley.epochLength as number) * coefficientNumerator,
+          coefficientDenominator,
+        ],
+        maxSupply,
+      },
     );
   }
 
@@ -43,16 +105,121 @@ export class LedgerState implements DelegationState {
     return this.utxos.get(referenceKey(reference));
   }
 
+  /** Every unspent output (a query by address scans them). */
+  allUtxos(): IterableIterator<Utxo> {
+    return this.utxos.values();
+  }
+
   account(credential: Credential): RewardAccountSummary | undefined {
     return this.accounts.get(credentialKey(credential));
+  }
+
+  allAccounts(): IterableIterator<RewardAccountSummary> {
+    return this.accounts.values();
   }
 
   poolRegistered(id: string): boolean {
     return this.pools.has(id);
   }
 
+  /** The registered pools' parameters, by pool id. */
+  allPools(): IterableIterator<[string, StakePool]> {
+    return this.pools.entries();
+  }
+
+  /** The epoch a registered pool retires at, if it announced a retirement. */
+  poolRetirement(id: string): number | undefined {
+    return this.retirements.get(id);
+  }
+
   drepRegistered(drep: Credential): boolean {
     return this.dreps.has(credentialKey(drep));
+  }
+
+  drepDelegators(drep: Credential): Credential[] {
+    return [...this.accounts.values()]
+      .filter((account) => delegatesTo(account, drep))
+      .map(({ from, credential }) => ({ from, credential }));
+  }
+
+  /** The epoch bookkeeping: epoch, treasury, reserves, stake snapshots, fees and blocks made. */
+  epochState(): EpochState {
+    return this.epochs.get('epoch')!;
+  }
+
+  /** The stake delegated to each registered pool now (what the next mark snapshot would take). */
+  liveStake(): StakeSnapshot {
+    return stakeSnapshot(this.utxos.values(), this.accounts.values(), this.pools.entries());
+  }
+
+  /** A block made by pool `id` (its issuer), counted for the pool's performance. */
+  blockMade(id: string): void {
+    const state = this.epochState();
+    const blocks = new Map(state.blocks).set(id, (state.blocks.get(id) ?? 0) + 1);
+    this.epochs.set('epoch', { ...state, blocks });
+  }
+
+  /**
+   * Crosses the epoch boundaries up to `epoch` (none when the ledger is there already), each as the
+   * ledger does (src/ledger/epoch-boundary.ts): the reward update paid into the registered reward
+   * accounts, treasury and reserves moved; a new mark snapshot (set and go rotate); the pools retiring
+   * at the new epoch removed, their deposits refunded to their reward accounts (the treasury when that
+   * is not registered) and the delegations to them cleared.
+   */
+  crossEpochs(epoch: number, protocolParameters: Record<string, unknown>): void {
+    while (this.epochState().epoch < epoch) this.crossEpoch(protocolParameters);
+  }
+
+  private crossEpoch(protocolParameters: Record<string, unknown>): void {
+    const parameters = parameterReader(protocolParameters);
+    const ratio = (name: string) => parseRatio(protocolParameters[name] as string);
+    const before = this.epochState();
+    const update = rewardUpdate(
+      before,
+      {
+        monetaryExpansion: ratio('monetaryExpansion'),
+        treasuryExpansion: ratio('treasuryExpansion'),
+        pledgeInfluence: ratio('stakePoolPledgeInfluence'),
+        desiredPools: parameters.number('desiredNumberOfStakePools'),
+        ...this.rewardGenesis,
+      },
+      (key) => this.accounts.has(key),
+    );
+    update.rewards.forEach((lovelace, key) => this.creditKey(key, lovelace));
+    const mark = this.liveStake();
+    const next = before.epoch + 1;
+    let treasury = update.treasury;
+    const poolDeposit = parameters.lovelace('stakePoolDeposit');
+    for (const [id, retirement] of [...this.retirements.entries()]) {
+      if (retirement !== next) continue;
+      const refundTo = credentialKey(rewardCredential(this.pools.get(id)!.rewardAccount));
+      if (!this.creditKey(refundTo, poolDeposit)) treasury += poolDeposit;
+      this.pools.delete(id);
+      this.retirements.delete(id);
+      for (const account of [...this.accounts.values()])
+        if (account.stakePool?.id === id) {
+          const { stakePool: _, ...rest } = account;
+          this.accounts.set(credentialKey(account), rest);
+        }
+    }
+    this.epochs.set('epoch', {
+      epoch: next,
+      treasury,
+      reserves: update.reserves,
+      snapshots: { mark, set: before.snapshots.mark, go: before.snapshots.set },
+      snapshotFees: before.fees,
+      fees: 0n,
+      previousBlocks: before.blocks,
+      blocks: new Map(),
+    });
+  }
+
+  private creditKey(key: string, lovelace: bigint): boolean {
+    const account = this.accounts.get(key);
+    if (account === undefined) return false;
+    const rewards = BigInt(account.rewards.ada.lovelace) + lovelace;
+    this.accounts.set(key, { ...account, rewards: { ada: { lovelace: rewards } } });
+    return true;
   }
 
   /** Applies a transaction (Ogmios JSON); throws, changing nothing, when it breaks a ledger rule. */
@@ -64,35 +231,81 @@ export class LedgerState implements DelegationState {
     if (transaction.spends !== 'collaterals') {
       const outcome = applyDelegation(transaction, this, this.keyDeposit);
       if ('error' in outcome) throw new Error(`transaction ${transaction.id}: ${outcome.error.message}`);
-      const { accounts, pools, dreps } = outcome.changes;
-      accounts.forEach((update, key) => {
-        if ('registered' in update) this.accounts.delete(key);
-        else this.accounts.set(key, update);
-      });
-      pools.forEach((registered, id) => registered && this.pools.add(id));
-      dreps.forEach((registered, key) => (registered ? this.dreps.add(key) : this.dreps.delete(key)));
+      this.applyChanges(outcome.changes);
     }
+    this.spend(transaction, consumed, produced);
+  }
+
+  /**
+   * Applies a transaction of a served chain, which a node has accepted already: outputs it spends that
+   * the ledger never saw (a chain file may start mid-chain) are skipped, and so are certificates that
+   * contradict what the ledger knows.
+   */
+  applyServed(transaction: OgmiosTransaction): void {
+    const { consumed, produced } = transactionEffects(transaction);
+    if (transaction.spends !== 'collaterals') {
+      const outcome = applyDelegation(transaction, this, this.keyDeposit, true);
+      if ('changes' in outcome) this.applyChanges(outcome.changes);
+    }
+    this.spend(transaction, consumed, produced);
+  }
+
+  /** The UTxO changes, and the fee (a phase-2-invalid transaction's: its collateral) into the fee pot. */
+  private spend(transaction: OgmiosTransaction, consumed: OutputReference[], produced: Utxo[]): void {
+    const valid = transaction.spends !== 'collaterals';
+    const lovelace = (utxo: Utxo | undefined) =>
+      BigInt((utxo?.value as { ada: { lovelace: number | bigint } } | undefined)?.ada.lovelace ?? 0);
+    const fee = valid
+      ? BigInt(transaction.fee?.ada.lovelace ?? 0)
+      : consumed.reduce((total, reference) => total + lovelace(this.utxo(reference)), 0n) -
+        produced.reduce((total, utxo) => total + lovelace(utxo), 0n);
     consumed.forEach((reference) => this.utxos.delete(referenceKey(reference)));
     produced.forEach((utxo) => this.utxos.set(referenceKey(utxo), utxo));
+    const state = this.epochState();
+    this.epochs.set('epoch', { ...state, fees: state.fees + fee });
+  }
+
+  /** States reward accounts as they are (a chain file's `rewardAccounts` event). */
+  setAccounts(updates: readonly RewardAccountUpdate[]): void {
+    for (const update of updates) {
+      if ('registered' in update) this.accounts.delete(credentialKey(update));
+      else this.accounts.set(credentialKey(update), update);
+    }
   }
 
   /** Pays `lovelace` into a registered account (rewards, MIR transfers); false when it is not registered. */
   credit(credential: Credential, lovelace: bigint): boolean {
-    const account = this.account(credential);
-    if (account === undefined) return false;
-    const rewards = BigInt(account.rewards.ada.lovelace) + lovelace;
-    this.accounts.set(credentialKey(credential), { ...account, rewards: { ada: { lovelace: rewards } } });
-    return true;
+    return this.creditKey(credentialKey(credential), lovelace);
+  }
+
+  /** Runs `change` and returns the log that undoes it (`into`, when given, gets the steps). */
+  record(change: () => void, into?: UndoLog): UndoLog {
+    return this.journal.record(change, into);
   }
 
   /** An independent copy (records are replaced, never mutated, so the maps are copied shallowly). */
   copy(): LedgerState {
+    const journal = new Journal();
     return new LedgerState(
-      new Map(this.utxos),
-      new Map(this.accounts),
-      new Set(this.pools),
-      new Set(this.dreps),
+      journal,
+      this.utxos.copy(journal),
+      this.accounts.copy(journal),
+      this.pools.copy(journal),
+      this.retirements.copy(journal),
+      this.dreps.copy(journal),
+      this.epochs.copy(journal),
       this.keyDeposit,
+      this.rewardGenesis,
     );
+  }
+
+  private applyChanges({ accounts, pools, retirements, dreps }: DelegationChanges): void {
+    this.setAccounts([...accounts.values()]);
+    pools.forEach((parameters, id) => {
+      this.pools.set(id, parameters);
+      this.retirements.delete(id);
+    });
+    retirements.forEach((epoch, id) => this.retirements.set(id, epoch));
+    dreps.forEach((registered, key) => (registered ? this.dreps.set(key, true) : this.dreps.delete(key)));
   }
 }

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { referenceKey, transactionEffects, type OutputReference, type Utxo } from './utxo-index.js';
+import { referenceKey, transactionEffects, type OutputReference, type Utxo } from './outputs.js';
 import type { AcceptedTransaction } from './validate.js';
 
 /**

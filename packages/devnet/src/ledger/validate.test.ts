@@ -1,6 +1,6 @@
 /// <reference types="jest" />
 import CSL from '@emurgo/cardano-serialization-lib-nodejs';
-import { referenceKey, type Utxo } from './utxo-index.js';
+import { referenceKey, type Utxo } from './outputs.js';
 import { shelleySlotConfig } from '../networks/era-summaries.js';
 import { genesisProtocolParameters } from '../networks/genesis.js';
 import { loadNetwork } from '../networks/networks.js';
@@ -79,8 +79,10 @@ const view: LedgerView = {
             deposit: { ada: { lovelace: 2_000_000n } },
           }
         : undefined,
-    poolRegistered: () => false,
+    // Bob runs a stake pool (which the retirement tests retire).
+    poolRegistered: (id) => id === bob.hash.to_bech32('pool'),
     drepRegistered: () => false,
+    drepDelegators: () => [],
   },
 };
 

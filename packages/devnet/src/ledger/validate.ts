@@ -9,7 +9,7 @@ import {
   type UtxoJson,
   undecodableTransaction,
 } from '@frostline/evaluator';
-import { referenceKey, type OutputReference, type Utxo } from './utxo-index.js';
+import { referenceKey, type OutputReference, type Utxo } from './outputs.js';
 import { convertTransaction, type OgmiosTransaction } from '../convert/index.js';
 import type { RpcError } from '../server/rpc.js';
 import {

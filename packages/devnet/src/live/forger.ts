@@ -4,11 +4,9 @@ import { memoryEntry } from '../chain/memory-source.js';
 import { stringifyJson } from '../chain/json.js';
 import { arraySpans } from '../convert/cbor.js';
 import { praosBlock, type Producer } from '../generate/blocks.js';
-import { keyPair } from '../generate/keys.js';
+import { genesisPoolKeys } from '../generate/wallets.js';
 import { Random } from '../generate/random.js';
 import type { BuiltTx } from '../generate/tx.js';
-import type { ChainEvent } from '../chain/events.js';
-import { accountUpdates } from '../ledger/delegation.js';
 import type { Ledger } from '../ledger/ledger.js';
 import type { AcceptedTransaction } from '../ledger/validate.js';
 import { shelleySlotConfig, slotInfo } from '../networks/era-summaries.js';
@@ -24,19 +22,20 @@ export interface ForgerOptions {
 /**
  * Makes the live chain's blocks: the mempool's transactions in arrival order (up to the maximum block
  * body size), or none, in a block laid out like the generator's (src/generate/blocks.ts) at the slot of
- * the wall clock.
+ * the wall clock, issued in turn by the genesis stake pools still registered (the pools whose keys the
+ * devnet holds), so that the blocks count for their pools at the epoch boundary.
  */
 export class Forger {
   private readonly random = new Random('live');
-  private readonly producer: Producer;
+  private readonly producers = genesisPoolKeys();
 
-  constructor(private readonly options: ForgerOptions) {
-    const cold = keyPair('live/producer');
-    this.producer = {
-      cold,
-      vrfVerificationKey: this.random.bytes(32),
-      kesVerificationKey: this.random.bytes(32),
-    };
+  constructor(private readonly options: ForgerOptions) {}
+
+  private producer(height: number): Producer {
+    const state = this.options.ledger.tipState();
+    const registered = this.producers.filter(({ id }) => state.poolRegistered(id));
+    const candidates = registered.length > 0 ? registered : this.producers;
+    return candidates[height % candidates.length]!;
   }
 
   /** The slot of the wall clock, never before the tip's next slot. */
@@ -57,12 +56,13 @@ export class Forger {
     const parameters = ledger.protocolParameters();
     const maxBodySize = Number((parameters.maxBlockBodySize as { bytes: number }).bytes);
     const accepted = ledger.mempool.take(maxBodySize);
+    const height = tip === 'origin' ? 0 : Number(tip.height) + 1;
     const block = praosBlock({
       era,
       ancestor: tip === 'origin' ? 'genesis' : tip.id,
-      height: tip === 'origin' ? 0 : Number(tip.height) + 1,
+      height,
       slot,
-      producer: this.producer,
+      producer: this.producer(height),
       slotsPerKesPeriod: ledger.network.genesis.shelley.slotsPerKESPeriod as number,
       transactions: accepted.map((transaction) => ({
         built: blockParts(transaction),
@@ -70,17 +70,11 @@ export class Forger {
       })),
       random: this.random,
     });
-    // The reward accounts the block's certificates and withdrawals change, stated after it like a
-    // chain file's ledger events, so that a restart replays them.
-    const accounts = accountUpdates(accepted.map(({ delegation }) => delegation));
-    const event: ChainEvent | undefined =
-      accounts.length > 0 ? { event: 'rewardAccounts', slot, accounts } : undefined;
-    const lines = [block, ...(event === undefined ? [] : [event])];
-    if (file !== undefined) appendFileSync(file, lines.map((line) => stringifyJson(line) + '\n').join(''));
+    // The ledger follows the chain: a restart replays the block's transactions into it again.
+    if (file !== undefined) appendFileSync(file, stringifyJson(block) + '\n');
     chain.append(
       memoryEntry(block, tip === 'origin' ? undefined : tip.slot, byronEpochLength(ledger.network)),
     );
-    if (event !== undefined) ledger.data.setRewardAccounts(slot, accounts);
     return ledger.blockForged(accepted.map(({ id }) => id));
   }
 }

@@ -90,3 +90,12 @@ export function shelleySlotConfig(network: Network): {
     slotLength: shelley.parameters.slotLength.milliseconds,
   };
 }
+
+/**
+ * The system start (a whole second) at which `slot` begins at or just before `now`: a chain whose last
+ * block is at `slot`, served from it, ends now and its live blocks follow without a gap.
+ */
+export function systemStartEndingAt(network: Network, slot: number | bigint, now: Date): Date {
+  const sinceStart = slotInfo(network, slot).time.getTime() - systemStart(network).getTime();
+  return new Date(Math.floor((now.getTime() - sinceStart) / 1000) * 1000);
+}

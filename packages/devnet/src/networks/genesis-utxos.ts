@@ -1,6 +1,6 @@
 import CSL from '@emurgo/cardano-serialization-lib-nodejs';
 import { genesisBlock, type GenesisFunds } from '@frostline/model';
-import type { Utxo } from '../ledger/utxo-index.js';
+import type { Utxo } from '../ledger/outputs.js';
 import type { Network } from './networks.js';
 
 /**

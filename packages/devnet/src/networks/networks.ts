@@ -48,17 +48,24 @@ export function isNetworkName(value: string): value is NetworkName {
   return (NETWORK_NAMES as readonly string[]).includes(value);
 }
 
-export function loadNetwork(name: NetworkName): Network {
+/**
+ * A network's genesis files and era boundaries. `start` replaces the genesis' system start (both the
+ * Byron and the Shelley one: they are the same instant), so that a chain can be served on a time line
+ * of its own, e.g. one that ends now (`chainEndingNow`).
+ */
+export function loadNetwork(name: NetworkName, start?: Date): Network {
   const read = (era: keyof GenesisFiles) =>
     JSON.parse(readFileSync(new URL(`${name}/${era}.json`, GENESIS_DIR), 'utf8')) as GenesisFile;
+  const byron = read('byron');
+  const shelley = read('shelley');
+  if (start !== undefined) {
+    if (start.getTime() % 1000 !== 0) throw new Error('a system start is a whole second');
+    byron.startTime = start.getTime() / 1000;
+    shelley.systemStart = start.toISOString().replace('.000Z', 'Z');
+  }
   return {
     name,
-    genesis: {
-      byron: read('byron'),
-      shelley: read('shelley'),
-      alonzo: read('alonzo'),
-      conway: read('conway'),
-    },
+    genesis: { byron, shelley, alonzo: read('alonzo'), conway: read('conway') },
     eraStartEpochs: ERA_START_EPOCHS[name],
   };
 }

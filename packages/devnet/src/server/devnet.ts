@@ -22,6 +22,8 @@ export type ChainSource = { file: string } | { blocks: object[] };
 export interface DevnetOptions {
   chain: ChainSource;
   network?: NetworkName;
+  /** Replaces the network's genesis system start (whole seconds): see `systemStartEndingAt`. */
+  systemStart?: Date;
   /** 1337 by default, like Ogmios; 0 picks a free port. */
   port?: number;
   host?: string;
@@ -53,7 +55,8 @@ export interface Devnet {
   rollBack(point: Point): void;
   /** Switches to another branch from `point` in one step (followers roll back, then roll forward). */
   fork(point: Point, blocks: object[]): void;
-  setRewardAccounts(slot: Slot, accounts: RewardAccountUpdate[]): void;
+  /** Reward accounts as they stand after the current tip (undone when its block is rolled back). */
+  setRewardAccounts(accounts: RewardAccountUpdate[]): void;
   setProtocolParameters(slot: Slot, parameters: Record<string, unknown>): void;
   /** Validates a transaction against the live ledger and queues it for the next block (Ogmios' answer). */
   submitTransaction(cbor: Uint8Array): Outcome;
@@ -63,7 +66,7 @@ export interface Devnet {
 }
 
 export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
-  const network = loadNetwork(options.network ?? 'custom');
+  const network = loadNetwork(options.network ?? 'custom', options.systemStart);
   const epochLength = byronEpochLength(network);
   const chain = new Chain();
   const forgeInterval = options.forgeInterval ?? 0;
@@ -101,7 +104,7 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
     'file' in options.chain
       ? readChainFile(options.chain.file, epochLength)
       : memoryLines(options.chain.blocks, epochLength);
-  const replayed = replay(lines, chain, ledger.data, {
+  const replayed = replay(lines, chain, ledger, {
     blockInterval: options.blockInterval ?? 0,
     signal: aborter.signal,
   });
@@ -133,7 +136,7 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
       });
       chain.switchTo(point, branch);
     },
-    setRewardAccounts: (slot, accounts) => ledger.data.setRewardAccounts(slot, accounts),
+    setRewardAccounts: (accounts) => ledger.setRewardAccounts(accounts),
     setProtocolParameters: (slot, parameters) => ledger.data.setProtocolParameters(slot, parameters),
     submitTransaction: submit,
     forge: () => {

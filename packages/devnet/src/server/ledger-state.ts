@@ -1,5 +1,5 @@
 import type { Chain } from '../chain/chain.js';
-import type { OutputReference, Utxo } from '../ledger/utxo-index.js';
+import type { OutputReference, Utxo } from '../ledger/outputs.js';
 import type { Credential } from '../ledger/ledger-data.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { isPoint, type Point, type Slot } from '../chain/point.js';
@@ -9,6 +9,8 @@ import { systemStart, type Network } from '../networks/networks.js';
 import { decodeCredential } from './credentials.js';
 import { devnetNonces } from './nonces.js';
 import { InvalidParams, type Outcome } from './rpc.js';
+import type { StakeSnapshot } from '../ledger/epoch-boundary.js';
+import { ratio } from '../networks/ratio.js';
 
 export interface LedgerContext {
   chain: Chain;
@@ -45,9 +47,26 @@ export class LedgerStateSession {
         result: devnetNonces(this.context.chain, this.context.network, this.slot()),
       }),
       'queryLedgerState/rewardAccountSummaries': (params) => ({
-        result: this.context.ledger.data.rewardAccounts(filterCredentials(params), this.slot()),
+        result: this.context.ledger.rewardAccounts(filterCredentials(params)),
       }),
       'queryLedgerState/utxo': (params) => ({ result: this.utxo(params) }),
+      'queryLedgerState/treasuryAndReserves': () => {
+        const { treasury, reserves } = this.context.ledger.tipState().epochState();
+        return { result: { treasury: lovelace(treasury), reserves: lovelace(reserves) } };
+      },
+      'queryLedgerState/liveStakeDistribution': () => {
+        const stake = poolStakes(this.context.ledger.tipState().liveStake());
+        const total = [...stake.values()].reduce((sum, { lovelace: pool }) => sum + pool, 0n);
+        return {
+          result: Object.fromEntries(
+            [...stake].map(([id, { lovelace: pool, vrf }]) => [
+              id,
+              { stake: total === 0n ? '0/1' : ratio(pool, total), vrf },
+            ]),
+          ),
+        };
+      },
+      'queryLedgerState/stakePools': (params) => ({ result: this.stakePools(params) }),
       'queryNetwork/tip': () => ({ result: this.tipPoint() }),
       'queryNetwork/blockHeight': () => {
         const tip = this.context.chain.tip();
@@ -102,6 +121,30 @@ export class LedgerStateSession {
     return this.context.ledger.utxosAt(addresses === undefined ? undefined : new Set(addresses as string[]));
   }
 
+  /** The registered pools (those of `stakePools: [{id}]` only, when given), with their live stake on request. */
+  private stakePools(params: Record<string, unknown>): Record<string, object> {
+    const { stakePools, includeStake } = params;
+    if (
+      stakePools !== undefined &&
+      (!Array.isArray(stakePools) ||
+        !stakePools.every((pool) => typeof (pool as { id?: unknown })?.id === 'string'))
+    )
+      throw new InvalidParams('"stakePools" must be an array of {"id": "pool1…"}');
+    const wanted =
+      stakePools === undefined ? undefined : new Set((stakePools as { id: string }[]).map(({ id }) => id));
+    const state = this.context.ledger.tipState();
+    const stake = includeStake === true ? poolStakes(state.liveStake()) : undefined;
+    const result: Record<string, object> = {};
+    for (const [id, pool] of state.allPools()) {
+      if (wanted !== undefined && !wanted.has(id)) continue;
+      result[id] = {
+        ...pool,
+        ...(stake === undefined ? {} : { stake: lovelace(stake.get(id)?.lovelace ?? 0n) }),
+      };
+    }
+    return result;
+  }
+
   private tipPoint(): Point {
     const tip = this.context.chain.tip();
     return tip === 'origin' ? 'origin' : { slot: tip.slot, id: tip.id };
@@ -133,4 +176,14 @@ function filterCredentials(params: Record<string, unknown>): Credential[] | unde
     return value.map((text) => decodeCredential(text, from));
   };
   return [...list(keys, 'verificationKey'), ...list(scripts, 'script')];
+}
+
+const lovelace = (quantity: bigint) => ({ ada: { lovelace: quantity } });
+
+/** Each registered pool's delegated stake and VRF key hash. */
+function poolStakes(snapshot: StakeSnapshot): Map<string, { lovelace: bigint; vrf: string }> {
+  const stakes = new Map<string, { lovelace: bigint; vrf: string }>();
+  snapshot.pools.forEach((pool, id) => stakes.set(id, { lovelace: 0n, vrf: pool.vrfVerificationKeyHash }));
+  snapshot.delegations.forEach(({ pool, stake }) => (stakes.get(pool)!.lovelace += stake));
+  return stakes;
 }

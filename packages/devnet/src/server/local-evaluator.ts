@@ -7,7 +7,7 @@ import {
   type PlutusCostModels,
   type UtxoJson,
 } from '@frostline/evaluator';
-import { referenceKey, type OutputReference } from '../ledger/utxo-index.js';
+import { referenceKey, type OutputReference } from '../ledger/outputs.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { shelleySlotConfig } from '../networks/era-summaries.js';
 import type { Evaluator } from './transactions.js';

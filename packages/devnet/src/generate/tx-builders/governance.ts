@@ -31,7 +31,7 @@ export const registerDRep: Builder = (g) => {
   };
 };
 
-/** Retires a registered DRep: delegations to it stop counting (until a later delegation after re-registration). */
+/** Retires a registered DRep: the ledger clears the vote delegations to it. */
 export const retireDRep: Builder = (g) => {
   const candidates = g.actors.dreps.filter((candidate) => registered(g, candidate));
   if (candidates.length < 2) return undefined;
@@ -43,20 +43,18 @@ export const retireDRep: Builder = (g) => {
   const certificate = CSL.Certificate.new_drep_deregistration(
     CSL.DRepDeregistration.new(drep.credential, bigNum(deposit)),
   );
+  const voters = new Set(
+    g.state.ledger.drepDelegators(ledgerCredential(drep)).map(({ credential }) => credential),
+  );
+  const delegators = g.actors.accounts.filter((account) => voters.has(ledgerCredential(account).credential));
   return {
     draft: certificateDraft(funding, {
       certificates: [certificate],
       refunds: deposit,
       signers: [drep.witness],
     }),
-    // The accounts delegated to it keep the delegation in the ledger; the chain states them without it.
-    apply: () => {
-      for (const account of g.actors.accounts) {
-        const target = g.state.ledger.account(ledgerCredential(account))?.delegateRepresentative as
-          { id?: string } | undefined;
-        if (target?.id === drep.hashHex) g.touchAccount(account.stakeAddress);
-      }
-    },
+    // The ledger clears the vote delegations to it: their accounts change.
+    apply: () => delegators.forEach((account) => g.touchAccount(account.stakeAddress)),
   };
 };
 

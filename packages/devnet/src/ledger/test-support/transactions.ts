@@ -1,5 +1,5 @@
 import CSL from '@emurgo/cardano-serialization-lib-nodejs';
-import type { Utxo } from '../utxo-index.js';
+import type { Utxo } from '../outputs.js';
 
 /** A key pair from a fixed seed byte, with its enterprise address on the testnet. */
 export function demoKey(seed: number) {

@@ -8,24 +8,26 @@ import { genesisUtxos } from '../networks/genesis-utxos.js';
 import { byronEpochLength, loadNetwork } from '../networks/networks.js';
 import { Chain } from '../chain/chain.js';
 import { readChainFile } from '../chain/chain-file.js';
-import { LedgerData } from './ledger-data.js';
 import { replay } from '../chain/replay.js';
-import { referenceKey, UtxoIndex } from './utxo-index.js';
+import { rewardCredential } from './delegation.js';
+import { Ledger } from './ledger.js';
+import { referenceKey } from './outputs.js';
 
-describe('UtxoIndex over a generated chain (forks, rollbacks, phase-2-invalid transactions)', () => {
-  it('holds exactly the outputs the generator expects unspent, genesis funds included', async () => {
+describe('the ledger following a generated chain (forks, rollbacks, phase-2-invalid transactions)', () => {
+  it('holds exactly the outputs and accounts the generator expects, genesis funds included', async () => {
     const { lines, text, expected } = await generate({ blocks: 120, forks: 4, seed: 5 });
     const file = join(mkdtempSync(join(tmpdir(), 'devnet-utxo-')), 'chain.jsonl');
     writeFileSync(file, text + '\n');
     const network = loadNetwork('custom');
     const chain = new Chain();
     // Undo logs of one block: the generator's forks are up to 3 deep, so both undo paths run.
-    const index = new UtxoIndex(chain, genesisUtxos(network), 1);
-    // Interleave lookups with the replay so that the rollbacks hit a partly caught-up index.
-    chain.on('update', () => index.get({ transaction: { id: '00'.repeat(32) }, index: 0 }));
-    await replay(readChainFile(file, byronEpochLength(network)), chain, new LedgerData(), {
-      blockInterval: 0,
+    const ledger = new Ledger(chain, {
+      ...network,
+      genesis: { ...network.genesis, shelley: { ...network.genesis.shelley, securityParam: 1 } },
     });
+    // Interleave lookups with the replay so that the rollbacks hit a partly caught-up ledger.
+    chain.on('update', () => ledger.utxo({ transaction: { id: '00'.repeat(32) }, index: 0 }));
+    await replay(readChainFile(file, byronEpochLength(network)), chain, ledger, { blockInterval: 0 });
 
     // The generator never touches the demo wallets' genesis funds, which the expected state lists
     // with the genesis distribution only.
@@ -52,9 +54,27 @@ describe('UtxoIndex over a generated chain (forks, rollbacks, phase-2-invalid tr
         ),
       ),
     ];
-    const found = everCreated.filter((reference) => index.get(reference) !== undefined).map(referenceKey);
+    const found = everCreated.filter((reference) => ledger.utxo(reference) !== undefined).map(referenceKey);
     expect(new Set(found)).toEqual(unspent);
     expect(unspent.size).toBeGreaterThan(100);
+    // The accounts the chain's certificates, withdrawals and stated rewards leave.
+    const accounts = Object.entries(expected.accounts);
+    const stated = accounts.map(([stakeAddress]) => {
+      const summary = ledger.rewardAccounts([rewardCredential(stakeAddress)])[0];
+      return [
+        stakeAddress,
+        summary === undefined
+          ? null
+          : { pool: summary.stakePool?.id ?? null, rewards: String(summary.rewards.ada.lovelace) },
+      ];
+    });
+    expect(stated).toEqual(
+      accounts.map(([stakeAddress, account]) => [
+        stakeAddress,
+        account.registered ? { pool: account.poolId, rewards: account.withdrawableAmount } : null,
+      ]),
+    );
+    expect(accounts.filter(([, account]) => account.poolId !== null).length).toBeGreaterThan(0);
     // The chain exercises what the index must get right.
     const transactions = lines.filter(isBlock).flatMap((block) => block.transactions ?? []);
     expect(
