@@ -1,11 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { utilsTxsEvaluateLiveUtxos, type PrismaClient, type ProtocolParametersRow } from '@frostline/db';
+import {
+  genesis,
+  networkEras,
+  utilsTxsEvaluateLiveUtxos,
+  type PrismaClient,
+  type ProtocolParametersRow,
+} from '@frostline/db';
 import {
   EvaluationPool,
   type EvaluateRequestError,
   type EvaluationOutcome,
   type ExecutionUnits,
   type PlutusCostModels,
+  type SlotConfig,
 } from '@frostline/evaluator';
 import type { ApiConfig } from '../../config.js';
 import { API_CONFIG, READ_DB } from '../../common/tokens.js';
@@ -52,8 +59,24 @@ export class LocalEvaluationEngine implements EvaluationEngine {
       ledger: rows.map(toUtxoJson),
       costModels,
       maxExecutionUnits,
-      slotConfig: SLOT_CONFIGS[this.config.network],
+      slotConfig: await this.slotConfig(),
     });
+  }
+
+  /**
+   * How scripts see slots: from the node's genesis and era history as the indexer stored them (the
+   * current era's start; every Shelley-based era has the same slot length, so the line holds for all of
+   * them), which follows a devnet started on any time line; the network's preset before they are stored.
+   */
+  private async slotConfig(): Promise<SlotConfig> {
+    const [start, eras] = await Promise.all([genesis(this.db), networkEras(this.db)]);
+    const current = eras.at(-1);
+    if (!start || !current) return SLOT_CONFIGS[this.config.network];
+    return {
+      zeroSlot: current.start_slot,
+      zeroTime: (start.system_start + current.start_time) * 1000,
+      slotLength: current.slot_length_ms,
+    };
   }
 
   /**

@@ -4,11 +4,11 @@ import type { Network } from '@frostline/model';
 /**
  * Slot-to-time conversion of each network's Shelley-based eras, which is how scripts see a
  * transaction's validity interval: the first Shelley slot, its time (ms) and the slot length (ms).
- * The public networks' values follow from their genesis files and Shelley hard-fork epochs (the
- * same facts as @frostline/model's chain-time presets; a test checks they agree). A `custom`
- * network's genesis is not known to the API, so `custom` means the devnet's network (packages/devnet
- * genesis/custom: system start 2025-01-01T00:00:00Z, 1 s slots, Shelley-based from slot 0), which is
- * what `npm start` runs.
+ * The local engine derives it from the genesis and era history the indexer stored; these presets
+ * stand in before it stored them. The public networks' values follow from their genesis files and
+ * Shelley hard-fork epochs (the same facts as @frostline/model's chain-time presets; a test checks they
+ * agree); `custom` is the devnet's network on its default time line (packages/devnet genesis/custom:
+ * system start 2025-01-01T00:00:00Z, 1 s slots).
  */
 export const SLOT_CONFIGS: Record<Network, SlotConfig> = {
   // Shelley from epoch 208 = slot 4492800 (Byron: 21600 slots of 20 s per epoch).
