@@ -11,7 +11,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { createPrismaClient } from '@frostline/db';
-import { genesisBlock, type GenesisFunds } from '@frostline/model';
+import { genesisBlock, parseOgmiosMessage, type GenesisFunds } from '@frostline/model';
 import pg from 'pg';
 import { serveChain } from './chain.js';
 import type { ChainStoreConstructor } from './ingest.js';
@@ -41,7 +41,6 @@ interface IndexerModules {
       genesisDelegates: ReadonlySet<string>;
     }>;
   };
-  parse: { parseOgmiosMessage(text: string): unknown };
 }
 
 async function indexerModules(root: string): Promise<IndexerModules> {
@@ -50,7 +49,6 @@ async function indexerModules(root: string): Promise<IndexerModules> {
     store: await load('sink/chain-store.js'),
     deferral: await load('sink/address-utxo-deferral.js'),
     ogmios: await load('chain-sync/ogmios.js'),
-    parse: await load('chain-sync/parse-message.js'),
   };
 }
 
@@ -101,7 +99,7 @@ export async function seedChainBesideHistory(
     await store.writeDecoded([genesisBlock(facts.genesisFunds, facts.systemStartUnix)], 0);
     // Decoding continues from the genesis pseudo-block, not from the history's last slot.
     store.resetDecoding();
-    await store.write(await firstBlocks(chainFile, CHAIN_START_BLOCKS, modules.parse.parseOgmiosMessage));
+    await store.write(await firstBlocks(chainFile, CHAIN_START_BLOCKS, parseOgmiosMessage));
     // A sync from scratch empties address_utxo and drops the live outputs' address indexes at its first batch, and
     // fills and builds them at the tip (address-utxo-deferral.ts): a database this size in the middle of one has
     // neither. The ingest fills and builds them at the end, apart from its rate.
