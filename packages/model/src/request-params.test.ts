@@ -1,12 +1,5 @@
 import { BlockfrostError } from './errors.js';
-import {
-  INVALID_FROM_TO_MESSAGE,
-  parseFromTo,
-  parseIntegerPathParams,
-  parsePagination,
-  type Pagination,
-  type RawParam,
-} from './request-params.js';
+import { parseIntegerPathParams, parsePagination, type Pagination, type RawParam } from './request-params.js';
 import { utilsCases } from './test-support/blockfrost-utils-fixtures.js';
 
 type Query = { count?: RawParam; page?: RawParam; order?: RawParam };
@@ -107,31 +100,4 @@ describe('parseIntegerPathParams', () => {
       expect(typeof parsed === 'object').toBe(fixture.result);
     },
   );
-});
-
-describe('parseFromTo', () => {
-  it.each([
-    [{}, { from: null, to: null }],
-    [
-      { from: '7', to: '9:2' },
-      { from: { height: 7, index: null }, to: { height: 9, index: 2 } },
-    ],
-    [
-      { from: '7:1', to: '7:1' },
-      { from: { height: 7, index: 1 }, to: { height: 7, index: 1 } },
-    ],
-    // as Blockfrost's helper reads them: Number() of each part, three parts ignored
-    [{ from: '1e3' }, { from: { height: 1000, index: null }, to: null }],
-    [{ from: '' }, { from: { height: 0, index: null }, to: null }],
-    [{ to: '1:2:3' }, { from: null, to: null }],
-    [{ from: 'abc' }, INVALID_FROM_TO_MESSAGE],
-    [{ from: '-1' }, INVALID_FROM_TO_MESSAGE],
-    [{ to: '2147483648' }, INVALID_FROM_TO_MESSAGE],
-    [{ from: '5:x' }, INVALID_FROM_TO_MESSAGE],
-    [{ from: '999999999', to: '1' }, INVALID_FROM_TO_MESSAGE],
-    [{ from: '7:3', to: '7:2' }, INVALID_FROM_TO_MESSAGE],
-    [{ from: ['1', '2'] }, INVALID_FROM_TO_MESSAGE],
-  ] as [{ from?: RawParam; to?: RawParam }, unknown][])('%j', (query, expected) => {
-    expect(outcome(() => parseFromTo(query))).toEqual(expected);
-  });
 });

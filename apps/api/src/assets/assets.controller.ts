@@ -7,7 +7,6 @@ import type {
   AssetListItem,
   AssetPolicyItem,
   AssetUtxo,
-  RawParam,
 } from '@frostline/model';
 import type { BlockRangeQuery } from '../common/block-range.js';
 import type { PaginationQuery } from '../common/pagination.js';
@@ -54,7 +53,7 @@ export class AssetsController {
   @Get(':asset/utxos')
   utxos(
     @Param('asset') asset: string,
-    @Query() query: PaginationQuery & { from?: RawParam; to?: RawParam },
+    @Query() query: PaginationQuery & BlockRangeQuery,
   ): Promise<AssetUtxo[]> {
     return this.assets.utxos(asset, query);
   }

@@ -12,7 +12,6 @@ import {
 import {
   BlockfrostError,
   parseAssetParam,
-  parseFromTo,
   parsePolicyParam,
   type Asset,
   type AssetAddress,
@@ -21,7 +20,6 @@ import {
   type AssetPolicyItem,
   type AssetUnit,
   type AssetUtxo,
-  type RawParam,
 } from '@frostline/model';
 import { canNameAnAsset, readAsset } from '../common/asset-lookup.js';
 import { checkBlockRange, parseBlockRange, type BlockRangeQuery } from '../common/block-range.js';
@@ -97,13 +95,11 @@ export class AssetsService {
   }
 
   /** Check order: pagination, from/to, asset (400); 404 if the asset was never seen. */
-  async utxos(
-    assetParam: string,
-    query: PaginationQuery & { from?: RawParam; to?: RawParam },
-  ): Promise<AssetUtxo[]> {
+  async utxos(assetParam: string, query: PaginationQuery & BlockRangeQuery): Promise<AssetUtxo[]> {
     const page = parsePage(query);
-    const blocks = parseFromTo(query);
-    const result = await assetsAssetUtxos(this.db, lookedUpAsset(assetParam), blocks, page);
+    const range = parseBlockRange(query);
+    checkBlockRange(range);
+    const result = await assetsAssetUtxos(this.db, lookedUpAsset(assetParam), range.range, page);
     if (!result.assetSeen) throw new BlockfrostError(404);
     return result.utxos.map(toAssetUtxo);
   }

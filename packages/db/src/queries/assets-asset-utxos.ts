@@ -1,6 +1,6 @@
-import type { BlockBound } from '@frostline/model';
 import type { PrismaClient } from '../client.js';
 import type { AddressUtxoRow } from './addresses-address-utxos-by-ids.js';
+import type { BlockRange } from './tx-range.js';
 import { hexBytes, probedPage, queryRows, readSqlFile, sqlByDirection, type PageParams } from './sql-file.js';
 
 const SQL = sqlByDirection(readSqlFile('assets_asset_utxos'));
@@ -19,7 +19,7 @@ export interface AssetsAssetUtxosResult {
 export async function assetsAssetUtxos(
   db: PrismaClient,
   { policyId, assetName }: { policyId: string; assetName: string },
-  { from, to }: { from: BlockBound | null; to: BlockBound | null },
+  { fromHeight, fromIndex, toHeight, toIndex }: BlockRange,
   { limit, offset, order }: PageParams,
 ): Promise<AssetsAssetUtxosResult> {
   const rows = await queryRows<AssetUtxoRow & { asset_seen: boolean }>(db, SQL[order], [
@@ -27,10 +27,10 @@ export async function assetsAssetUtxos(
     hexBytes(assetName),
     limit,
     offset,
-    from?.height ?? null,
-    from?.index ?? null,
-    to?.height ?? null,
-    to?.index ?? null,
+    fromHeight,
+    fromIndex,
+    toHeight,
+    toIndex,
   ]);
   const { probe, page } = probedPage(rows, 'tx_hash');
   return { assetSeen: probe.asset_seen, utxos: page };
