@@ -9,12 +9,10 @@ import {
 } from '@frostline/model';
 import { MissingTransactionCborError } from '../errors.js';
 import { BatchWriter, type WriteResult } from './batch-writer.js';
+import type { ChainPoint } from './chain-point.js';
 import { rollBack } from './rollback.js';
 
-export interface ChainPoint {
-  slot: number;
-  id: string;
-}
+export type { ChainPoint };
 
 export interface ChainStoreOptions {
   networkId: number;

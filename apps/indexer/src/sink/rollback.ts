@@ -2,7 +2,7 @@ import type { PrismaClient } from '@frostline/db';
 import type pg from 'pg';
 import { RollbackTooDeepError, UnknownRollbackPointError } from '../errors.js';
 import { TRANSACTION_TABLES } from '../project/ids.js';
-import type { ChainPoint } from './chain-store.js';
+import type { ChainPoint } from './chain-point.js';
 import { inTransaction } from './transaction.js';
 import { undoHistoryTotals } from './history-totals.js';
 import { undoSupplyChange } from './utxo-supply.js';

@@ -3,7 +3,7 @@ import { datumHash } from '../metadata/hashes.js';
 import { decodeStakeAddress } from '../stake-address.js';
 import type { Certificate } from './certificates.js';
 import type { OgmiosRedeemer, OgmiosTransaction } from './ogmios-types.js';
-import type { OutputReference } from './transaction.js';
+import type { OutputReference } from './output-reference.js';
 
 /** db-sync's names of redeemer purposes (redeemer.purpose), which Blockfrost answers. */
 export type RedeemerPurpose = 'spend' | 'mint' | 'cert' | 'reward' | 'vote' | 'propose';

@@ -1,3 +1,4 @@
+import type { OutputReference } from './output-reference.js';
 import { decodeShelleyAddress, type Pointer } from '../address.js';
 import type { Credential } from '../credential.js';
 import { datumHash, scriptHash, type ScriptLanguage } from '../metadata/hashes.js';
@@ -41,10 +42,7 @@ export interface DecodedOutput {
   referenceScript: DecodedScript | null;
 }
 
-export interface OutputReference {
-  txHash: string;
-  index: number;
-}
+export type { OutputReference };
 
 export interface DecodedMetadatum {
   label: string;
