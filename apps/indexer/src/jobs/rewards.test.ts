@@ -17,7 +17,7 @@ describe('reward refreshes survive a lost job', () => {
   let prisma: PrismaClient;
 
   beforeAll(async () => {
-    chain = await generate({ seed: 11, blocks: 150, txPerBlock: 4 });
+    chain = await generate({ seed: 2, blocks: 150, txPerBlock: 4 });
     devnet = await startDevnet({ chain: { file: chain.file }, network: 'custom', port: 0 });
   }, 120_000);
   beforeEach(async () => {

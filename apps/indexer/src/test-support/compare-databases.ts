@@ -26,9 +26,15 @@ const CHAIN_TABLES: readonly string[] = [
 /**
  * Columns that hold when a row was written or read, not what the chain says: two runs of the same chain
  * differ there. A reward balance's slot is the ledger tip at the moment the job asked Ogmios, so a run
- * that asked later (a restarted one catching up) records a later slot for the same amount.
+ * that asked later (a restarted one catching up) records a later slot for the same amount; a nut.link
+ * metadata row's times are when the job fetched.
  */
-const READ_TIME_COLUMNS = new Set(['updated_at', 'reward_balance.slot']);
+const READ_TIME_COLUMNS = new Set([
+  'updated_at',
+  'reward_balance.slot',
+  'nutlink_metadata.fetched_at',
+  'nutlink_metadata.attempted_at',
+]);
 const isReadTime = (table: string, column: string) =>
   READ_TIME_COLUMNS.has(column) || READ_TIME_COLUMNS.has(`${table}.${column}`);
 
