@@ -79,11 +79,14 @@ export function ReferenceScript({ hash }: { hash: string | null }) {
   );
 }
 
-/** A transaction list's rows: what /addresses/{a}, /accounts/{s} and /assets/{a} `/transactions` answer. */
+/**
+ * A transaction list's rows: what /addresses/{a}, /accounts/{s} and /assets/{a} `/transactions` answer. The
+ * genesis pseudo-transactions have no block height, as Blockfrost lists them.
+ */
 export function TxTable({
   rows,
 }: {
-  rows: { tx_hash: string; tx_index: number; block_height: number; block_time: number }[];
+  rows: { tx_hash: string; tx_index: number; block_height: number | null; block_time: number }[];
 }) {
   return (
     <Table
@@ -92,7 +95,7 @@ export function TxTable({
         row.tx_hash,
         [
           <Id kind="tx" id={row.tx_hash} />,
-          <Id kind="block" id={String(row.block_height)} full />,
+          row.block_height === null ? 'genesis' : <Id kind="block" id={String(row.block_height)} full />,
           row.tx_index,
           time(row.block_time),
         ],
