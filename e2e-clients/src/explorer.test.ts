@@ -5,11 +5,14 @@ import { freePort } from '../../scripts/lib/services.mjs';
 import {
   accessibilityViolations,
   follow,
+  followByKeyboard,
   expectPage,
   launchBrowser,
   PAGE_WAIT_MS,
   screenshot,
   waitForField,
+  waitForRow,
+  waitForSectionText,
   waitForText,
 } from './support/browser.js';
 import { cip68MintOutputs, NFT_NAME } from './support/cip68.js';
@@ -79,6 +82,26 @@ async function search(query: string): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
+/** Sets the rows per page of a list on the settings page, by keyboard: 1 pages through a short history. */
+async function setPageSize(rows: number): Promise<void> {
+  await follow(page, 'Settings');
+  await page.click('#page-size', { count: 3 });
+  await page.keyboard.type(String(rows));
+  await page.keyboard.press('Enter');
+  await waitForText(page, 'Saved.');
+}
+
+/** Pages on in the list titled `section` (or `section (count)`) with its Next button. */
+async function nextPage(section: string): Promise<void> {
+  const next = await page.waitForSelector(
+    `nav[aria-label^="${section}"][aria-label$=" pages"] button:last-of-type`,
+    {
+      timeout: PAGE_WAIT_MS,
+    },
+  );
+  await next!.click();
+}
+
 // Filled as the tests go: each id the search test looks for.
 const ids: Record<string, string> = {};
 
@@ -92,6 +115,8 @@ describe('the explorer in a browser', () => {
       await waitForText(page, DEMO_WALLETS[0].name);
       await page.waitForSelector(`::-p-aria([name="${PAID}"][role="link"])`);
       await waitForText(page, '10,000,000 ₳');
+      // the tip's epoch links its page
+      await page.waitForSelector('section[aria-label="Tip"] a[href^="#/epoch/"]', { timeout: PAGE_WAIT_MS });
       await screenshot(page, 'home');
       await expectAccessible();
     },
@@ -116,9 +141,13 @@ describe('the explorer in a browser', () => {
       await waitForText(page, 'Outputs (3)');
       ids.tx = hash;
 
+      const height = String((await api.txs(hash)).block_height);
       await follow(page, PAID);
       await expectPage(page, 'Address', PAID);
-      await waitForText(page, '5 ₳');
+      await waitForRow(page, 'Unspent outputs', [`${hash}#0`, '5 ₳']);
+      await waitForRow(page, 'Transactions', [hash, height]);
+      // before it, the genesis funds the demo wallet: the only other transaction
+      await waitForRow(page, 'Transactions', ['genesis']);
       await screenshot(page, 'address');
       await expectAccessible();
 
@@ -128,8 +157,39 @@ describe('the explorer in a browser', () => {
       await follow(page, stake);
       await expectPage(page, 'Stake account', stake);
       await waitForText(page, 'Controlled amount');
+      await waitForRow(page, 'Addresses', [PAID]);
+      await waitForRow(page, 'Unspent outputs', [`${hash}#0`, '5 ₳', PAID]);
+      await waitForRow(page, 'Transactions', [hash, height]);
+      await waitForSectionText(page, 'Delegations', 'This account never delegated.');
+      await waitForSectionText(page, 'Registrations', 'This account was never registered.');
+      // the rewards path (the staking issue's) where this API serves it; else no section, as for any path
+      if (
+        await stack.get(`/accounts/${stake}/rewards`).then(
+          () => true,
+          () => false,
+        )
+      )
+        await waitForSectionText(page, 'Rewards', 'This account has earned no rewards.');
+      else expect(await page.$('section[aria-label="Rewards"]')).toBeNull();
+      await waitForSectionText(page, 'Withdrawals', 'Nothing was withdrawn from this account.');
       await screenshot(page, 'stake-account');
       await expectAccessible();
+
+      // one row a page: the payment first (newest first), the genesis funds on the next page, then no more
+      await setPageSize(1);
+      await page.goBack();
+      await page.goBack();
+      await expectPage(page, 'Address', PAID);
+      await waitForRow(page, 'Transactions', [hash]);
+      await nextPage('Transactions');
+      await waitForText(page, 'Page 2');
+      await waitForRow(page, 'Transactions', ['genesis']);
+      expect(
+        await page.$eval('section[aria-label="Transactions"]', (list) => list.textContent),
+      ).not.toContain(hash);
+      await nextPage('Transactions');
+      await waitForSectionText(page, 'Transactions', 'No more rows: the previous page was the last.');
+      await setPageSize(20);
     },
     TEST_MS,
   );
@@ -158,6 +218,9 @@ describe('the explorer in a browser', () => {
       await expectPage(page, 'Asset', unit);
       await waitForText(page, 'CIP68v1');
       await waitForText(page, NFT_NAME);
+      await waitForRow(page, 'Holders', [wallet.bech32, '1']);
+      await waitForRow(page, 'Mints and burns', [hash, 'minted', '1']);
+      await waitForRow(page, 'Transactions', [hash, String((await api.txs(hash)).block_height)]);
       await screenshot(page, 'asset');
       await expectAccessible();
       ids.asset = unit;
@@ -212,6 +275,7 @@ describe('the explorer in a browser', () => {
       const lovelaceOnly = async () =>
         owned((await api.addressesUtxosAll(wallet.bech32)).filter((utxo) => utxo.amount.length === 1));
       const { certificate, poolId } = ownPoolRegistration(wallet, parameters);
+      const operatorHex = wallet.stakeCredential.to_keyhash()!.to_hex();
       const registration = wallet.build(parameters, {
         inputs: await lovelaceOnly(),
         certificates: [certificate],
@@ -238,6 +302,88 @@ describe('the explorer in a browser', () => {
       await follow(page, wallet.stakeAddress);
       await expectPage(page, 'Stake account', wallet.stakeAddress);
       await waitForField(page, 'Registered', 'yes');
+      await waitForRow(page, 'Delegations', [poolId, hash]);
+      await waitForRow(page, 'Registrations', ['registered', shownAda(parameters.key_deposit), hash]);
+
+      await page.click(`section[aria-label="Delegations"] a[href="#/pool/${poolId}"]`);
+      await expectPage(page, 'Pool', poolId);
+      await waitForRow(page, 'Registrations and retirements', [registrationHash, 'registered']);
+      await waitForSectionText(page, 'Relays', "The pool's registration names no relays.");
+      await waitForSectionText(page, 'Blocks made', 'This pool has made no block.');
+      // the pool's figures and metadata where this API serves their paths, "not available" where not
+      const details = await stack.get(`/pools/${poolId}`).catch(() => null);
+      await (details === null
+        ? waitForSectionText(
+            page,
+            'Stake and pledge',
+            `Not available: this API does not answer /pools/${poolId}.`,
+          )
+        : waitForField(page, 'Declared pledge', shownAda(details.declared_pledge)));
+      const metadata = await stack.get(`/pools/${poolId}/metadata`).catch(() => null);
+      await waitForSectionText(
+        page,
+        'Metadata',
+        metadata === null
+          ? `Not available: this API does not answer /pools/${poolId}/metadata.`
+          : "The pool's registration names no metadata.",
+      );
+      await screenshot(page, 'pool');
+      await expectAccessible();
+      ids.pool = poolId;
+      ids.poolHex = operatorHex;
+    },
+    TEST_MS,
+  );
+
+  it(
+    'shows an epoch from its block, its blocks page by page and its neighbours; the pools and a block’s slot leader',
+    async () => {
+      const epoch = String((await api.blocks(ids.block)).epoch);
+      await page.goto(`${stack.explorerUrl}#/block/${ids.block}`);
+      await (await page.waitForSelector(`a[href="#/epoch/${epoch}"]`, { timeout: PAGE_WAIT_MS }))!.click();
+      await expectPage(page, 'Epoch', epoch);
+      await waitForText(page, 'Protocol parameters');
+      await screenshot(page, 'epoch');
+      await expectAccessible();
+      ids.epoch = epoch;
+
+      // its first two blocks, one a page (the chain forges on: a second block comes)
+      let blocks: string[] = [];
+      while (blocks.length < 2) blocks = await stack.get(`/epochs/${epoch}/blocks?count=2`);
+      await setPageSize(1);
+      await page.goBack();
+      await expectPage(page, 'Epoch', epoch);
+      await waitForRow(page, 'Blocks', [blocks[0]]);
+      await nextPage('Blocks');
+      await waitForRow(page, 'Blocks', [blocks[1]]);
+      await setPageSize(20);
+
+      const [previous] = await stack.get(`/epochs/${epoch}/previous?count=1`);
+      await page.goBack();
+      await expectPage(page, 'Epoch', epoch);
+      if (previous) {
+        await followByKeyboard(page, `← Epoch ${previous.epoch}`);
+        await expectPage(page, 'Epoch', String(previous.epoch));
+        await waitForText(page, `Epoch ${epoch} →`);
+      } else await waitForText(page, 'The first epoch');
+
+      await followByKeyboard(page, 'Pools');
+      await expectPage(page, 'Pools', '');
+      await waitForRow(page, 'Registered pools', [ids.pool]);
+      await waitForSectionText(page, 'Retired', 'No pool has retired.');
+      await screenshot(page, 'pools');
+      await expectAccessible();
+
+      // the block's maker, where it is a registered pool, links its page, which lists the block
+      const leader = (await api.blocks(ids.block)).slot_leader;
+      expect(leader).toMatch(/^pool1/);
+      await page.goto(`${stack.explorerUrl}#/block/${ids.block}`);
+      await (await page.waitForSelector(`a[href="#/pool/${leader}"]`, { timeout: PAGE_WAIT_MS }))!.click();
+      await expectPage(page, 'Pool', leader);
+      await page.waitForSelector('section[aria-label="Blocks made"] li a[href^="#/block/"]', {
+        timeout: PAGE_WAIT_MS,
+      });
+      await expectAccessible();
     },
     TEST_MS,
   );
@@ -246,7 +392,8 @@ describe('the explorer in a browser', () => {
     'finds every kind of id from the search box, and says "not found" for one that is not on chain',
     async () => {
       const keyHash = CSL.PrivateKey.from_bech32(DEMO_WALLETS[1].signingKey).to_public().hash();
-      const searches: [string, string][] = [
+      // each query, the page it opens and the id that page names (the query itself unless given)
+      const searches: [string, string, string?][] = [
         [ids.height, 'Block'],
         [ids.block, 'Block'],
         [ids.tx, 'Transaction'],
@@ -256,6 +403,9 @@ describe('the explorer in a browser', () => {
         [PAID, 'Address'],
         [keyHash.to_bech32('addr_vkh'), 'Address'],
         [ids.stake, 'Stake account'],
+        [`epoch ${ids.epoch}`, 'Epoch', ids.epoch],
+        [ids.poolHex, 'Pool', ids.pool],
+        [ids.pool, 'Pool'],
       ];
       await page.goto(stack.explorerUrl);
       // the keyboard reaches the search box from the top of the page
@@ -264,10 +414,14 @@ describe('the explorer in a browser', () => {
         await page.keyboard.press('Tab');
       }
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('search');
-      for (const [query, kind] of searches) {
+      for (const [query, kind, id = query] of searches) {
         await search(query);
-        await expectPage(page, kind, query);
+        await expectPage(page, kind, id);
       }
+      // a bare number is a height first; the epoch where no block has that height
+      const heightToo = await stack.get(`/blocks/${ids.epoch}`).catch(() => null);
+      await search(ids.epoch);
+      await expectPage(page, heightToo ? 'Block' : 'Epoch', ids.epoch);
       await search('ab'.repeat(32));
       await waitForText(page, 'Not found: no transaction, block or datum has the hash');
       await screenshot(page, 'not-found');

@@ -23,3 +23,9 @@ export function stakeAddressOf(address: string): string | null {
   const prefix = network === 1 ? 'stake' : 'stake_test';
   return bech32.encode(prefix, bech32.toWords([header, ...bytes.slice(29)]), MAX_LENGTH);
 }
+
+/** A pool's bech32 id (`pool1…`, CIP-5) from its hex id (the hash of its cold key, 28 bytes). */
+export function poolIdOf(hex: string): string {
+  const bytes = Array.from(hex.match(/../g) ?? [], (pair) => parseInt(pair, 16));
+  return bech32.encode('pool', bech32.toWords(bytes));
+}

@@ -7,7 +7,13 @@ export type Schemas = components['schemas'];
 export interface Settings {
   apiUrl: string;
   projectId: string;
+  /** Rows a paged list shows at a time: one Blockfrost page (`?count=`, at most MAX_PAGE_SIZE). */
+  pageSize: number;
 }
+
+export const DEFAULT_PAGE_SIZE = 20;
+/** Blockfrost's largest `count`. */
+export const MAX_PAGE_SIZE = 100;
 
 const STORAGE_KEY = 'frostline-explorer';
 
@@ -24,6 +30,7 @@ export function loadSettings(): Settings {
   const settings = {
     apiUrl: query.get('api') ?? stored.apiUrl ?? OWN_API_URL,
     projectId: query.get('project_id') ?? stored.projectId ?? '',
+    pageSize: stored.pageSize ?? DEFAULT_PAGE_SIZE,
   };
   if (query.has('api') || query.has('project_id')) saveSettings(settings);
   return settings;

@@ -6,8 +6,10 @@ import { Address } from './pages/address';
 import { Asset } from './pages/asset';
 import { Block } from './pages/block';
 import { Datum } from './pages/datum';
+import { Epoch } from './pages/epoch';
 import { Home } from './pages/home';
 import { Policy } from './pages/policy';
+import { Pool, Pools } from './pages/pool';
 import { Script } from './pages/script';
 import { Search } from './pages/search';
 import { Settings } from './pages/settings';
@@ -35,6 +37,12 @@ function Content({ route }: { route: Route }) {
       return <Script hash={route.id} />;
     case 'datum':
       return <Datum hash={route.id} />;
+    case 'epoch':
+      return <Epoch id={route.id} />;
+    case 'pool':
+      return <Pool id={route.id} />;
+    case 'pools':
+      return <Pools />;
     case 'search':
       return <Search query={route.id} />;
     case 'settings':
@@ -65,7 +73,7 @@ function SearchBox() {
       <input
         id="search"
         type="search"
-        placeholder="Block height or hash, transaction, address, stake address, asset, script, datum"
+        placeholder="Block height or hash, epoch 12, transaction, address, stake address, asset, pool"
         value={query}
         onInput={(event) => setQuery(event.currentTarget.value)}
       />
@@ -88,6 +96,7 @@ function App() {
         <SearchBox />
         <nav aria-label="Main">
           <a href="#/">Chain</a>
+          <a href={href('pools')}>Pools</a>
           <a href={href('settings')}>Settings</a>
         </nav>
       </header>

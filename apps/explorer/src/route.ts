@@ -11,6 +11,9 @@ export type PageKind =
   | 'policy'
   | 'script'
   | 'datum'
+  | 'epoch'
+  | 'pool'
+  | 'pools'
   | 'search'
   | 'settings';
 
@@ -28,6 +31,9 @@ const KINDS: readonly string[] = [
   'policy',
   'script',
   'datum',
+  'epoch',
+  'pool',
+  'pools',
   'search',
   'settings',
 ];

@@ -1,3 +1,4 @@
+import { poolIdOf } from './addresses';
 import { find } from './api';
 import { href } from './route';
 
@@ -21,12 +22,35 @@ async function first(candidates: Candidate[], what: string): Promise<Found> {
   return index === -1 ? { notFound: what } : { href: candidates[index][1] };
 }
 
-/** What a search box query names: heights, hashes, addresses, stake addresses, asset units. */
+/** What the search box takes, as its help says it. */
+export const SEARCH_HELP = [
+  'a block height or hash',
+  '"epoch 12" for an epoch (a bare number is a block height; it opens the epoch only when no block has that height)',
+  'a transaction, datum or script hash',
+  'an address (bech32, Byron, addr_vkh) or a stake address',
+  'an asset unit (policy id and asset name in hex) or a policy id',
+  'a pool id (pool1… or its hex)',
+];
+
+/**
+ * What a search box query names: heights, epochs, hashes, addresses, stake addresses, asset units,
+ * pools. A bare number is a height first, as block explorers read one: every epoch's number is also a
+ * height on any chain past its first epochs, so the epoch needs its word.
+ */
 export async function search(input: string): Promise<Found> {
   const query = input.trim();
   const hex = query.toLowerCase();
+  const epoch = /^epoch\s*(\d+)$/i.exec(query)?.[1];
+  if (epoch !== undefined)
+    return first([[`/epochs/${epoch}`, href('epoch', epoch)]], `no epoch ${epoch} with blocks`);
   if (/^\d+$/.test(query))
-    return first([[`/blocks/${query}`, href('block', query)]], `no block at height ${query}`);
+    return first(
+      [
+        [`/blocks/${query}`, href('block', query)],
+        [`/epochs/${query}`, href('epoch', query)],
+      ],
+      `no block at height ${query}, nor an epoch ${query} with blocks`,
+    );
   if (/^[0-9a-f]{64}$/i.test(query))
     return first(
       [
@@ -41,13 +65,16 @@ export async function search(input: string): Promise<Found> {
       [
         [`/scripts/${hex}`, href('script', hex)],
         [`/assets/policy/${hex}?count=1`, href('policy', hex), 'listed'],
+        [`/pools/${hex}/relays`, href('pool', poolIdOf(hex))],
       ],
-      `no script or policy has the hash ${query}`,
+      `no script, policy or pool has the hash ${query}`,
     );
   if (/^(?:[0-9a-f]{2}){29,60}$/i.test(query))
     return first([[`/assets/${hex}`, href('asset', hex)]], `no asset has the unit ${query}`);
   if (/^stake(_test)?1/.test(query))
     return first([[`/accounts/${query}`, href('account', query)]], `no stake account ${query}`);
+  if (/^pool1/.test(query))
+    return first([[`/pools/${query}/relays`, href('pool', query)]], `no pool ${query}`);
   if (/^asset1/.test(query))
     return {
       notFound:
@@ -59,6 +86,6 @@ export async function search(input: string): Promise<Found> {
       `no address ${query} on chain`,
     );
   return {
-    notFound: `"${query}" is not a block height, hash, address, stake address or asset unit`,
+    notFound: `"${query}" is not a block height, epoch, hash, address, stake address, asset unit or pool id`,
   };
 }

@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
-import { ApiError, ApiUnreachable, find, get, isUnserved, type Schemas } from './api';
+import { ApiError, ApiUnreachable, currentSettings, find, get, isUnserved, type Schemas } from './api';
 import { ada, quantity, time, unitLabel } from './format';
 import { useLoad, type Loaded } from './load';
 import { href, type PageKind } from './route';
@@ -226,9 +226,6 @@ export function Show<T>({
   return <>{children(loaded.value)}</>;
 }
 
-/** Rows a paged list shows at a time: one Blockfrost page (`?count=`). */
-export const PAGE_SIZE = 20;
-
 /** Blockfrost's pages (`?page=` from 1): previous/next, next only while a page came back full. */
 export function Pager({
   page,
@@ -271,7 +268,8 @@ interface PagedListProps<T> {
  */
 export function PagedList<T>({ title, path, order, empty, what, children }: PagedListProps<T>) {
   const [page, setPage] = useState(1);
-  const query = `count=${PAGE_SIZE}&page=${page}${order ? `&order=${order}` : ''}`;
+  const pageSize = currentSettings().pageSize;
+  const query = `count=${pageSize}&page=${page}${order ? `&order=${order}` : ''}`;
   const url = `${path}${path.includes('?') ? '&' : '?'}${query}`;
   const rows = useLoad(() => get<T[]>(url), url);
   if (rows.state === 'failed' && (isUnserved(rows.error) || (isNotFound(rows.error) && !what))) return null;
@@ -283,8 +281,13 @@ export function PagedList<T>({ title, path, order, empty, what, children }: Page
             <p>{empty}</p>
           ) : (
             <>
-              {children(list, (page - 1) * PAGE_SIZE)}
-              <Pager page={page} setPage={setPage} full={list.length === PAGE_SIZE} label={title} />
+              {list.length === 0 ? (
+                // a full page can be the last one: Blockfrost says nothing of what follows it
+                <p>No more rows: the previous page was the last.</p>
+              ) : (
+                children(list, (page - 1) * pageSize)
+              )}
+              <Pager page={page} setPage={setPage} full={list.length === pageSize} label={title} />
             </>
           )
         }
@@ -363,5 +366,65 @@ export function OptionalTable<T>({
         </Section>
       )}
     </Optional>
+  );
+}
+
+/**
+ * A section that is always on the page: what `path` answers, or, when it answers 404 (or the API does
+ * not serve it), that this API does not give it, so a reader knows the section is missing, not empty.
+ */
+export function SectionOrUnavailable<T>({
+  title,
+  path,
+  children,
+}: {
+  title: string;
+  path: string;
+  children: (value: T) => ComponentChildren;
+}) {
+  const loaded = useLoad(() => find<T>(path), path);
+  return (
+    <Section title={title}>
+      {loaded.state === 'loading' && <p class="loading">Loading…</p>}
+      {loaded.state === 'failed' && <Failure error={loaded.error} />}
+      {loaded.state === 'done' &&
+        (loaded.value === null ? (
+          <p class="notice" role="status">
+            Not available: this API does not answer <code>{path}</code>.
+          </p>
+        ) : (
+          children(loaded.value)
+        ))}
+    </Section>
+  );
+}
+
+/** A pool's id as a link to its page; a block's slot leader that is no pool (a genesis delegate) as text. */
+export function PoolId({ id }: { id: string | null }) {
+  if (id === null) return null;
+  return id.startsWith('pool1') ? <Id kind="pool" id={id} full /> : <>{id}</>;
+}
+
+export function EpochLink({ epoch }: { epoch: number | null }) {
+  return epoch === null ? null : <Id kind="epoch" id={String(epoch)} full />;
+}
+
+/** A PagedList of ids (what /blocks/{h}/txs, /epochs/{n}/blocks, /pools answer), numbered, each a link. */
+export function PagedIds({
+  kind,
+  ...list
+}: Omit<PagedListProps<string>, 'children'> & { kind: Exclude<PageKind, 'home'> }) {
+  return (
+    <PagedList<string> {...list}>
+      {(ids, first) => (
+        <ol class="txs" start={first + 1}>
+          {ids.map((id) => (
+            <li key={id}>
+              <Id kind={kind} id={id} full />
+            </li>
+          ))}
+        </ol>
+      )}
+    </PagedList>
   );
 }

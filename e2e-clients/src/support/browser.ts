@@ -47,6 +47,59 @@ export async function waitForField(page: Page, name: string, value: string): Pro
   );
 }
 
+/**
+ * Waits until the section titled `section` (its accessible name, or its start: `Transactions` for
+ * `Transactions (3)`) has a row (a table row or list item) whose text holds every one of `texts`.
+ */
+export async function waitForRow(page: Page, section: string, texts: string[]): Promise<void> {
+  await page
+    .waitForFunction(
+      (section, texts) =>
+        [...document.querySelectorAll(`section[aria-label^="${section}"]`)].some((found) =>
+          [...found.querySelectorAll('tbody tr, li')].some((row) =>
+            texts.every((text) => row.textContent?.includes(text)),
+          ),
+        ),
+      { timeout: PAGE_WAIT_MS },
+      section,
+      texts,
+    )
+    .catch(async (error: Error) => {
+      throw new Error(
+        `no row of ${texts.join(', ')} in "${section}" (${error.message}); ${await sectionText(page, section)}`,
+      );
+    });
+}
+
+/** Waits until the section titled `section` says `text` (an empty state, a "not available"). */
+export async function waitForSectionText(page: Page, section: string, text: string): Promise<void> {
+  await page
+    .waitForFunction(
+      (section, text) =>
+        [...document.querySelectorAll(`section[aria-label^="${section}"]`)].some((found) =>
+          found.textContent?.includes(text),
+        ),
+      { timeout: PAGE_WAIT_MS },
+      section,
+      text,
+    )
+    .catch(async (error: Error) => {
+      throw new Error(
+        `"${section}" does not say "${text}" (${error.message}); ${await sectionText(page, section)}`,
+      );
+    });
+}
+
+/** What the sections titled `section` show, for a failure's message. */
+async function sectionText(page: Page, section: string): Promise<string> {
+  const shown = await page.evaluate(
+    (section) =>
+      [...document.querySelectorAll(`section[aria-label^="${section}"]`)].map((found) => found.textContent),
+    section,
+  );
+  return shown.length === 0 ? 'no such section' : `it shows: ${shown.join(' | ')}`;
+}
+
 /** Waits until the page is `kind`'s page of `id`: its h1 is the kind, with the id beneath. */
 export async function expectPage(page: Page, kind: string, id: string): Promise<void> {
   const wanted = { kind, id };
@@ -71,6 +124,20 @@ export async function follow(page: Page, name: string): Promise<void> {
     timeout: PAGE_WAIT_MS,
   });
   await link!.click();
+}
+
+/**
+ * Tabs from the top of the page to the link or button named `name` (its text), as a keyboard user
+ * does, and presses Enter on it.
+ */
+export async function followByKeyboard(page: Page, name: string): Promise<void> {
+  await page.waitForSelector(`::-p-aria([name="${name}"])`, { timeout: PAGE_WAIT_MS });
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+  for (let presses = 0; presses < 40 && (await focused()) !== name; presses++)
+    await page.keyboard.press('Tab');
+  if ((await focused()) !== name) throw new Error(`the keyboard does not reach "${name}"`);
+  await page.keyboard.press('Enter');
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

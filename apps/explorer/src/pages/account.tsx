@@ -1,7 +1,7 @@
 import { get, type Schemas } from '../api';
 import { ada, time } from '../format';
 import { useLoad } from '../load';
-import { Fields, Id, Page, PagedList, PagedTable, Section, Show, TxTable, UtxoList } from '../ui';
+import { Fields, Id, Page, PagedList, PagedTable, PoolId, Section, Show, TxTable, UtxoList } from '../ui';
 
 type Rows<Name extends keyof Schemas> = Schemas[Name] extends (infer Row)[] ? Row : never;
 
@@ -17,7 +17,7 @@ export function Account({ stakeAddress }: { stakeAddress: string }) {
               rows={[
                 ['Registered', account.registered ? 'yes' : 'no'],
                 ['Delegating', account.active ? `yes, since epoch ${account.active_epoch}` : 'no'],
-                ['Pool', account.pool_id],
+                ['Pool', <PoolId id={account.pool_id} />],
                 ['DRep', account.drep_id],
                 ['Controlled amount', ada(account.controlled_amount)],
                 ['Withdrawable rewards', ada(account.withdrawable_amount)],
@@ -71,7 +71,7 @@ export function Account({ stakeAddress }: { stakeAddress: string }) {
             row={(row) => [
               row.tx_hash,
               [
-                row.pool_id,
+                <PoolId id={row.pool_id} />,
                 row.active_epoch,
                 ada(row.amount),
                 <Id kind="tx" id={row.tx_hash} />,
@@ -103,7 +103,7 @@ export function Account({ stakeAddress }: { stakeAddress: string }) {
             columns={[['Epoch', 'num'], ['Amount', 'num'], ['Kind'], ['Pool']]}
             row={(row) => [
               `${row.epoch} ${row.type} ${row.pool_id}`,
-              [row.epoch, ada(row.amount), row.type, row.pool_id],
+              [row.epoch, ada(row.amount), row.type, <PoolId id={row.pool_id} />],
             ]}
           />
           <PagedTable<Rows<'account_withdrawal_content'>>

@@ -2,7 +2,7 @@ import { get, type Schemas } from '../api';
 import { ada, ago, time } from '../format';
 import { useLoad } from '../load';
 import { href } from '../route';
-import { Fields, Id, Page, PagedList, Section, Show } from '../ui';
+import { EpochLink, Fields, Page, PagedIds, PoolId, Section, Show } from '../ui';
 
 export function Block({ id }: { id: string }) {
   const loaded = useLoad(() => get<Schemas['block_content']>(`/blocks/${id}`), id);
@@ -34,35 +34,26 @@ export function Block({ id }: { id: string }) {
                   ['Hash', block.hash],
                   ['Time', `${time(block.time)} (${ago(block.time)})`],
                   ['Slot', block.slot?.toLocaleString('en-US')],
-                  ['Epoch', block.epoch],
+                  ['Epoch', <EpochLink epoch={block.epoch} />],
                   ['Slot in epoch', block.epoch_slot],
                   ['Transactions', block.tx_count],
                   ['Output', block.output === null ? null : ada(block.output)],
                   ['Fees', block.fees === null ? null : ada(block.fees)],
                   ['Size', `${block.size} bytes`],
                   ['Confirmations', block.confirmations],
-                  ['Slot leader', block.slot_leader],
+                  ['Slot leader', <PoolId id={block.slot_leader} />],
                   ['VRF key', block.block_vrf],
                   ['Operational certificate', block.op_cert],
                 ]}
               />
             </Section>
             {block.tx_count > 0 && (
-              <PagedList<string>
+              <PagedIds
+                kind="tx"
                 title={`Transactions (${block.tx_count})`}
                 path={`/blocks/${block.hash}/txs`}
                 empty="This block holds no transactions."
-              >
-                {(hashes, first) => (
-                  <ol class="txs" start={first + 1}>
-                    {hashes.map((tx) => (
-                      <li key={tx}>
-                        <Id kind="tx" id={tx} full />
-                      </li>
-                    ))}
-                  </ol>
-                )}
-              </PagedList>
+              />
             )}
           </>
         )}

@@ -3,7 +3,7 @@ import { useRef } from 'preact/hooks';
 import { currentSettings, get, request, type Schemas } from '../api';
 import { ada, ago, duration, time } from '../format';
 import { useLoad } from '../load';
-import { Fields, Id, Section, Show, Table } from '../ui';
+import { EpochLink, Fields, Id, Section, Show, Table } from '../ui';
 
 type Block = Schemas['block_content'];
 
@@ -160,7 +160,7 @@ export function Home() {
                 rows={[
                   ['Height', <Id kind="block" id={String(latest[0].height)} full />],
                   ['Slot', latest[0].slot?.toLocaleString('en-US')],
-                  ['Epoch', latest[0].epoch],
+                  ['Epoch', <EpochLink epoch={latest[0].epoch} />],
                   ['Time', `${time(latest[0].time)} (${ago(latest[0].time)})`],
                   ['Hash', <Id kind="block" id={latest[0].hash} />],
                 ]}

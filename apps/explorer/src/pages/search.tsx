@@ -1,7 +1,7 @@
 import { useEffect } from 'preact/hooks';
 import { useLoad } from '../load';
-import { search } from '../search';
-import { Page, Show } from '../ui';
+import { search, SEARCH_HELP } from '../search';
+import { Page, Section, Show } from '../ui';
 
 export function Search({ query }: { query: string }) {
   const found = useLoad(() => search(query), query);
@@ -13,9 +13,18 @@ export function Search({ query }: { query: string }) {
       <Show loaded={found}>
         {(result) =>
           'notFound' in result ? (
-            <p class="notice" role="status">
-              Not found: {result.notFound}.
-            </p>
+            <>
+              <p class="notice" role="status">
+                Not found: {result.notFound}.
+              </p>
+              <Section title="What the search box takes">
+                <ul>
+                  {SEARCH_HELP.map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+              </Section>
+            </>
           ) : (
             <p>Opening…</p>
           )

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { applySettings, currentSettings } from '../api';
+import { applySettings, currentSettings, MAX_PAGE_SIZE } from '../api';
 import { Page, Section } from '../ui';
 
 /** Any Blockfrost-compatible API: its base URL (with /api/v0 where it has one) and project token. */
@@ -31,6 +31,16 @@ export function Settings() {
             value={settings.projectId}
             autocomplete="off"
             onInput={(event) => setSettings({ ...settings, projectId: event.currentTarget.value })}
+          />
+          <label for="page-size">Rows per page of a list (1 to {MAX_PAGE_SIZE}, Blockfrost's count)</label>
+          <input
+            id="page-size"
+            type="number"
+            required
+            min={1}
+            max={MAX_PAGE_SIZE}
+            value={settings.pageSize}
+            onInput={(event) => setSettings({ ...settings, pageSize: event.currentTarget.valueAsNumber })}
           />
           <button type="submit">Save</button>
           {saved && (

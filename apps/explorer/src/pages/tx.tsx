@@ -10,6 +10,7 @@ import {
   Optional,
   OptionalTable,
   Page,
+  PoolId,
   ReferenceScript,
   Section,
   Show,
@@ -214,7 +215,12 @@ function Certificates({ tx }: { tx: Schemas['tx_content'] }) {
         columns={[['Certificate', 'num'], ['Stake account'], ['Pool'], ['Active from epoch', 'num']]}
         row={(row) => [
           String(row.cert_index),
-          [row.cert_index, <Id kind="account" id={row.address} />, row.pool_id, row.active_epoch],
+          [
+            row.cert_index,
+            <Id kind="account" id={row.address} />,
+            <PoolId id={row.pool_id} />,
+            row.active_epoch,
+          ],
         ]}
       />
       <Optional<Schemas['tx_content_pool_certs']> path={when(tx.pool_update_count, `${path}/pool_updates`)}>
@@ -225,7 +231,7 @@ function Certificates({ tx }: { tx: Schemas['tx_content'] }) {
                 key={row.cert_index}
                 rows={[
                   ['Certificate', row.cert_index],
-                  ['Pool', row.pool_id],
+                  ['Pool', <PoolId id={row.pool_id} />],
                   ['VRF key hash', row.vrf_key],
                   ['Pledge', ada(row.pledge)],
                   ['Fixed cost', ada(row.fixed_cost)],
@@ -252,7 +258,10 @@ function Certificates({ tx }: { tx: Schemas['tx_content'] }) {
         title="Pool retirements"
         path={when(tx.pool_retire_count, `${path}/pool_retires`)}
         columns={[['Certificate', 'num'], ['Pool'], ['Retiring in epoch', 'num']]}
-        row={(row) => [String(row.cert_index), [row.cert_index, row.pool_id, row.retiring_epoch]]}
+        row={(row) => [
+          String(row.cert_index),
+          [row.cert_index, <PoolId id={row.pool_id} />, row.retiring_epoch],
+        ]}
       />
       <OptionalTable<Schemas['tx_content_mirs'][number]>
         title="Moves of instantaneous rewards"
