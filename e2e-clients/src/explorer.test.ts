@@ -422,6 +422,11 @@ describe('the explorer in a browser', () => {
       const heightToo = await stack.get(`/blocks/${ids.epoch}`).catch(() => null);
       await search(ids.epoch);
       await expectPage(page, heightToo ? 'Block' : 'Epoch', ids.epoch);
+      const unknownPool = CSL.Ed25519KeyHash.from_hex('ff'.repeat(28)).to_bech32('pool');
+      await search(unknownPool);
+      await waitForText(page, `Not found: no pool ${unknownPool}.`);
+      await search('epoch 999999999');
+      await waitForText(page, 'Not found: no epoch 999999999 with blocks.');
       await search('ab'.repeat(32));
       await waitForText(page, 'Not found: no transaction, block or datum has the hash');
       await screenshot(page, 'not-found');
