@@ -189,6 +189,19 @@ describe('the explorer in a browser', () => {
       ).not.toContain(hash);
       await nextPage('Transactions');
       await waitForSectionText(page, 'Transactions', 'No more rows: the previous page was the last.');
+      // the stake account's two unspent outputs, one a page: the payment's on one of them
+      await follow(page, stake);
+      await expectPage(page, 'Stake account', stake);
+      const utxos = 'section[aria-label="Unspent outputs"] ol.utxos > li';
+      const utxoRows = () => page.$$eval(utxos, (rows) => rows.map((row) => row.textContent));
+      await waitForRow(page, 'Unspent outputs', [PAID]);
+      const first = await utxoRows();
+      await nextPage('Unspent outputs');
+      await waitForSectionText(page, 'Unspent outputs', 'Page 2');
+      await page.waitForSelector(utxos, { timeout: PAGE_WAIT_MS });
+      const second = await utxoRows();
+      expect([first.length, second.length]).toEqual([1, 1]);
+      expect([...first, ...second].filter((row) => row?.includes(`${hash}#0`))).toHaveLength(1);
       await setPageSize(20);
     },
     TEST_MS,
