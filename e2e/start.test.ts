@@ -44,16 +44,27 @@ function childPids(parent: number, script: string): number[] {
     .map(Number);
 }
 
-/** The whole stack on the test database and Redis, its API on `port`, its Redis keys under `name`. */
-function stack(db: TestDatabase, port: number, name: string) {
+/**
+ * The whole stack on the test database and Redis, its API on `port`, its Redis keys under `name`; without
+ * metrics servers unless `metrics` leaves their ports to `npm start`.
+ */
+function stack(db: TestDatabase, port: number, name: string, metrics: 'off' | 'unset' = 'off') {
   return startCommand({
     DATABASE_URL: db.url,
     REDIS_URL: redisUrl(),
     PORT: String(port),
     INDEXER_QUEUE_PREFIX: `${name}-${port}`,
     RATE_LIMIT_REDIS_PREFIX: `${name}-${port}:`,
-    INDEXER_METRICS_PORT: '0',
-    API_METRICS_PORT: '0',
+    ...(metrics === 'off' ? { INDEXER_METRICS_PORT: '0', API_METRICS_PORT: '0' } : {}),
+  });
+}
+
+/** Holds `port` on 127.0.0.1 as another stack would; null when something else already does. */
+async function holdPort(port: number): Promise<net.Server | null> {
+  const server = net.createServer();
+  return new Promise((resolve) => {
+    server.once('error', () => resolve(null));
+    server.listen(port, '127.0.0.1', () => resolve(server));
   });
 }
 
@@ -168,6 +179,27 @@ describe('npm start', () => {
     }
   }, 120_000);
 
+  it('stops with one clear line when a metrics port set is taken', async () => {
+    const holder = net.createServer().listen(0, '127.0.0.1');
+    await once(holder, 'listening');
+    const { port } = holder.address() as net.AddressInfo;
+    try {
+      const run = startCommand({
+        DATABASE_URL: 'postgresql://nobody@127.0.0.1:9/none',
+        REDIS_URL: redisUrl(),
+        PORT: String(await freePort()),
+        INDEXER_METRICS_PORT: '0',
+        API_METRICS_PORT: String(port),
+      });
+      expect(await run.exited).toBe(1);
+      expect(run.output().stderr.trim()).toBe(
+        `API_METRICS_PORT ${port} is already in use on 127.0.0.1: stop the other server or set API_METRICS_PORT to a free port (0 turns it off)`,
+      );
+    } finally {
+      holder.close();
+    }
+  });
+
   describe('with a database and Redis', () => {
     let db: TestDatabase;
     beforeAll(async () => {
@@ -177,7 +209,9 @@ describe('npm start', () => {
 
     it('runs the devnet, the indexer and the API, prints the base URL, a token and the explorer, and stops on Ctrl-C', async () => {
       const port = await freePort();
-      const run = stack(db, port, 'start');
+      // The default metrics ports taken, as by a first `npm start`: this one takes others and says which.
+      const held = await Promise.all([holdPort(9101), holdPort(9102)]);
+      const run = stack(db, port, 'start', 'unset');
       try {
         await run.waitFor(new RegExp(`API: +http://127\\.0\\.0\\.1:${port}/api/v0`), 240_000);
         const [, token] = await run.waitFor(/token: (\S+)/, 1000);
@@ -217,8 +251,19 @@ describe('npm start', () => {
         const response = await fetch(url, { headers: { project_id: token! } });
         expect(response.status).toBe(200);
         expect(((await response.json()) as { hash: string }).hash).toBe(block!.hash);
+
+        for (const program of ['indexer', 'API']) {
+          const [, metricsPort] = await run.waitFor(
+            new RegExp(`› ${program} metrics on http://127\\.0\\.0\\.1:(\\d+)/metrics`),
+            1000,
+          );
+          expect(['9101', '9102']).not.toContain(metricsPort);
+          const metrics = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+          expect([metrics.status, await metrics.text()]).toEqual([200, expect.stringContaining('# TYPE')]);
+        }
       } finally {
         run.child.kill('SIGINT');
+        held.forEach((server) => server?.close());
       }
       expect(await run.exited).toBe(0);
       expect(run.output().stdout).toMatch(/› stopped/);

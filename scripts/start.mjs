@@ -37,6 +37,11 @@ const DEVNET_CLI = path.join(root, 'packages/devnet/dist/cli.js');
 const DEMO_CHAIN = ['generate', '--network', 'custom', '--seed', '1', '--blocks', '1000'];
 /** The demo chain is live: the devnet forges a block (with the submitted transactions) every second. */
 const BLOCK_INTERVAL_MS = 1000;
+/** The metrics servers of the programs `npm start` runs: their port's variable, its host's, and the default. */
+const METRICS = [
+  { program: 'indexer', port: 'INDEXER_METRICS_PORT', host: 'INDEXER_METRICS_HOST', default: 9101 },
+  { program: 'API', port: 'API_METRICS_PORT', host: 'API_METRICS_HOST', default: 9102 },
+];
 
 /**
  * The settings of `npm start`, read from the environment and checked.
@@ -55,6 +60,13 @@ function readConfig(env) {
   const logFormat = env.LOG_FORMAT || (process.stdout.isTTY ? 'pretty' : 'json');
   if (!LOG_FORMATS.includes(logFormat))
     throw new SetupError(`LOG_FORMAT must be one of ${LOG_FORMATS.join(', ')}, got "${logFormat}"`);
+  const metrics = METRICS.map((server) => {
+    const value = env[server.port];
+    const port = value === undefined || value === '' ? null : Number(value);
+    if (port !== null && (!Number.isInteger(port) || port < 0 || port > 65535))
+      throw new SetupError(`${server.port} must be a TCP port or 0, got "${value}"`);
+    return { ...server, chosen: port, hostAddress: env[server.host] || '127.0.0.1' };
+  });
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'OGMIOS_URL']) {
     const value = env[name];
     if (value === undefined) continue;
@@ -70,6 +82,7 @@ function readConfig(env) {
     host,
     network,
     logFormat,
+    metrics,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
     ogmiosUrl: env.OGMIOS_URL,
@@ -258,6 +271,31 @@ function startProcess(name, script, args, env, nodeFlags = [], fatalExitCode = n
   };
 }
 
+/**
+ * The port of each metrics server: the one set, refused when taken; unset, the default unless another
+ * `npm start` (or anything else) holds it, then a free one, so a second stack beside the first needs no
+ * setting. `0` turns a server off.
+ * @param {Config} config
+ * @returns {Promise<Record<string, string>>} the ports' variables for the programs' environment
+ */
+async function metricsPorts(config) {
+  /** @type {Record<string, string>} */
+  const ports = {};
+  for (const server of config.metrics) {
+    let port = server.chosen;
+    if (port !== null && port !== 0 && (await portInUse(server.hostAddress, port)))
+      throw new SetupError(
+        `${server.port} ${port} is already in use on ${server.hostAddress}: stop the other server or set ${server.port} to a free port (0 turns it off)`,
+      );
+    if (port === null)
+      port = (await portInUse(server.hostAddress, server.default)) ? await freePort() : server.default;
+    ports[server.port] = String(port);
+    if (port !== 0)
+      console.log(`› ${server.program} metrics on http://${urlHost(server.hostAddress)}:${port}/metrics`);
+  }
+  return ports;
+}
+
 async function main() {
   const config = readConfig(process.env);
   output = programOutput(config.logFormat);
@@ -266,6 +304,7 @@ async function main() {
     throw new SetupError(
       `PORT ${config.port} is already in use on ${config.host}: stop the other server or set PORT to a free port`,
     );
+  const metrics = await metricsPorts(config);
   mkdirSync(config.dataDir, { recursive: true });
   process.on('SIGINT', () => stopAll(0));
   process.on('SIGTERM', () => stopAll(0));
@@ -360,6 +399,7 @@ async function main() {
     REDIS_URL: redisUrl,
     OGMIOS_URL: ogmiosUrl ?? '',
     NETWORK: config.network,
+    ...metrics,
   };
   const indexerMain = path.join(root, 'apps/indexer/dist/main.js');
   // The indexer waits for its services itself and says nothing when ready: supervised from the start.

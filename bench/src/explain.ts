@@ -1,5 +1,11 @@
 // EXPLAIN ANALYZE of each endpoint's SQL with a sample key: the database share of a request.
-import { OutputIdList, readSqlFile } from '@frostline/db';
+import {
+  ADDRESS_UTXO_ASSET_IDS_QUERY,
+  ADDRESS_UTXOS_ASSET_QUERY,
+  ADDRESS_UTXOS_QUERY,
+  OutputIdList,
+  readSqlFile,
+} from '@frostline/db';
 import { cip68ReferenceNft } from '@frostline/model';
 import pg from 'pg';
 import type { Samples } from './populate.js';
@@ -12,31 +18,38 @@ export interface Explained {
 }
 
 export async function explainScenarios(url: string, samples: Samples): Promise<Explained[]> {
-  // prisma/sql/<name>.sql as the API runs it: the block queries with their shared block columns filled in.
-  const sql = (name: string) => readSqlFile(name).replaceAll('{{direction}}', 'ASC');
+  // prisma/sql/<name>.sql as the API runs it: the block queries with their shared block columns filled in,
+  // the address UTxO queries with their named parameters numbered.
+  const named: Record<string, string> = {
+    addresses_address_utxos: ADDRESS_UTXOS_QUERY.text,
+    addresses_address_utxos_asset: ADDRESS_UTXOS_ASSET_QUERY.text,
+    addresses_address_utxos_asset_ids: ADDRESS_UTXO_ASSET_IDS_QUERY.text,
+  };
+  const sql = (name: string) => (named[name] ?? readSqlFile(name)).replaceAll('{{direction}}', 'ASC');
   const bytes = (hex: string) => Buffer.from(hex, 'hex');
   const [address, unit] =
     samples.addressAssets.find(([, u]) => u !== 'lovelace') ?? samples.addressAssets[0]!;
   const asset = samples.assets[0]!;
   const ref = cip68ReferenceNft(asset);
+  const busyAsset = {
+    policy: bytes(samples.busyUnit.slice(0, 56)),
+    asset_name: bytes(samples.busyUnit.slice(56)),
+  };
   const busy = (page: number): unknown[] => [
     samples.busyAddress,
     null,
-    bytes(samples.busyUnit.slice(0, 56)),
-    bytes(samples.busyUnit.slice(56)),
-    100,
-    (page - 1) * 100,
+    ...ADDRESS_UTXOS_ASSET_QUERY.values({ ...busyAsset, limit: 100, offset: (page - 1) * 100 }),
   ];
-  const busyAll = (page: number): unknown[] => [samples.busyAddress, null, 100, (page - 1) * 100];
-  const lastPage = Math.floor(samples.busyUtxos / 100);
-  // The first list of the selection: no earlier tip to follow, the whole list.
-  const busyIds: unknown[] = [
+  const busyAll = (page: number): unknown[] => [
     samples.busyAddress,
     null,
-    bytes(samples.busyUnit.slice(0, 56)),
-    bytes(samples.busyUnit.slice(56)),
+    ...ADDRESS_UTXOS_QUERY.values({ limit: 100, offset: (page - 1) * 100 }),
+  ];
+  const lastPage = Math.floor(samples.busyUtxos / 100);
+  const busyIds = (since: string | null, wholeList: boolean): unknown[] => [
+    samples.busyAddress,
     null,
-    true,
+    ...ADDRESS_UTXO_ASSET_IDS_QUERY.values({ ...busyAsset, since, whole_list: wholeList }),
   ];
   const cases: [string, string, unknown[]][] = [
     [
@@ -45,15 +58,18 @@ export async function explainScenarios(url: string, samples: Samples): Promise<E
       [
         address,
         null,
-        unit === 'lovelace' ? null : bytes(unit.slice(0, 56)),
-        unit === 'lovelace' ? null : bytes(unit.slice(56)),
-        100,
-        0,
+        ...ADDRESS_UTXOS_ASSET_QUERY.values({
+          policy: unit === 'lovelace' ? null : bytes(unit.slice(0, 56)),
+          asset_name: unit === 'lovelace' ? null : bytes(unit.slice(56)),
+          limit: 100,
+          offset: 0,
+        }),
       ],
     ],
     ['busy address page 1', 'addresses_address_utxos_asset', busy(1)],
     ['busy address last page', 'addresses_address_utxos_asset', busy(lastPage)],
-    ['busy address id list (deep pages)', 'addresses_address_utxos_asset_ids', busyIds],
+    // The first list of the selection: no earlier tip to follow, the whole list.
+    ['busy address id list (deep pages)', 'addresses_address_utxos_asset_ids', busyIds(null, true)],
     ['busy address /utxos page 1', 'addresses_address_utxos', busyAll(1)],
     ['busy address /utxos last page', 'addresses_address_utxos', busyAll(lastPage)],
     [
@@ -68,7 +84,11 @@ export async function explainScenarios(url: string, samples: Samples): Promise<E
     ],
     ['block (sample)', 'blocks_epoch_number_slot_slot_number', samples.blocks[0]!],
     ['latest block', 'blocks_latest', []],
-    ['address /utxos (sample)', 'addresses_address_utxos', [address, null, 100, 0]],
+    [
+      'address /utxos (sample)',
+      'addresses_address_utxos',
+      [address, null, ...ADDRESS_UTXOS_QUERY.values({ limit: 100, offset: 0 })],
+    ],
     ['transaction (sample)', 'txs_hash', [bytes(samples.txs[0]!)]],
     ['transaction utxos (sample)', 'txs_hash_utxos', [bytes(samples.txs[0]!)]],
     ['latest epoch parameters', 'epochs_number_parameters', [null]],
@@ -83,7 +103,7 @@ export async function explainScenarios(url: string, samples: Samples): Promise<E
     // The middle page of the busy address as the API reads a deep page: by the ids of its kept list.
     const { rows: listed } = await client.query<{ ids: Buffer }>(
       sql('addresses_address_utxos_asset_ids'),
-      busyIds,
+      busyIds(null, true),
     );
     const middle = new OutputIdList(listed[0]!.ids).page(
       Math.floor(samples.busyUtxos / 200) * 100,
@@ -104,13 +124,13 @@ export async function explainScenarios(url: string, samples: Samples): Promise<E
     cases.splice(5, 0, [
       'busy address id list carried one block',
       'addresses_address_utxos_asset_ids',
-      [...busyIds.slice(0, 4), before!.tip, true],
+      busyIds(before!.tip, true),
     ]);
     // A cached page 1 brought to a new block: the same changes, asked for alone (no whole list if too far back).
     cases.splice(6, 0, [
       'busy address page 1 carried one block',
       'addresses_address_utxos_asset_ids',
-      [...busyIds.slice(0, 4), before!.tip, false],
+      busyIds(before!.tip, false),
     ]);
     for (const [query, file, params] of cases) {
       await client.query(sql(file), params); // warm

@@ -3,7 +3,7 @@
 -- output columns are null when the page is empty.
 --   $1 text   exact address string, or null when selecting by payment credential
 --   $2 bytea  28-byte payment credential (addr_vkh/script input), or null
---   $3 int    page size, $4 int offset
+--   $limit int page size, $offset int offset
 -- {{direction}} is ASC or DESC, substituted when the file is loaded, so that each index below
 -- delivers rows in chain order and LIMIT stops early.
 -- Indexes: address_address_key, address_payment_cred_idx, block_pkey (backwards),
@@ -17,28 +17,8 @@ WITH probe AS (
     -- cache the page until the tip changes (apps/api/src/addresses/tip-cache.ts).
     (SELECT encode(hash, 'hex') FROM block ORDER BY id DESC LIMIT 1) AS tip
 ),
--- The ids of the page's outputs, in chain order, from unspent_tx_out's index alone (an index-only scan): a
--- deep page skips index entries, not rows. Exactly one branch runs: the other one's parameter test is a
--- constant false, so each branch takes the page itself and its offset is skipped right above its index
--- scan rather than passed row by row through a merge of the branches. The address id is a scalar
--- subquery (not a join), so the planner knows the index delivers ids in order and LIMIT stops
--- early.
 page AS (
-  (
-    SELECT o.tx_out_id AS id
-    FROM unspent_tx_out o
-    WHERE $2::bytea IS NULL AND o.address_id = (SELECT address_id FROM probe)
-    ORDER BY o.tx_out_id {{direction}}
-    LIMIT $3::int4 OFFSET $4::int4
-  )
-  UNION ALL
-  (
-    SELECT o.tx_out_id AS id
-    FROM unspent_tx_out o
-    WHERE o.payment_cred = $2::bytea
-    ORDER BY o.tx_out_id {{direction}}
-    LIMIT $3::int4 OFFSET $4::int4
-  )
+{{include address_utxo_selection}}
 )
 SELECT
   p.address_seen,

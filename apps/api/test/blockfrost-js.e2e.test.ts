@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { BlockFrostAPI, BlockfrostServerError, deriveAddress } from '@blockfrost/blockfrost-js';
-import { demoWallets, startDevnet, type Devnet } from '@frostline/devnet';
+import { demoWallets, firstConwayBlock, startDevnet, type Devnet } from '@frostline/devnet';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { refillHistory } from '@frostline/indexer/testing/database';
 import {
@@ -14,7 +14,7 @@ import { poolRegistrationsCbor, type PoolUpdates } from './support/pool-certific
 import { ogmiosVectorParameters, storeProtocolParameters } from './support/evaluate-cases.js';
 import { schemaErrors } from './support/openapi-schemas.js';
 import { ChainSeed, enterpriseAddressOf } from './support/seed.js';
-import { conwayBlock, ogmiosRequest, signedPayment } from './support/payments.js';
+import { ogmiosRequest, signedPayment } from './support/payments.js';
 import { openTestDatabase, startApp, testConfig, TOKEN, type TestContext } from './support/test-app.js';
 
 // The real client (blockfrost-js 6.2.0) against the API listening on a socket: what a dApp sees.
@@ -627,7 +627,7 @@ describe('blockfrost-js 6.2.0 mempool methods against a devnet that holds a paym
 
   beforeAll(async () => {
     devnet = await startDevnet({
-      chain: { blocks: [conwayBlock()] },
+      chain: { blocks: [firstConwayBlock()] },
       network: 'custom',
       port: 0,
       forgeInterval: 3_600_000,

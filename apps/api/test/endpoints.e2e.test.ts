@@ -289,7 +289,7 @@ describe('GET /addresses/{address}/utxos/{asset}', () => {
     ).toBe(404);
   });
 
-  describeErrorFixtures(endpoint, 'address-utxos-asset');
+  describeErrorFixtures({ [endpoint]: 'address-utxos-asset' });
 });
 
 describe('GET /addresses/{address}/transactions and /total of a payment credential', () => {
@@ -441,7 +441,7 @@ describe('GET /addresses/{address}', () => {
     ).toBe(404);
   });
 
-  describeErrorFixtures(endpoint, 'address');
+  describeErrorFixtures({ [endpoint]: 'address' });
 });
 
 describe('GET /addresses/{address}/utxos', () => {
@@ -511,7 +511,7 @@ describe('GET /addresses/{address}/utxos', () => {
     }
   });
 
-  describeErrorFixtures(endpoint, 'address-utxos');
+  describeErrorFixtures({ [endpoint]: 'address-utxos' });
 });
 
 describe('GET /assets/{asset}', () => {
@@ -624,7 +624,7 @@ describe('GET /assets/{asset}/addresses', () => {
     expect((await request(endpoint, `/assets/${POLICY}00/addresses`)).status).toBe(404);
   });
 
-  describeErrorFixtures(endpoint, 'asset-addresses');
+  describeErrorFixtures({ [endpoint]: 'asset-addresses' });
 });
 
 describe('GET /accounts/{stake_address}', () => {

@@ -1,7 +1,7 @@
 import { poolIdFromHash } from '@frostline/model';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ogmiosVectorParameters, storeProtocolParameters } from './support/evaluate-cases.js';
-import { fixtures, itAnswersTheirBadRequests } from './support/error-fixtures.js';
+import { describeErrorFixtures, fixtures } from './support/error-fixtures.js';
 import { schemaErrors } from './support/openapi-schemas.js';
 import { ChainSeed } from './support/seed.js';
 import {
@@ -324,14 +324,14 @@ describe('GET /epochs/latest, /epochs/{number}, /next, /previous and /blocks fro
     });
   });
 
-  itAnswersTheirBadRequests(
-    () => app,
-    [
-      'mainnet-epochs-number.json',
-      'mainnet-epochs-number-next.json',
-      'mainnet-epochs-number-previous.json',
-      'mainnet-epochs-number-blocks.json',
-      'mainnet-epochs-number-blocks-pool.json',
-    ],
+  describeErrorFixtures(
+    {
+      '/epochs/{number}': 'epochs-number',
+      '/epochs/{number}/next': 'epochs-number-next',
+      '/epochs/{number}/previous': 'epochs-number-previous',
+      '/epochs/{number}/blocks': 'epochs-number-blocks',
+      '/epochs/{number}/blocks/{pool_id}': 'epochs-number-blocks-pool',
+    },
+    ['mainnet'],
   );
 });

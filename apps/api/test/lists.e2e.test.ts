@@ -168,7 +168,7 @@ describe('GET /assets', () => {
     expect((await request('/assets?page=2&count=2')).body).toEqual(mainnet.response.slice(2, 4));
   });
 
-  describeErrorFixtures('/assets', 'assets-root', ['mainnet']);
+  describeErrorFixtures({ '/assets': 'assets-root' }, ['mainnet']);
 });
 
 describe('GET /assets/{asset}/history', () => {
@@ -216,7 +216,7 @@ describe('GET /assets/{asset}/history', () => {
     }
   });
 
-  describeErrorFixtures('/assets/{asset}/history', 'asset-history');
+  describeErrorFixtures({ '/assets/{asset}/history': 'asset-history' });
 });
 
 describe('GET /assets/policy/{policy_id}', () => {
@@ -266,7 +266,7 @@ describe('GET /assets/policy/{policy_id}', () => {
     }
   });
 
-  describeErrorFixtures('/assets/policy/{policy_id}', 'asset-policy-policy-id');
+  describeErrorFixtures({ '/assets/policy/{policy_id}': 'asset-policy-policy-id' });
 });
 
 describe('GET /assets/{asset}/utxos', () => {
@@ -326,7 +326,7 @@ describe('GET /assets/{asset}/utxos', () => {
     },
   );
 
-  describeErrorFixtures('/assets/{asset}/utxos', 'asset-utxos');
+  describeErrorFixtures({ '/assets/{asset}/utxos': 'asset-utxos' });
 });
 
 describe('GET /metadata/txs/labels, /{label} and /{label}/cbor', () => {
@@ -390,7 +390,7 @@ describe('GET /metadata/txs/labels, /{label} and /{label}/cbor', () => {
     }
   });
 
-  describeErrorFixtures('/metadata/txs/labels', 'metadata-txs-labels');
+  describeErrorFixtures({ '/metadata/txs/labels': 'metadata-txs-labels' });
 });
 
 describe('GET /scripts and /scripts/{script_hash}/utxos', () => {
@@ -441,6 +441,5 @@ describe('GET /scripts and /scripts/{script_hash}/utxos', () => {
     }
   });
 
-  describeErrorFixtures('/scripts', 'scripts-root');
-  describeErrorFixtures('/scripts/{script_hash}/utxos', 'scripts-hash-utxos');
+  describeErrorFixtures({ '/scripts': 'scripts-root', '/scripts/{script_hash}/utxos': 'scripts-hash-utxos' });
 });

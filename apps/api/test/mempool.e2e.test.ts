@@ -179,9 +179,33 @@ describe('pending transactions submitted through blockfrost-js', () => {
 });
 
 describe('without a node to ask', () => {
-  it('answers Blockfrost’s 500 when OGMIOS_URL is not set, as /tx/submit does', async () => {
-    const nodeless = await startApp(testConfig(stack.db, { NETWORK: 'custom' }));
+  /** Blockfrost's 500 for a node that cannot be reached or does not answer. */
+  const BACKEND_ERROR = {
+    error: 'Internal Server Error',
+    message: 'An unexpected response was received from the backend.',
+    status_code: 500,
+  };
+
+  /** An app of the stack's database whose node is at `ogmiosUrl` (none when undefined), closed after `use`. */
+  async function withNodeAt(
+    ogmiosUrl: string | undefined,
+    use: (app: NestFastifyApplication) => Promise<void>,
+  ) {
+    const other = await startApp(
+      testConfig(stack.db, {
+        NETWORK: 'custom',
+        ...(ogmiosUrl === undefined ? {} : { OGMIOS_URL: ogmiosUrl }),
+      }),
+    );
     try {
+      await use(other);
+    } finally {
+      await other.close();
+    }
+  }
+
+  it('answers Blockfrost’s 500 when OGMIOS_URL is not set, as /tx/submit does', async () => {
+    await withNodeAt(undefined, async (nodeless) => {
       for (const path of [
         '/mempool',
         `/mempool/${'ab'.repeat(32)}`,
@@ -197,9 +221,7 @@ describe('without a node to ask', () => {
           },
         ]);
       }
-    } finally {
-      await nodeless.close();
-    }
+    });
   });
 
   it('answers Blockfrost’s 500 when the node cannot be reached, and asks again on the next request', async () => {
@@ -209,45 +231,24 @@ describe('without a node to ask', () => {
         server.close(() => resolve(port));
       });
     });
-    const unreachable = await startApp(
-      testConfig(stack.db, { NETWORK: 'custom', OGMIOS_URL: `ws://127.0.0.1:${closedPort}` }),
-    );
-    try {
+    await withNodeAt(`ws://127.0.0.1:${closedPort}`, async (unreachable) => {
       for (let attempt = 0; attempt < 2; attempt += 1) {
         const { status, body } = await get(unreachable, '/mempool');
-        expect([status, body]).toEqual([
-          500,
-          {
-            error: 'Internal Server Error',
-            message: 'An unexpected response was received from the backend.',
-            status_code: 500,
-          },
-        ]);
+        expect([status, body]).toEqual([500, BACKEND_ERROR]);
       }
-    } finally {
-      await unreachable.close();
-    }
+    });
   });
 
   it('answers Blockfrost’s 500, not a hang, when the node takes the connection and never answers', async () => {
     const silent = new WebSocketServer({ port: 0, host: '127.0.0.1' });
     await new Promise((resolve) => silent.once('listening', resolve));
     const { port } = silent.address() as { port: number };
-    const hanging = await startApp(
-      testConfig(stack.db, { NETWORK: 'custom', OGMIOS_URL: `ws://127.0.0.1:${port}` }),
-    );
     try {
-      const { status, body } = await get(hanging, '/mempool');
-      expect([status, body]).toEqual([
-        500,
-        {
-          error: 'Internal Server Error',
-          message: 'An unexpected response was received from the backend.',
-          status_code: 500,
-        },
-      ]);
+      await withNodeAt(`ws://127.0.0.1:${port}`, async (hanging) => {
+        const { status, body } = await get(hanging, '/mempool');
+        expect([status, body]).toEqual([500, BACKEND_ERROR]);
+      });
     } finally {
-      await hanging.close();
       silent.clients.forEach((socket) => socket.terminate());
       await new Promise((resolve) => silent.close(resolve));
     }

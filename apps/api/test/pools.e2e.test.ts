@@ -1,6 +1,6 @@
 import { poolIdFromHash, poolIdToHash } from '@frostline/model';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { fixtures, itAnswersTheirBadRequests } from './support/error-fixtures.js';
+import { describeErrorFixtures, fixtures } from './support/error-fixtures.js';
 import { poolRegistrationsCbor, type PoolUpdates } from './support/pool-certificates.js';
 import { ChainSeed } from './support/seed.js';
 import { getValid, openTestDatabase, startApp, testConfig, type TestContext } from './support/test-app.js';
@@ -182,12 +182,12 @@ describe('GET /pools/{pool_id}/relays, /updates and /blocks', () => {
   );
 });
 
-itAnswersTheirBadRequests(
-  () => app,
-  [
-    'mainnet-pools-root.json',
-    'mainnet-pools-retired.json',
-    'mainnet-pools-retiring.json',
-    'mainnet-pools-pool-id-blocks.json',
-  ],
+describeErrorFixtures(
+  {
+    '/pools': 'pools-root',
+    '/pools/retired': 'pools-retired',
+    '/pools/retiring': 'pools-retiring',
+    '/pools/{pool_id}/blocks': 'pools-pool-id-blocks',
+  },
+  ['mainnet'],
 );

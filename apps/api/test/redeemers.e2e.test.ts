@@ -157,5 +157,5 @@ describe('GET /scripts/{script_hash}/redeemers', () => {
     }
   });
 
-  describeErrorFixtures(endpoint, 'scripts-hash-redeemers');
+  describeErrorFixtures({ [endpoint]: 'scripts-hash-redeemers' });
 });

@@ -3,10 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BlockFrostAPI } from '@blockfrost/blockfrost-js';
 import CSL from '@emurgo/cardano-serialization-lib-nodejs';
-import { startDevnet, type Devnet } from '@frostline/devnet';
+import { firstConwayBlock, startDevnet, type Devnet } from '@frostline/devnet';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { storeProtocolParameters } from './support/evaluate-cases.js';
-import { conwayBlock } from './support/payments.js';
 import { openTestDatabase, startApp, testConfig, TOKEN, type TestContext } from './support/test-app.js';
 
 // A live devnet whose chain file holds one block paying ALICE; transactions are built and signed with CSL.
@@ -47,7 +46,7 @@ let app: NestFastifyApplication;
 
 beforeAll(async () => {
   const file = join(mkdtempSync(join(tmpdir(), 'api-submit-')), 'chain.jsonl');
-  const fundingBlock = conwayBlock([
+  const fundingBlock = firstConwayBlock([
     {
       id: FUNDING_TX,
       spends: 'inputs',

@@ -1,13 +1,13 @@
 // Child process: the baseline — a bare Fastify + pg Pool handler per endpoint, executing the same
 // prisma/sql text with the same parameters as the API, returning the rows as JSON.
-import { readSqlFile as sql } from '@frostline/db';
+import { ADDRESS_UTXOS_ASSET_QUERY, ADDRESS_UTXOS_QUERY, readSqlFile as sql } from '@frostline/db';
 import { cip68ReferenceNft } from '@frostline/model';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { answerStallRequests } from '../stalls.js';
 
-const ADDRESS_ASSET = sql('addresses_address_utxos_asset').replaceAll('{{direction}}', 'ASC');
-const ADDRESS = sql('addresses_address_utxos').replaceAll('{{direction}}', 'ASC');
+const ADDRESS_ASSET = ADDRESS_UTXOS_ASSET_QUERY.text.replaceAll('{{direction}}', 'ASC');
+const ADDRESS = ADDRESS_UTXOS_QUERY.text.replaceAll('{{direction}}', 'ASC');
 const ASSET = sql('assets_asset');
 const BLOCK = sql('blocks_epoch_number_slot_slot_number');
 const LATEST_BLOCK = sql('blocks_latest');
@@ -46,10 +46,12 @@ app.get<{ Params: { address: string; asset: string }; Querystring: { count?: str
     const { rows } = await query(ADDRESS_ASSET, [
       address,
       null,
-      lovelace ? null : bytes(asset.slice(0, 56)),
-      lovelace ? null : bytes(asset.slice(56)),
-      limit,
-      offset,
+      ...ADDRESS_UTXOS_ASSET_QUERY.values({
+        policy: lovelace ? null : bytes(asset.slice(0, 56)),
+        asset_name: lovelace ? null : bytes(asset.slice(56)),
+        limit,
+        offset,
+      }),
     ]);
     return rows;
   },
@@ -58,7 +60,11 @@ app.get<{ Params: { address: string }; Querystring: { count?: string; page?: str
   '/addresses/:address/utxos',
   async (request) => {
     const { limit, offset } = page(request.query);
-    const { rows } = await query(ADDRESS, [request.params.address, null, limit, offset]);
+    const { rows } = await query(ADDRESS, [
+      request.params.address,
+      null,
+      ...ADDRESS_UTXOS_QUERY.values({ limit, offset }),
+    ]);
     return rows;
   },
 );

@@ -160,6 +160,18 @@ describe('address parameter quirks (docs/semantics.md#address-parameters)', () =
     expect(tryParseAddress(byron, 'preprod')).toEqual({ kind: 'address', address: byron, era: 'byron' });
   });
 
+  it('rejects a payment verification key (addr_vk1…) on every network, as RYO does', () => {
+    // RYO validates with blockfrost-utils, whose detectAndValidateAddressType answers no type for an addr_vk
+    // (its own fixture, "Valid paymentCred address (addr_vk)"), so /addresses/{address} answers 400 before
+    // the key would be hashed into a credential.
+    const key = utilsFixtures.paymentCredFromBech32Address!.find((fixture) =>
+      (fixture.input as string).startsWith('addr_vk1'),
+    )!.input as string;
+    for (const network of ['mainnet', 'preprod', 'preview', 'custom'] as const) {
+      expect(tryParseAddress(key, network)).toBeNull();
+    }
+  });
+
   it('rejects a Byron address with a broken CRC', () => {
     // Same payload, last base58 digit changed: CBOR still parses but the CRC32 no longer matches.
     expect(

@@ -2,5 +2,5 @@
 spent AS (
   SELECT c.id
   FROM later_spent c
-  WHERE CASE WHEN $2::bytea IS NULL THEN c.address_id = (SELECT address_id FROM probe) ELSE c.payment_cred = $2::bytea END
+  WHERE {{include address_utxo_selected}}
 )

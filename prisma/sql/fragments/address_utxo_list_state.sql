@@ -1,5 +1,5 @@
--- The id list queries' `state`: whether the earlier list ($since_id's block) is still in the chain and close
--- enough behind the tip to be carried forward by the blocks after it.
+-- The id list queries' `state`: whether the earlier list (the block of the probe's since_id) is still in the
+-- chain and close enough behind the tip to be carried forward by the blocks after it.
 state AS (
   SELECT
     p.*,

@@ -7,24 +7,17 @@ import { get, openTestDatabase, startApp, testConfig } from './test-app.js';
 export const testData = (name: string) =>
   JSON.parse(readFileSync(new URL(`../../test-data/${name}`, import.meta.url), 'utf8'));
 
-/** blockfrost-tests' 400 fixtures of every network (and mainnet's 404s) for `endpoint`, answered as written. */
+/**
+ * blockfrost-tests' error fixtures of each endpoint (its path, as the OpenAPI spec names it, to the name of its
+ * fixture files without the network's prefix), answered as written, each body as the spec says: the 400s
+ * (malformed parameters and pagination) of every network asked for and mainnet's 404s, by an app of that
+ * network on an empty database (none of them depends on what the index holds).
+ */
 export function describeErrorFixtures(
-  endpoint: string,
-  fixtureName: string,
+  fixtureNames: Record<string, string>,
   networks = ['mainnet', 'preprod', 'preview'],
 ) {
   describe.each(networks)('blockfrost-tests %s error fixtures', (network) => {
-    const fixtures = (
-      testData(`${network}-${fixtureName}.json`) as {
-        testName: string;
-        endpoints: string[];
-        response: { status_code: number };
-      }[]
-    ).filter(
-      (fixture) =>
-        fixture.response.status_code === 400 ||
-        (network === 'mainnet' && fixture.response.status_code === 404),
-    );
     let networkApp: NestFastifyApplication;
     let closeDb: () => Promise<void>;
     beforeAll(async () => {
@@ -37,11 +30,19 @@ export function describeErrorFixtures(
       await closeDb();
     });
 
-    it.each(fixtures.map((fixture) => [fixture.testName, fixture] as const))('%s', async (_name, fixture) => {
+    const entries = Object.entries(fixtureNames).flatMap(([endpoint, fixtureName]) =>
+      fixtures(`${network}-${fixtureName}.json`)
+        .filter(
+          ({ response }) =>
+            response.status_code === 400 || (network === 'mainnet' && response.status_code === 404),
+        )
+        .map((fixture) => [`${endpoint}: ${fixture.testName}`, endpoint, fixture] as const),
+    );
+    it.each(entries)('%s', async (_name, endpoint, fixture) => {
       for (const url of fixture.endpoints) {
         const response = await get(networkApp, `/${url}`);
         expect(schemaErrors(endpoint, response.status, response.body)).toEqual([]);
-        expect(response.body).toEqual(fixture.response);
+        expect({ url, body: response.body }).toEqual({ url, body: fixture.response });
       }
     });
   });
@@ -49,27 +50,11 @@ export function describeErrorFixtures(
 
 /** A blockfrost-tests fixture entry as apps/api/test-data holds it. */
 export interface Fixture {
+  testName: string;
   endpoints: string[];
   response: any;
 }
 
 export function fixtures(name: string): Fixture[] {
   return testData(name) as Fixture[];
-}
-
-/**
- * A test per entry of these fixture files that expects a 400: every endpoint of it answers the fixture's
- * body. Those entries do not depend on the chain the index holds (malformed parameters, pagination).
- */
-export function itAnswersTheirBadRequests(app: () => NestFastifyApplication, names: string[]): void {
-  const entries = names.flatMap((name) => fixtures(name).filter((f) => f.response.status_code === 400));
-  it.each(entries.map((f) => [f.endpoints[0]!, f] as const))(
-    'answers %s with blockfrost-tests’ 400',
-    async (_, fixture) => {
-      for (const url of fixture.endpoints) {
-        const response = await get(app(), `/${url}`);
-        expect({ url, body: response.body }).toEqual({ url, body: fixture.response });
-      }
-    },
-  );
 }

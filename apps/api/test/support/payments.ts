@@ -58,18 +58,3 @@ export function signedPayment(
   transaction.sign_and_add_vkey_signature(key);
   return { cbor: transaction.to_bytes(), id: transaction.transaction_hash().to_hex() };
 }
-
-/** The first block of a devnet chain to submit transactions after: Conway, at slot 400. */
-export function conwayBlock(transactions: object[] = []): object {
-  return {
-    type: 'praos',
-    era: 'conway',
-    id: 'f0'.repeat(32),
-    ancestor: 'genesis',
-    height: 1,
-    slot: 400,
-    size: { bytes: 0 },
-    protocol: { version: { major: 10, minor: 0 } },
-    transactions,
-  };
-}

@@ -97,7 +97,8 @@ export async function refreshMarkedAccounts(
  * marked.
  */
 export async function markRegisteredAccounts(prisma: PrismaClient): Promise<boolean> {
-  // One statement, not a Prisma transaction (which expires after 5 s; a million marks take longer).
+  // One statement, atomic by itself: no interactive transaction to hold open (and to time out) across the
+  // round trips of a walk that marks a million accounts.
   // The status row is updated last: the one-time filter on `marks` writes every mark before the
   // update locks the row, which every batch's status update waits for.
   const walked = await prisma.$executeRawUnsafe(

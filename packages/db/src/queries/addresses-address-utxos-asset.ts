@@ -1,19 +1,40 @@
 import type { PrismaClient } from '../client.js';
 import {
-  idListAtTip,
+  addressUtxoPage,
+  idList,
   idListChanges,
   type AddressSelection,
+  type AddressUtxoPageRow,
   type AddressUtxoRow,
   type IdListColumns,
+  type IdListRow,
   type KeptIdList,
   type OutputIdList,
   type UtxoChangesResult,
   selectionParams,
 } from './addresses-address-utxos-by-ids.js';
-import { hexBytes, queryRows, readSqlFile, sqlByDirection, type Order } from './sql-file.js';
+import {
+  cutSelection,
+  hexBytes,
+  queryRows,
+  readSqlFile,
+  sqlByDirection,
+  withNamedParameters,
+  type Order,
+} from './sql-file.js';
 
-const SQL = sqlByDirection(readSqlFile('addresses_address_utxos_asset'));
-const IDS_SQL = readSqlFile('addresses_address_utxos_asset_ids');
+/** The page query: after the selection ($1, $2), the asset and the page. */
+export const ADDRESS_UTXOS_ASSET_QUERY = withNamedParameters(
+  cutSelection(readSqlFile('addresses_address_utxos_asset'), 'page'),
+  ['policy', 'asset_name', 'limit', 'offset'],
+);
+const SQL = sqlByDirection(ADDRESS_UTXOS_ASSET_QUERY.text);
+/** The id list query: the page query's selection, whole, in ascending order. */
+export const ADDRESS_UTXO_ASSET_IDS_QUERY = withNamedParameters(
+  cutSelection(readSqlFile('addresses_address_utxos_asset_ids'), 'whole'),
+  ['policy', 'asset_name', 'since', 'whole_list'],
+);
+const IDS_SQL = sqlByDirection(ADDRESS_UTXO_ASSET_IDS_QUERY.text).asc;
 
 export interface AddressesAddressUtxosAssetParams {
   /** Outputs at exactly this address (or payment credential)… */
@@ -37,18 +58,16 @@ export interface AddressesAddressUtxosAssetResult {
   tip: string | null;
 }
 
-type Row = AddressUtxoRow & {
-  address_seen: boolean;
-  asset_seen: boolean;
-  tip: string | null;
-  output_id: string | null;
-};
+type Row = AddressUtxoPageRow & { asset_seen: boolean };
 
 /** The asset's two parameters: policy id and name, both null for `lovelace`. */
-function assetParams(
-  asset: AddressesAddressUtxosAssetParams['asset'],
-): [Uint8Array | null, Uint8Array | null] {
-  return asset === 'lovelace' ? [null, null] : [hexBytes(asset.policyId), hexBytes(asset.assetName)];
+function assetParams(asset: AddressesAddressUtxosAssetParams['asset']): {
+  policy: Uint8Array | null;
+  asset_name: Uint8Array | null;
+} {
+  return asset === 'lovelace'
+    ? { policy: null, asset_name: null }
+    : { policy: hexBytes(asset.policyId), asset_name: hexBytes(asset.assetName) };
 }
 
 export async function addressesAddressUtxosAsset(
@@ -57,19 +76,10 @@ export async function addressesAddressUtxosAsset(
 ): Promise<AddressesAddressUtxosAssetResult> {
   const rows = await queryRows<Row>(db, SQL[order], [
     ...selectionParams(address),
-    ...assetParams(asset),
-    limit,
-    offset,
+    ...ADDRESS_UTXOS_ASSET_QUERY.values({ ...assetParams(asset), limit, offset }),
   ]);
-  const [probe] = rows;
-  return {
-    addressSeen: probe.address_seen,
-    assetSeen: probe.asset_seen,
-    // The probe row comes back alone, with null output columns, when the page is empty.
-    utxos: probe.tx_hash === null ? [] : rows,
-    lastOutputId: rows[rows.length - 1]!.output_id,
-    tip: probe.tip,
-  };
+  const { probe, ...page } = addressUtxoPage(rows);
+  return { ...page, assetSeen: probe.asset_seen };
 }
 
 export interface AddressesAddressUtxoAssetIdsResult {
@@ -94,21 +104,15 @@ export async function addressesAddressUtxoAssetIds(
   { address, asset }: Pick<AddressesAddressUtxosAssetParams, 'address' | 'asset'>,
   since: KeptIdList | null,
 ): Promise<AddressesAddressUtxoAssetIdsResult> {
-  const [row] = await queryRows<
-    {
-      address_seen: boolean;
-      asset_seen: boolean;
-      tip: string | null;
-      continues: boolean;
-    } & IdListColumns
-  >(db, IDS_SQL, [...selectionParams(address), ...assetParams(asset), since?.tip ?? null, true]);
-  return {
-    addressSeen: row.address_seen,
-    assetSeen: row.asset_seen,
-    ids: idListAtTip(row, since),
-    tip: row.tip,
-    continues: row.continues,
-  };
+  const [row] = await queryRows<IdListRow & { asset_seen: boolean }>(db, IDS_SQL, [
+    ...selectionParams(address),
+    ...ADDRESS_UTXO_ASSET_IDS_QUERY.values({
+      ...assetParams(asset),
+      since: since?.tip ?? null,
+      whole_list: true,
+    }),
+  ]);
+  return { ...idList(row!, since), assetSeen: row!.asset_seen };
 }
 
 /**
@@ -122,9 +126,7 @@ export async function addressesAddressUtxoAssetChanges(
 ): Promise<UtxoChangesResult> {
   const [row] = await queryRows<{ tip: string | null } & IdListColumns>(db, IDS_SQL, [
     ...selectionParams(address),
-    ...assetParams(asset),
-    since,
-    false,
+    ...ADDRESS_UTXO_ASSET_IDS_QUERY.values({ ...assetParams(asset), since, whole_list: false }),
   ]);
   return { tip: row.tip, changes: idListChanges(row) };
 }

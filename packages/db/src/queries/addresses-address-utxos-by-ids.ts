@@ -130,6 +130,41 @@ export interface KeptIdList {
   ids: OutputIdList;
 }
 
+/** The columns of a page query's rows (addresses_address_utxos[_asset].sql). */
+export type AddressUtxoPageRow = AddressUtxoRow & {
+  address_seen: boolean;
+  tip: string | null;
+  output_id: string | null;
+};
+
+/**
+ * What a page query's rows say: the probe row comes back alone, with null output columns, when the page is
+ * empty.
+ */
+export function addressUtxoPage<Row extends AddressUtxoPageRow>(rows: Row[]) {
+  const [probe] = rows as [Row, ...Row[]];
+  return {
+    probe,
+    addressSeen: probe.address_seen,
+    utxos: probe.tx_hash === null ? [] : rows,
+    lastOutputId: rows[rows.length - 1]!.output_id,
+    tip: probe.tip,
+  };
+}
+
+/** The columns of an id list query's row (addresses_address_utxos[_asset]_ids.sql). */
+export type IdListRow = IdListColumns & { address_seen: boolean; tip: string | null; continues: boolean };
+
+/** What an id list query's row says, `since` carried forward by it when it gives the changes. */
+export function idList(row: IdListRow, since: KeptIdList | null) {
+  return {
+    addressSeen: row.address_seen,
+    ids: idListAtTip(row, since),
+    tip: row.tip,
+    continues: row.continues,
+  };
+}
+
 /** What an id-list query returns: the whole list, or (`carried`) the changes since the kept list's tip. */
 export interface IdListColumns {
   carried: boolean;

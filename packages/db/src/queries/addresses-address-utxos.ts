@@ -1,19 +1,32 @@
 import type { PrismaClient } from '../client.js';
 import type { AddressesAddressUtxosAssetParams } from './addresses-address-utxos-asset.js';
 import {
-  idListAtTip,
+  addressUtxoPage,
+  idList,
   idListChanges,
+  type AddressUtxoPageRow,
   type AddressUtxoRow,
   type IdListColumns,
+  type IdListRow,
   type KeptIdList,
   type OutputIdList,
   type UtxoChangesResult,
   selectionParams,
 } from './addresses-address-utxos-by-ids.js';
-import { queryRows, readSqlFile, sqlByDirection } from './sql-file.js';
+import { cutSelection, queryRows, readSqlFile, sqlByDirection, withNamedParameters } from './sql-file.js';
 
-const SQL = sqlByDirection(readSqlFile('addresses_address_utxos'));
-const IDS_SQL = readSqlFile('addresses_address_utxos_ids');
+/** The page query: after the selection ($1, $2), the page. */
+export const ADDRESS_UTXOS_QUERY = withNamedParameters(
+  cutSelection(readSqlFile('addresses_address_utxos'), 'page'),
+  ['limit', 'offset'],
+);
+const SQL = sqlByDirection(ADDRESS_UTXOS_QUERY.text);
+/** The id list query: the page query's selection, whole, in ascending order. */
+export const ADDRESS_UTXO_IDS_QUERY = withNamedParameters(
+  cutSelection(readSqlFile('addresses_address_utxos_ids'), 'whole'),
+  ['since', 'whole_list'],
+);
+const IDS_SQL = sqlByDirection(ADDRESS_UTXO_IDS_QUERY.text).asc;
 
 export type AddressesAddressUtxosParams = Omit<AddressesAddressUtxosAssetParams, 'asset'>;
 
@@ -27,22 +40,17 @@ export interface AddressesAddressUtxosResult {
   tip: string | null;
 }
 
-type Row = AddressUtxoRow & { address_seen: boolean; tip: string | null; output_id: string | null };
-
 /** One page of every unspent output of an address or payment credential, in chain order. */
 export async function addressesAddressUtxos(
   db: PrismaClient,
   { address, limit, offset, order }: AddressesAddressUtxosParams,
 ): Promise<AddressesAddressUtxosResult> {
-  const rows = await queryRows<Row>(db, SQL[order], [...selectionParams(address), limit, offset]);
-  const [probe] = rows;
-  // The probe row comes back alone, with null output columns, when the page is empty.
-  return {
-    addressSeen: probe.address_seen,
-    utxos: probe.tx_hash === null ? [] : rows,
-    lastOutputId: rows[rows.length - 1]!.output_id,
-    tip: probe.tip,
-  };
+  const rows = await queryRows<AddressUtxoPageRow>(db, SQL[order], [
+    ...selectionParams(address),
+    ...ADDRESS_UTXOS_QUERY.values({ limit, offset }),
+  ]);
+  const { addressSeen, utxos, lastOutputId, tip } = addressUtxoPage(rows);
+  return { addressSeen, utxos, lastOutputId, tip };
 }
 
 export interface AddressesAddressUtxoIdsResult {
@@ -65,19 +73,11 @@ export async function addressesAddressUtxoIds(
   { address }: Pick<AddressesAddressUtxosParams, 'address'>,
   since: KeptIdList | null,
 ): Promise<AddressesAddressUtxoIdsResult> {
-  const [row] = await queryRows<
-    {
-      address_seen: boolean;
-      tip: string | null;
-      continues: boolean;
-    } & IdListColumns
-  >(db, IDS_SQL, [...selectionParams(address), since?.tip ?? null, true]);
-  return {
-    addressSeen: row.address_seen,
-    ids: idListAtTip(row, since),
-    tip: row.tip,
-    continues: row.continues,
-  };
+  const [row] = await queryRows<IdListRow>(db, IDS_SQL, [
+    ...selectionParams(address),
+    ...ADDRESS_UTXO_IDS_QUERY.values({ since: since?.tip ?? null, whole_list: true }),
+  ]);
+  return idList(row!, since);
 }
 
 /**
@@ -91,8 +91,7 @@ export async function addressesAddressUtxoChanges(
 ): Promise<UtxoChangesResult> {
   const [row] = await queryRows<{ tip: string | null } & IdListColumns>(db, IDS_SQL, [
     ...selectionParams(address),
-    since,
-    false,
+    ...ADDRESS_UTXO_IDS_QUERY.values({ since, whole_list: false }),
   ]);
   return { tip: row.tip, changes: idListChanges(row) };
 }

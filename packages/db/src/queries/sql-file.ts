@@ -18,6 +18,45 @@ export function readSqlFile(name: string): string {
   return sql.replace(INCLUDE, (_, fragment: string) => readSqlFile(`fragments/${fragment}`));
 }
 
+/** A query text with its named parameters numbered, and the values of one call in that order. */
+export interface NamedQuery<Name extends string> {
+  text: string;
+  /** The values of the named parameters, to follow those of the numbered ones. */
+  values(params: Record<Name, unknown>): unknown[];
+}
+
+/**
+ * Numbers a query's named parameters (`$limit`, `$since` …): each becomes the next number after its numbered
+ * ones ($1 …), in the order `names` lists them. A fragment that several queries include can then name a
+ * parameter that stands at a different position in each of them. Every name in the text must be listed and
+ * every listed name used, so a query and its module cannot drift apart unnoticed.
+ */
+export function withNamedParameters<Name extends string>(
+  sql: string,
+  names: readonly Name[],
+): NamedQuery<Name> {
+  const numbered = Math.max(0, ...Array.from(sql.matchAll(/\$(\d+)/g), ([, n]) => Number(n)));
+  const unused = new Set<string>(names);
+  const text = sql.replace(/\$([a-z_]+)/g, (_, name: string) => {
+    const index = names.indexOf(name as Name);
+    if (index < 0) throw new Error(`the query names a parameter $${name} its module does not list`);
+    unused.delete(name);
+    return `$${numbered + index + 1}`;
+  });
+  if (unused.size > 0) throw new Error(`the query does not use the parameters ${[...unused].join(', ')}`);
+  return { text, values: (params) => names.map((name) => params[name]) };
+}
+
+/**
+ * `{{page}}` stands where a selection that a page query and an id list query share (the address UTxO
+ * selections in prisma/sql/fragments) is cut to one page: the page query's LIMIT and OFFSET ($limit, $offset);
+ * the id list takes all of it. A text, not a LIMIT of null in both: that would change the id list's generic
+ * plan (a sort of the whole list instead of a merge of the ordered index scans).
+ */
+export function cutSelection(sql: string, cut: 'page' | 'whole'): string {
+  return sql.replaceAll('{{page}}', cut === 'page' ? 'LIMIT $limit::int4 OFFSET $offset::int4' : '');
+}
+
 export type Order = 'asc' | 'desc';
 
 /** One page of a list: LIMIT, OFFSET and the chain-order direction. */

@@ -12,14 +12,13 @@ import {
   type EvaluationOutcome,
   type ExecutionUnits,
   type PlutusCostModels,
-  type SlotConfig,
 } from '@frostline/evaluator';
 import type { ApiConfig } from '../../config.js';
 import { API_CONFIG, READ_DB } from '../../common/tokens.js';
 import { toUtxoJson } from './database-utxo.js';
 import { PUBLIC_NETWORK_PARAMETERS, type EvaluationParameters } from './default-parameters.js';
 import type { EvaluateBody, EvaluationEngine } from './evaluation-engine.js';
-import { SLOT_CONFIGS } from './slot-config.js';
+import { SLOT_CONFIGS, SlotConfigCache, storedSlotConfig } from './slot-config.js';
 
 /**
  * Evaluation without a node: packages/evaluator (Aiken's evaluator) over the indexed UTxO set, in the
@@ -28,11 +27,19 @@ import { SLOT_CONFIGS } from './slot-config.js';
  */
 @Injectable()
 export class LocalEvaluationEngine implements EvaluationEngine {
+  /** How scripts see slots: the stored genesis and era history, read again only once their horizon passes. */
+  private readonly slotConfig: SlotConfigCache;
+
   constructor(
     @Inject(READ_DB) private readonly db: PrismaClient,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
     @Inject(EvaluationPool) private readonly pool: EvaluationPool,
-  ) {}
+  ) {
+    this.slotConfig = new SlotConfigCache(
+      async () => storedSlotConfig(...(await Promise.all([genesis(db), networkEras(db)]))),
+      SLOT_CONFIGS[config.network],
+    );
+  }
 
   async evaluate({
     body,
@@ -59,24 +66,8 @@ export class LocalEvaluationEngine implements EvaluationEngine {
       ledger: rows.map(toUtxoJson),
       costModels,
       maxExecutionUnits,
-      slotConfig: await this.slotConfig(),
+      slotConfig: await this.slotConfig.get(),
     });
-  }
-
-  /**
-   * How scripts see slots: from the node's genesis and era history as the indexer stored them (the
-   * current era's start; every Shelley-based era has the same slot length, so the line holds for all of
-   * them), which follows a devnet started on any time line; the network's preset before they are stored.
-   */
-  private async slotConfig(): Promise<SlotConfig> {
-    const [start, eras] = await Promise.all([genesis(this.db), networkEras(this.db)]);
-    const current = eras.at(-1);
-    if (!start || !current) return SLOT_CONFIGS[this.config.network];
-    return {
-      zeroSlot: current.start_slot,
-      zeroTime: (start.system_start + current.start_time) * 1000,
-      slotLength: current.slot_length_ms,
-    };
   }
 
   /**

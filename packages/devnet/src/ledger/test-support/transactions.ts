@@ -1,4 +1,5 @@
 import CSL from '@emurgo/cardano-serialization-lib-nodejs';
+import { firstConwayBlock } from '../../chain/first-conway-block.js';
 import type { Utxo } from '../outputs.js';
 
 /** A key pair from a fixed seed byte, with its enterprise address on the testnet. */
@@ -65,24 +66,14 @@ export const FUNDING_TX = 'ab'.repeat(32);
 
 /** A Conway block (custom network, slot 400) whose one transaction (FUNDING_TX) pays `lovelace` to `owner`. */
 export function fundingBlock(owner: DemoKey, lovelace: bigint) {
-  return {
-    type: 'praos',
-    era: 'conway',
-    id: 'f0'.repeat(32),
-    ancestor: 'genesis',
-    height: 1,
-    slot: 400,
-    size: { bytes: 0 },
-    protocol: { version: { major: 10, minor: 0 } },
-    transactions: [
-      {
-        id: FUNDING_TX,
-        spends: 'inputs',
-        inputs: [],
-        outputs: [{ address: owner.bech32, value: { ada: { lovelace } } }],
-      },
-    ],
-  };
+  return firstConwayBlock([
+    {
+      id: FUNDING_TX,
+      spends: 'inputs',
+      inputs: [],
+      outputs: [{ address: owner.bech32, value: { ada: { lovelace } } }],
+    },
+  ]);
 }
 
 /**
