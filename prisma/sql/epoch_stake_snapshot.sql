@@ -1,5 +1,5 @@
--- The indexer's per-account stake snapshot (apps/indexer/src/jobs/epoch-snapshots/accounts.ts), one statement so
--- that a snapshot is stored whole or not at all, and taken again for the same epoch replaces the earlier one.
+-- The indexer's per-account stake snapshot (apps/indexer/src/jobs/epoch-snapshots/accounts.ts), run in the
+-- transaction that removed the epoch's earlier snapshot, if any.
 -- Rules: docs/semantics.md#stake-snapshots.
 --   $1 int the epoch the node is in, $2 int8 the ledger tip's slot
 -- The state is the one at the boundary that began $1: certificates up to the epoch's first transaction, and
@@ -73,7 +73,7 @@ withdrawn_since AS (
   WHERE w.tx_id > (SELECT last_tx_id FROM boundary) AND b.slot <= r.slot
   GROUP BY w.stake_address_id
 ),
-fresh AS MATERIALIZED (
+fresh AS (
   SELECT
     d.stake_address_id,
     d.pool_hash,
@@ -89,17 +89,16 @@ fresh AS MATERIALIZED (
   LEFT JOIN utxo_since u ON u.stake_address_id = d.stake_address_id
   LEFT JOIN withdrawn_since x ON x.stake_address_id = d.stake_address_id
 ),
-stored AS (
-  INSERT INTO epoch_stake (epoch, stake_address_id, pool_hash, amount, rewards)
-  SELECT $1::int4 + 1, f.stake_address_id, f.pool_hash, f.amount, f.rewards FROM fresh f
-  ON CONFLICT (epoch, stake_address_id) DO UPDATE
-    SET pool_hash = EXCLUDED.pool_hash, amount = EXCLUDED.amount, rewards = EXCLUDED.rewards
-  RETURNING 1
+numbered AS (
+  SELECT
+    f.*,
+    row_number() OVER (ORDER BY get_byte(s.hash_raw, 0) & 16 DESC, substring(s.hash_raw FROM 2)) AS position
+  FROM fresh f JOIN stake_address s ON s.id = f.stake_address_id
 ),
-gone AS (
-  DELETE FROM epoch_stake e
-  WHERE e.epoch = $1::int4 + 1
-    AND NOT EXISTS (SELECT 1 FROM fresh f WHERE f.stake_address_id = e.stake_address_id)
+stored AS (
+  INSERT INTO epoch_stake (epoch, position, stake_address_id, pool_hash, amount, rewards)
+  SELECT $1::int4 + 1, n.position, n.stake_address_id, n.pool_hash, n.amount, n.rewards FROM numbered n
+  RETURNING 1
 )
 INSERT INTO epoch_stake_snapshot (epoch, taken_in_epoch, slot, accounts)
 SELECT $1::int4 + 1, $1::int4, $2::int8, count(*) FROM stored

@@ -13,19 +13,21 @@ CREATE TABLE "epoch_stake_snapshot" (
     CONSTRAINT "epoch_stake_snapshot_pkey" PRIMARY KEY ("epoch")
 );
 
--- One row per delegated account and snapshot. The key pages /epochs/{number}/stakes in account order.
+-- One row per delegated account and snapshot, numbered in the ledger's order of credentials (script
+-- credentials first, then key credentials, each by hash), the order db-sync stores and Blockfrost pages them in.
 CREATE TABLE "epoch_stake" (
     "epoch" INTEGER NOT NULL,
+    "position" INTEGER NOT NULL,
     "stake_address_id" BIGINT NOT NULL,
     "pool_hash" BYTEA NOT NULL,
     "amount" BIGINT NOT NULL,
     "rewards" BIGINT NOT NULL,
 
-    CONSTRAINT "epoch_stake_pkey" PRIMARY KEY ("epoch", "stake_address_id")
+    CONSTRAINT "epoch_stake_pkey" PRIMARY KEY ("epoch", "position")
 );
 
--- GET /epochs/{number}/stakes/{pool_id}: one pool's delegators of an epoch in account order.
-CREATE INDEX "epoch_stake_epoch_pool_hash_stake_address_id_idx" ON "epoch_stake"("epoch", "pool_hash", "stake_address_id");
+-- GET /epochs/{number}/stakes/{pool_id}: one pool's delegators of an epoch in the ledger's order.
+CREATE INDEX "epoch_stake_epoch_pool_hash_position_idx" ON "epoch_stake"("epoch", "pool_hash", "position");
 
 -- GET /accounts/{stake_address}/history: one account's snapshots by epoch.
-CREATE INDEX "epoch_stake_stake_address_id_epoch_idx" ON "epoch_stake"("stake_address_id", "epoch");
+CREATE UNIQUE INDEX "epoch_stake_stake_address_id_epoch_key" ON "epoch_stake"("stake_address_id", "epoch");

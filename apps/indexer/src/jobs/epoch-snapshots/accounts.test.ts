@@ -175,9 +175,10 @@ describe('the stake snapshot of a boundary', () => {
     await run(`INSERT INTO pool_retire (id, tx_id, cert_index, pool_hash, retiring_epoch) VALUES
       (1, 1, 3, ${pool(2)}, 4), (2, 1, 4, ${pool(3)}, 3)`);
     await run(`INSERT INTO address (id, address, first_block_id) VALUES (1, 'addr_test1x', 1)`);
+    // Credentials in the reverse of id order, account 4's a script's (the ledger orders those first).
     for (let id = 1; id <= 6; id++)
       await run(`INSERT INTO stake_address (id, hash_raw, view, first_block_id)
-        VALUES (${id}, decode('e0' || repeat('0${id}', 28), 'hex'), 'stake_test1_${id}', 1)`);
+        VALUES (${id}, decode('${id === 4 ? 'f0' : 'e0'}' || repeat('0${9 - id}', 28), 'hex'), 'stake_test1_${id}', 1)`);
     // 1: pool 1; 2: pool 2; 3: pool 3; 4: pool 1, deregistered after the boundary; 5: registered, not
     // delegated; 6: registered and delegated after the boundary.
     await run(`INSERT INTO stake_registration (id, tx_id, cert_index, stake_address_id, deregistration) VALUES
@@ -205,16 +206,17 @@ describe('the stake snapshot of a boundary', () => {
     await db?.drop();
   });
 
-  it('holds each account delegated at the boundary with its stake then, under the next epoch', async () => {
+  it('holds each account delegated at the boundary with its stake then, in the ledger’s order, under the next epoch', async () => {
     expect(await storeAccountStakeSnapshot(prisma, 4, 250n)).toEqual({ activeEpoch: 5, accounts: 3 });
     const rows = await prisma.$queryRawUnsafe<unknown[]>(
-      `SELECT epoch, stake_address_id::int4 AS account, encode(pool_hash, 'hex') AS pool, amount::text, rewards::text
-       FROM epoch_stake ORDER BY epoch, stake_address_id`,
+      `SELECT epoch, position::int4, stake_address_id::int4 AS account, encode(pool_hash, 'hex') AS pool,
+         amount::text, rewards::text
+       FROM epoch_stake ORDER BY epoch, position`,
     );
     expect(rows).toEqual([
-      { epoch: 5, account: 1, pool: '11'.repeat(28), amount: '1070', rewards: '70' },
-      { epoch: 5, account: 2, pool: '22'.repeat(28), amount: '500', rewards: '0' },
-      { epoch: 5, account: 4, pool: '11'.repeat(28), amount: '0', rewards: '0' },
+      { epoch: 5, position: 1, account: 4, pool: '11'.repeat(28), amount: '0', rewards: '0' },
+      { epoch: 5, position: 2, account: 2, pool: '22'.repeat(28), amount: '500', rewards: '0' },
+      { epoch: 5, position: 3, account: 1, pool: '11'.repeat(28), amount: '1070', rewards: '70' },
     ]);
     expect(
       await prisma.$queryRawUnsafe(

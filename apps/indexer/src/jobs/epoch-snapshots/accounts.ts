@@ -30,14 +30,18 @@ export async function snapshotAccountStakes(
 }
 
 /**
- * The snapshot of the boundary that began `epoch`, read from the index (one statement: stored whole or
- * not at all; taken again, it replaces the epoch's earlier one).
+ * The snapshot of the boundary that began `epoch`, read from the index: stored whole or not at all, and
+ * taken again (after a rollback across the boundary, or a restart) it replaces the epoch's earlier one.
  */
 export async function storeAccountStakeSnapshot(
   prisma: PrismaClient,
   epoch: number,
   slot: bigint,
 ): Promise<AccountStakeSnapshot> {
-  const [stored] = await prisma.$queryRawUnsafe<{ accounts: number }[]>(SNAPSHOT_SQL, epoch, slot);
-  return { activeEpoch: epoch + 1, accounts: stored!.accounts };
+  // A batch, not an interactive transaction (which expires after 5 s; a mainnet snapshot takes longer).
+  const [, stored] = await prisma.$transaction([
+    prisma.$executeRawUnsafe('DELETE FROM epoch_stake WHERE epoch = $1', epoch + 1),
+    prisma.$queryRawUnsafe<{ accounts: number }[]>(SNAPSHOT_SQL, epoch, slot),
+  ]);
+  return { activeEpoch: epoch + 1, accounts: stored[0]!.accounts };
 }
