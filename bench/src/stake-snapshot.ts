@@ -1,10 +1,12 @@
 // The epoch-boundary stake snapshot (prisma/sql/epoch_stake_snapshot.sql) on a mainnet-sized ledger:
 // `node bench/dist/stake-snapshot.js <database url> [accounts] [pools]` fills an empty database with that
 // many registered accounts delegated round-robin to that many pools (1% of them reaped), an epoch of
-// activity after the boundary (50,000 outputs spent and created, 10,000 withdrawals), then takes the
-// snapshot, takes it again (the replacing path), and prints the time, the rows and the table's disk use.
+// activity after the boundary (50,000 outputs spent and created, 10,000 withdrawals), unless it holds
+// accounts already (a run before filled it), then takes the snapshot as the indexer does, takes it again
+// (the replacing path), and prints the time, the rows and the table's disk use.
 import { performance } from 'node:perf_hooks';
-import { applyMigrations, readSqlFile } from '@frostline/db';
+import { applyMigrations, createPrismaClient } from '@frostline/db';
+import { storeAccountStakeSnapshot } from '@frostline/indexer/epoch-snapshots/accounts';
 import pg from 'pg';
 
 const EPOCH = 101;
@@ -61,20 +63,19 @@ async function main(): Promise<void> {
   await applyMigrations(url);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
+  const prisma = createPrismaClient(url);
   try {
-    let started = performance.now();
-    await populateLedger(client, accounts, Number(poolsArg));
-    console.log(`populated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    const sql = readSqlFile('epoch_stake_snapshot');
+    const { rows: filled } = await client.query('SELECT 1 FROM stake_address LIMIT 1');
+    if (filled.length === 0) {
+      const started = performance.now();
+      await populateLedger(client, accounts, Number(poolsArg));
+      console.log(`populated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    }
     for (const run of ['first', 'again']) {
-      started = performance.now();
-      // As the indexer stores it: the epoch's earlier snapshot removed in the same transaction.
-      await client.query('BEGIN');
-      await client.query('DELETE FROM epoch_stake WHERE epoch = $1', [EPOCH + 1]);
-      const { rows } = await client.query<{ accounts: number }>(sql, [EPOCH, SLOT]);
-      await client.query('COMMIT');
+      const started = performance.now();
+      const snapshot = await storeAccountStakeSnapshot(prisma, EPOCH, BigInt(SLOT));
       const seconds = (performance.now() - started) / 1000;
-      console.log(`${run}: ${rows[0]!.accounts} accounts in ${seconds.toFixed(1)} s`);
+      console.log(`${run}: ${snapshot.accounts} accounts in ${seconds.toFixed(1)} s`);
     }
     const { rows } = await client.query<{ relation: string; size: string }>(
       `SELECT c.relname AS relation, pg_size_pretty(pg_total_relation_size(c.oid)) AS size
@@ -84,6 +85,7 @@ async function main(): Promise<void> {
     );
     for (const row of rows) console.log(`${row.relation}: ${row.size}`);
   } finally {
+    await prisma.$disconnect();
     await client.end();
   }
 }

@@ -1,38 +1,31 @@
 -- The indexer's per-account stake snapshot (apps/indexer/src/jobs/epoch-snapshots/accounts.ts), run in the
 -- transaction that removed the epoch's earlier snapshot, if any.
 -- Rules: docs/semantics.md#stake-snapshots.
---   $1 int the epoch the node is in, $2 int8 the ledger tip's slot
--- The state is the one at the boundary that began $1: certificates up to the epoch's first transaction, and
+--   $1 int the epoch the node is in, $2 int8 the ledger tip's slot, $3 int8 the id of the last transaction
+--   before the epoch (of the newest one when the epoch has none yet)
+-- The state is the one at the boundary that began $1: certificates up to transaction $3, and
 -- balances with the changes of the epoch's indexed transactions taken back (as a rollback to the boundary
 -- would). Every account delegated then is in it: registered, its newest delegation made after its newest
 -- deregistration, to a pool registered and not reaped before the boundary (a pool retiring in $1 is reaped
 -- after the ledger took its snapshot, so its delegators are still in it). Its stake is its unspent lovelace
 -- plus its withdrawable rewards, the withdrawals the ledger had applied when they were read added back.
--- The epoch's outputs, spends and withdrawals are each one range of tx ids (block_epoch_totals_idx,
--- tx_block_id_idx, tx_out_tx_id_index_key, tx_out_spend_tx_id_idx, withdrawal_tx_id_idx); the rest is one
--- pass over the certificate, balance and pool tables.
-WITH boundary AS MATERIALIZED (
-  SELECT coalesce(
-    (SELECT t.id - 1 FROM tx t
-     WHERE t.block_id >= (SELECT min(b.id) FROM block b WHERE b.epoch = $1::int4 AND b.era <> 'genesis')
-     ORDER BY t.id LIMIT 1),
-    (SELECT max(t.id) FROM tx t),
-    0
-  ) AS last_tx_id
-),
--- A registration after a retirement cancels it, as in the ledger.
-pool_state AS (
+-- The epoch's outputs, spends and withdrawals are each one range of tx ids (tx_out_tx_id_index_key,
+-- tx_out_spend_tx_id_idx, withdrawal_tx_id_idx); the rest is one pass over the certificate, balance and pool
+-- -- tables, joined by hash (the caller turns nested loops off: over a million accounts, PostgreSQL's
+-- estimates of these aggregates are far too low). A registration after a retirement cancels it, as in the
+-- ledger.
+WITH pool_state AS (
   SELECT r.pool_hash, x.retiring_epoch
   FROM (
     SELECT pool_hash, max(ARRAY[tx_id, cert_index]) AS newest
     FROM pool_registration
-    WHERE tx_id <= (SELECT last_tx_id FROM boundary)
+    WHERE tx_id <= $3::int8
     GROUP BY pool_hash
   ) r
   LEFT JOIN LATERAL (
     SELECT p.retiring_epoch, p.tx_id, p.cert_index
     FROM pool_retire p
-    WHERE p.pool_hash = r.pool_hash AND p.tx_id <= (SELECT last_tx_id FROM boundary)
+    WHERE p.pool_hash = r.pool_hash AND p.tx_id <= $3::int8
     ORDER BY p.tx_id DESC, p.cert_index DESC
     LIMIT 1
   ) x ON ARRAY[x.tx_id, x.cert_index] > r.newest
@@ -43,23 +36,23 @@ registration AS (
     max(r.tx_id) FILTER (WHERE NOT r.deregistration) AS registered_tx_id,
     coalesce(max(r.tx_id) FILTER (WHERE r.deregistration), 0) AS deregistered_tx_id
   FROM stake_registration r
-  WHERE r.tx_id <= (SELECT last_tx_id FROM boundary)
+  WHERE r.tx_id <= $3::int8
   GROUP BY r.stake_address_id
 ),
 newest_delegation AS (
   SELECT DISTINCT ON (d.stake_address_id) d.stake_address_id, d.tx_id, d.pool_hash
   FROM delegation d
-  WHERE d.tx_id <= (SELECT last_tx_id FROM boundary)
+  WHERE d.tx_id <= $3::int8
   ORDER BY d.stake_address_id, d.id DESC
 ),
 utxo_since AS (
   SELECT stake_address_id, sum(d) AS delta FROM (
     SELECT o.stake_address_id, -o.value AS d FROM tx_out o
-      WHERE o.tx_id > (SELECT last_tx_id FROM boundary) AND o.stake_address_id IS NOT NULL
+      WHERE o.tx_id > $3::int8 AND o.stake_address_id IS NOT NULL
         AND EXISTS (SELECT 1 FROM unspent_tx_out u WHERE u.tx_out_id = o.id)
     UNION ALL
     SELECT o.stake_address_id, o.value FROM tx_out_spend sp JOIN tx_out o ON o.id = sp.tx_out_id
-      WHERE sp.tx_id > (SELECT last_tx_id FROM boundary) AND o.tx_id <= (SELECT last_tx_id FROM boundary)
+      WHERE sp.tx_id > $3::int8 AND o.tx_id <= $3::int8
         AND o.stake_address_id IS NOT NULL
   ) changes
   GROUP BY stake_address_id
@@ -70,7 +63,7 @@ withdrawn_since AS (
   JOIN tx t ON t.id = w.tx_id
   JOIN block b ON b.id = t.block_id
   JOIN reward_balance r ON r.stake_address_id = w.stake_address_id
-  WHERE w.tx_id > (SELECT last_tx_id FROM boundary) AND b.slot <= r.slot
+  WHERE w.tx_id > $3::int8 AND b.slot <= r.slot
   GROUP BY w.stake_address_id
 ),
 fresh AS (

@@ -31,3 +31,6 @@ CREATE INDEX "epoch_stake_epoch_pool_hash_position_idx" ON "epoch_stake"("epoch"
 
 -- GET /accounts/{stake_address}/history: one account's snapshots by epoch.
 CREATE UNIQUE INDEX "epoch_stake_stake_address_id_epoch_key" ON "epoch_stake"("stake_address_id", "epoch");
+
+-- GET /pools/{pool_id}/delegators: a pool's delegations in chain order.
+CREATE INDEX "delegation_pool_hash_id_idx" ON "delegation"("pool_hash", "id");

@@ -1,4 +1,5 @@
 import { createLedgerStateQueryClient, type InteractionContext } from '@cardano-ogmios/client';
+import { setTimeout } from 'node:timers/promises';
 import { readSqlFile, type PrismaClient } from '@frostline/db';
 
 const SNAPSHOT_SQL = readSqlFile('epoch_stake_snapshot');
@@ -12,21 +13,32 @@ export interface AccountStakeSnapshot {
 /**
  * Stores every delegated account's stake and pool as the ledger counted them at the start of the epoch
  * the node is in, the distribution of the next epoch (docs/semantics.md#stake-snapshots). The figures
- * are the index's stake balances and the reward balances last read from the node, so the snapshot is
- * taken only when the newest indexed block is in the node's epoch: an indexer catching up holds the
- * state of an earlier epoch. Returns null when it took none.
+ * are the index's stake balances and the reward balances last read from the node, so the snapshot waits
+ * (up to `waitMs`) for the index to reach the ledger tip: a reward balance read there has the withdrawals
+ * of every block up to it taken off, which the snapshot adds back from the blocks it has. It is taken only
+ * when the newest indexed block is then in the node's epoch (an indexer catching up holds the state of an
+ * earlier one). Returns null when it took none.
  */
 export async function snapshotAccountStakes(
   prisma: PrismaClient,
   ogmios: InteractionContext,
+  waitMs = 120_000,
 ): Promise<AccountStakeSnapshot | null> {
   const client = await createLedgerStateQueryClient(ogmios);
   const [epoch, tip] = await Promise.all([client.epoch(), client.ledgerTip()]);
-  const indexed = await prisma.$queryRawUnsafe<{ epoch: number }[]>(
-    `SELECT b.epoch FROM block b WHERE b.era <> 'genesis' ORDER BY b.id DESC LIMIT 1`,
-  );
-  if (indexed[0]?.epoch !== Number(epoch)) return null;
-  return storeAccountStakeSnapshot(prisma, Number(epoch), tip === 'origin' ? 0n : BigInt(tip.slot));
+  const slot = tip === 'origin' ? 0n : BigInt(tip.slot);
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const [indexed] = await prisma.$queryRawUnsafe<{ epoch: number; slot: bigint }[]>(
+      `SELECT b.epoch, b.slot FROM block b WHERE b.era <> 'genesis' ORDER BY b.id DESC LIMIT 1`,
+    );
+    if (indexed !== undefined && BigInt(indexed.slot) >= slot) {
+      if (indexed.epoch !== Number(epoch)) return null;
+      return storeAccountStakeSnapshot(prisma, Number(epoch), slot);
+    }
+    if (Date.now() >= deadline) return null;
+    await setTimeout(500);
+  }
 }
 
 /**
@@ -38,10 +50,21 @@ export async function storeAccountStakeSnapshot(
   epoch: number,
   slot: bigint,
 ): Promise<AccountStakeSnapshot> {
+  // The boundary as a parameter, so that the planner sees how few of the transactions follow it.
+  const [boundary] = await prisma.$queryRawUnsafe<{ last_tx_id: bigint }[]>(
+    `SELECT coalesce(
+       (SELECT t.id - 1 FROM tx t
+        WHERE t.block_id >= (SELECT min(b.id) FROM block b WHERE b.epoch = $1 AND b.era <> 'genesis')
+        ORDER BY t.id LIMIT 1),
+       (SELECT max(t.id) FROM tx t),
+       0) AS last_tx_id`,
+    epoch,
+  );
   // A batch, not an interactive transaction (which expires after 5 s; a mainnet snapshot takes longer).
-  const [, stored] = await prisma.$transaction([
+  const [, , stored] = await prisma.$transaction([
+    prisma.$executeRawUnsafe('SET LOCAL enable_nestloop = off'),
     prisma.$executeRawUnsafe('DELETE FROM epoch_stake WHERE epoch = $1', epoch + 1),
-    prisma.$queryRawUnsafe<{ accounts: number }[]>(SNAPSHOT_SQL, epoch, slot),
+    prisma.$queryRawUnsafe<{ accounts: number }[]>(SNAPSHOT_SQL, epoch, slot, boundary!.last_tx_id),
   ]);
   return { activeEpoch: epoch + 1, accounts: stored[0]!.accounts };
 }
