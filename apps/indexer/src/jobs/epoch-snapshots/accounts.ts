@@ -3,6 +3,8 @@ import { setTimeout } from 'node:timers/promises';
 import { readSqlFile, type PrismaClient } from '@frostline/db';
 
 const SNAPSHOT_SQL = readSqlFile('epoch_stake_snapshot');
+/** How long a snapshot waits for the index to reach the ledger tip: a few blocks' time on a live chain. */
+const TIP_WAIT_MS = 120_000;
 
 export interface AccountStakeSnapshot {
   /** the epoch whose stake distribution the snapshot is (db-sync's epoch_stake label) */
@@ -14,28 +16,26 @@ export interface AccountStakeSnapshot {
  * Stores every delegated account's stake and pool as the ledger counted them at the start of the epoch
  * the node is in, the distribution of the next epoch (docs/semantics.md#stake-snapshots). The figures
  * are the index's stake balances and the reward balances last read from the node, so the snapshot waits
- * (up to `waitMs`) for the index to reach the ledger tip: a reward balance read there has the withdrawals
+ * (a while) for the index to reach the ledger tip: a reward balance read there has the withdrawals
  * of every block up to it taken off, which the snapshot adds back from the blocks it has. It is taken only
- * when the newest indexed block is then in the node's epoch (an indexer catching up holds the state of an
- * earlier one). Returns null when it took none.
+ * when the newest indexed block is in the node's epoch (an indexer catching up holds the state of an
+ * earlier one, and takes none at once). Returns null when it took none.
  */
 export async function snapshotAccountStakes(
   prisma: PrismaClient,
   ogmios: InteractionContext,
-  waitMs = 120_000,
 ): Promise<AccountStakeSnapshot | null> {
   const client = await createLedgerStateQueryClient(ogmios);
   const [epoch, tip] = await Promise.all([client.epoch(), client.ledgerTip()]);
   const slot = tip === 'origin' ? 0n : BigInt(tip.slot);
-  const deadline = Date.now() + waitMs;
+  const deadline = Date.now() + TIP_WAIT_MS;
   for (;;) {
     const [indexed] = await prisma.$queryRawUnsafe<{ epoch: number; slot: bigint }[]>(
       `SELECT b.epoch, b.slot FROM block b WHERE b.era <> 'genesis' ORDER BY b.id DESC LIMIT 1`,
     );
-    if (indexed !== undefined && BigInt(indexed.slot) >= slot) {
-      if (indexed.epoch !== Number(epoch)) return null;
-      return storeAccountStakeSnapshot(prisma, Number(epoch), slot);
-    }
+    // An index in an earlier epoch is catching up: the node's boundary is not the index's to snapshot.
+    if (indexed === undefined || indexed.epoch !== Number(epoch)) return null;
+    if (BigInt(indexed.slot) >= slot) return storeAccountStakeSnapshot(prisma, Number(epoch), slot);
     if (Date.now() >= deadline) return null;
     await setTimeout(500);
   }
