@@ -42,6 +42,12 @@ import { PoolsService } from './pools/pools.service.js';
 import { RootController } from './root/root.controller.js';
 import { ScriptsController } from './scripts/scripts.controller.js';
 import { ScriptsService } from './scripts/scripts.service.js';
+import {
+  AccountStakesController,
+  EpochStakesController,
+  PoolDelegatorsController,
+} from './stakes/stakes.controller.js';
+import { StakesService } from './stakes/stakes.service.js';
 import { TxController } from './tx/tx.controller.js';
 import { TxService } from './tx/tx.service.js';
 import { TxsController } from './txs/txs.controller.js';
@@ -98,6 +104,9 @@ export class AppModule {
         NutlinkController,
         PoolsController,
         ScriptsController,
+        EpochStakesController,
+        PoolDelegatorsController,
+        AccountStakesController,
         TxController,
         TxsController,
         UtilsController,
@@ -135,6 +144,7 @@ export class AppModule {
         NutlinkService,
         PoolsService,
         ScriptsService,
+        StakesService,
         TxService,
         TxsService,
         ...utilsProviders(config),

@@ -826,3 +826,89 @@ describe('blockfrost-js 6.2.0: epochs and pools', () => {
     expect(thrown).toMatchObject({ status_code: 400, message: 'Invalid or malformed pool id format.' });
   });
 });
+
+describe('blockfrost-js 6.2.0: stake snapshots and delegators', () => {
+  const EPOCH = 7;
+  const POOL_ID = poolIdFromHash('d1'.repeat(28));
+  /** More delegators than one page, so the *All helpers must page. */
+  const DELEGATORS = 130;
+  const views: string[] = [];
+  let api: BlockFrostAPI;
+  let stakesApp: NestFastifyApplication;
+  let closeStakesDb: () => Promise<void>;
+
+  beforeAll(async () => {
+    const db = await openTestDatabase();
+    closeStakesDb = db.close;
+    const seed = new ChainSeed(db.sql);
+    await seed.block({ hash: 'e7'.repeat(32), height: 1, slot: 1, epoch: EPOCH, epochSlot: 0, time: 1 });
+    const tx = await seed.tx('f7'.repeat(32));
+    await seed.poolRegistration(tx, poolIdToHash(POOL_ID)!);
+    // Credentials in increasing order, so the ledger's order is the seeding order.
+    for (let i = 0; i < DELEGATORS; i++) {
+      const hash = (0x100 + i).toString(16).padStart(56, '0');
+      const view = stakeAddressFromCredential({ type: 'key', hash }, 1);
+      views.push(view);
+      const id = await seed.stakeAddress(view, `e1${hash}`);
+      await seed.stakeRegistration(tx, id, false, 2 * i);
+      await seed.delegation(tx, id, poolIdToHash(POOL_ID)!, 2 * i + 1);
+      await seed.balances(id, { utxo: String(1000 + i) });
+      for (const epoch of [EPOCH - 1, EPOCH])
+        await db.sql.query(
+          `INSERT INTO epoch_stake (epoch, position, stake_address_id, pool_hash, amount, rewards)
+           VALUES ($1, $2, $3, decode($4, 'hex'), $5, 0)`,
+          [epoch, i + 1, id, poolIdToHash(POOL_ID), String(epoch * 1000 + i)],
+        );
+    }
+    stakesApp = await startApp(testConfig(db.database, { RATE_LIMIT_ENABLED: 'false' }));
+    api = client(await listen(stakesApp));
+  });
+  afterAll(async () => {
+    await stakesApp?.close();
+    await closeStakesDb?.();
+  });
+
+  const stakeOf = (epoch: number) => (view: string, i: number) => ({
+    stake_address: view,
+    pool_id: POOL_ID,
+    amount: String(epoch * 1000 + i),
+  });
+
+  it('epochsStakes and epochsStakesAll page the distribution in the ledger’s order', async () => {
+    const all = views.map(stakeOf(EPOCH));
+    expect(await api.epochsStakes(EPOCH, { count: 2, page: 3 })).toEqual(all.slice(4, 6));
+    expect(await api.epochsStakesAll(EPOCH)).toEqual(all);
+    expect(schemaErrors('/epochs/{number}/stakes', 200, all)).toEqual([]);
+  });
+
+  it('epochsStakesByPoolId and epochsStakesByPoolIdAll page the pool’s part', async () => {
+    const all = views.map(stakeOf(EPOCH)).map(({ stake_address, amount }) => ({ stake_address, amount }));
+    expect(await api.epochsStakesByPoolId(EPOCH, POOL_ID, { count: 5 })).toEqual(all.slice(0, 5));
+    expect(await api.epochsStakesByPoolIdAll(EPOCH, POOL_ID)).toEqual(all);
+  });
+
+  it('accountsHistory and accountsHistoryAll list an account’s snapshots by epoch', async () => {
+    const history = [EPOCH - 1, EPOCH].map((epoch) => ({
+      active_epoch: epoch,
+      amount: String(epoch * 1000 + 3),
+      pool_id: POOL_ID,
+    }));
+    expect(await api.accountsHistory(views[3]!, { order: 'desc' })).toEqual([...history].reverse());
+    expect(await api.accountsHistoryAll(views[3]!)).toEqual(history);
+  });
+
+  it('poolsByIdDelegators lists the live delegators with their live stake', async () => {
+    const delegators = await api.poolsByIdDelegators(POOL_ID, { count: 2, page: 2 });
+    expect(delegators).toEqual([
+      { address: views[2], live_stake: '1002' },
+      { address: views[3], live_stake: '1003' },
+    ]);
+    expect(schemaErrors('/pools/{pool_id}/delegators', 200, delegators)).toEqual([]);
+  });
+
+  it('surfaces a malformed stake address as BlockfrostServerError with Blockfrost’s 400', async () => {
+    const thrown = await failure(api.accountsHistory('stake1xyz'));
+    expect(thrown).toBeInstanceOf(BlockfrostServerError);
+    expect(thrown).toMatchObject({ status_code: 400, message: 'Invalid or malformed stake address format.' });
+  });
+});

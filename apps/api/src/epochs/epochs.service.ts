@@ -99,7 +99,8 @@ export class EpochsService {
     return epoch;
   }
 
-  private async knownEpoch(numberParam: string): Promise<number> {
+  /** The epoch a `{number}` names: 400 if malformed, 404 if it has no blocks. */
+  async knownEpoch(numberParam: string): Promise<number> {
     const epoch = epochNumber(numberParam);
     if (!(await epochExists(this.db, epoch))) throw new BlockfrostError(404);
     return epoch;

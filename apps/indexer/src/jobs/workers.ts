@@ -24,6 +24,7 @@ import {
 import { refreshEraSummaries } from './genesis-and-eras.js';
 import { refreshProtocolParameters } from './protocol-parameters.js';
 import { markRegisteredAccounts, refreshMarkedAccounts } from './rewards.js';
+import { snapshotAccountStakes } from './epoch-snapshots/accounts.js';
 import {
   allAssetSubjects,
   fetchTokenMetadata,
@@ -149,6 +150,8 @@ export function startRewardsWorker(ogmiosUrl: URL, context: WorkerContext): Work
       await markRegisteredAccounts(context.prisma);
     }
     await refreshMarkedAccounts(context.prisma, connection);
+    // After the refresh, so that an account's stake includes the rewards the boundary paid it.
+    if (job.data.kind === 'all') await snapshotAccountStakes(context.prisma, await connection());
   };
   const worker = startWorker(QUEUES.rewards, process, 1, context);
   worker.on('closed', () => ogmios?.socket.close());

@@ -39,6 +39,8 @@ export const ROLLBACK_TABLES = {
     'protocol_parameters',
     'genesis',
     'era_summary',
+    'epoch_stake_snapshot',
+    'epoch_stake',
     '_prisma_migrations',
   ],
 } as const;

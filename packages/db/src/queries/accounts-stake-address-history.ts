@@ -11,6 +11,7 @@ const SQL = {
   mirs: sqlByDirection(readSqlFile('accounts_stake_address_mirs')),
   addresses: sqlByDirection(readSqlFile('accounts_stake_address_addresses')),
   utxos: sqlByDirection(readSqlFile('accounts_stake_address_utxos')),
+  history: sqlByDirection(readSqlFile('accounts_stake_address_history')),
 };
 
 export interface AccountPageParams {
@@ -54,6 +55,13 @@ export interface AccountAmountRow extends AccountTxColumns {
   amount: string;
 }
 
+/** The account's stake in the distribution active in an epoch (lovelace as a decimal string, pool hash hex). */
+export interface AccountStakeHistoryRow {
+  active_epoch: number;
+  amount: string;
+  pool_hash: string;
+}
+
 type Row<T> = T & { account_id: string | null };
 
 /** Each query returns a lone row with null columns (but `account_id`) for an empty page. */
@@ -91,4 +99,9 @@ export function accountsStakeAddressAddresses(db: PrismaClient, params: AccountP
 /** The unspent outputs carrying the account's stake credential. */
 export function accountsStakeAddressUtxos(db: PrismaClient, params: AccountPageParams) {
   return accountPage<AddressUtxoRow>(db, SQL.utxos, params, 'tx_hash');
+}
+
+/** The account's stake and pool in each snapshot it is in, by epoch. */
+export function accountsStakeAddressHistory(db: PrismaClient, params: AccountPageParams) {
+  return accountPage<AccountStakeHistoryRow>(db, SQL.history, params, 'active_epoch');
 }
