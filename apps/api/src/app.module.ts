@@ -26,6 +26,8 @@ import { GenesisService } from './genesis/genesis.service.js';
 import { HealthController } from './health/health.controller.js';
 import { ReadyController } from './health/ready.controller.js';
 import { ApiMetrics } from './metrics/api-metrics.js';
+import { UsageCounts } from './metrics/usage-counts.js';
+import { UsageController } from './metrics/usage.controller.js';
 import { MempoolController } from './mempool/mempool.controller.js';
 import { MempoolService } from './mempool/mempool.service.js';
 import { MempoolSnapshots } from './mempool/mempool-snapshots.js';
@@ -64,6 +66,7 @@ export interface AppResources {
   readDb: PrismaClient;
   redis: Redis;
   metrics: ApiMetrics;
+  usage: UsageCounts;
 }
 
 /**
@@ -88,7 +91,7 @@ class ConnectionsCloser implements OnApplicationShutdown {
 
 @Module({})
 export class AppModule {
-  static forRoot({ config, logger, readDb, redis, metrics }: AppResources): DynamicModule {
+  static forRoot({ config, logger, readDb, redis, metrics, usage }: AppResources): DynamicModule {
     return {
       module: AppModule,
       controllers: [
@@ -109,6 +112,7 @@ export class AppModule {
         AccountStakesController,
         TxController,
         TxsController,
+        UsageController,
         UtilsController,
         XpubController,
         HealthController,
@@ -124,6 +128,7 @@ export class AppModule {
         { provide: REDIS, useValue: redis },
         { provide: OGMIOS_RPC, useValue: config.ogmiosUrl ? new OgmiosRpc(config.ogmiosUrl) : null },
         { provide: ApiMetrics, useValue: metrics },
+        { provide: UsageCounts, useValue: usage },
         { provide: EvaluationPool, useValue: new EvaluationPool(config.evaluation) },
         { provide: ProjectTokens, useValue: new ProjectTokens(config.tokenHashes) },
         { provide: RateLimiter, useValue: new RateLimiter(redis, config.rateLimit, logger) },

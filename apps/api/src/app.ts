@@ -18,6 +18,7 @@ import type { ApiConfig, TrustedProxies } from './config.js';
 import { serveExplorer } from './explorer/explorer.js';
 import { ApiMetrics } from './metrics/api-metrics.js';
 import { listenMetrics } from './metrics/metrics-server.js';
+import { UsageCounts } from './metrics/usage-counts.js';
 import { EVALUATE_UTXOS_PATH } from './utils/utils.controller.js';
 
 /** Longest path parameter accepted (long Byron addresses included); longer ones are invalid paths. */
@@ -110,8 +111,13 @@ export async function createApp(
   adapter.getInstance().addHook('onClose', async () => {
     if (metricsServer) await closeServer(metricsServer);
   });
+  const usage = new UsageCounts(redis, config.usageRedisKeyPrefix, logger);
+  adapter.getInstance().decorateRequest('projectId', null);
   adapter.getInstance().addHook('onResponse', async (request, reply) => {
-    metrics.observe(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
+    const route = request.routeOptions.url;
+    metrics.observe(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    // Only requests of a project the AuthGuard let through, so only routes served (never a made-up URL).
+    if (request.projectId !== null && route !== undefined) void usage.record(request.projectId, route);
   });
   adapter.getInstance().addHook('onRoute', (route) => {
     // The transaction's text and the additional UTxO set's bound (EvaluateService checks each).
@@ -132,7 +138,7 @@ export async function createApp(
   );
 
   const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot({ config, logger, readDb, redis, metrics }),
+    AppModule.forRoot({ config, logger, readDb, redis, metrics, usage }),
     adapter,
     // bodyParser false: the JSON parser above is ours; Nest would add its own and Fastify refuse the duplicate.
     { logger: nestLogger(logger), abortOnError: false, bodyParser: false },

@@ -92,6 +92,8 @@ export interface ApiConfig {
   trustProxy: TrustedProxies;
   connections: ConnectionLimits;
   metrics: MetricsServerConfig;
+  /** Prefix of the Redis keys of the projects' usage counts (GET /metrics, /metrics/endpoints). */
+  usageRedisKeyPrefix: string;
   evaluation: EvaluationPoolConfig;
   logLevel: LogLevel;
   /** /ready fails when the newest block is further behind the node's tip (indexer_status). */
@@ -167,6 +169,7 @@ export function loadConfig(env: Env): ApiConfig {
       host: read('API_METRICS_HOST', ipAddress('127.0.0.1'), ''),
       port: read('API_METRICS_PORT', integerIn(0, 65535, 9102), 0),
     },
+    usageRedisKeyPrefix: read('API_USAGE_REDIS_PREFIX', (value) => value ?? 'frostline:usage:', ''),
     evaluation: {
       threads: read(
         'EVALUATE_THREADS',

@@ -5,6 +5,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { refillHistory } from '@frostline/indexer/testing/database';
 import {
   decodeShelleyAddress,
+  type EndpointUsageDay,
   poolIdFromHash,
   poolIdToHash,
   stakeAddressFromCredential,
@@ -395,6 +396,23 @@ describe('blockfrost-js 6.2.0 with customBackend', () => {
     const network = await api.network();
     expect(network.supply.circulating).toBe(String(UTXO_SUM + REFERENCE_SCRIPT_LOVELACE + 700));
     expect(network).toEqual(await raw('network'));
+  });
+
+  it("metrics and metricsEndpoints return the project's usage, each call of the client counted", async () => {
+    const api = client(baseUrl);
+    await api.blocksLatest();
+    const perDay = await api.metrics();
+    expect(schemaErrors('/metrics', 200, perDay)).toEqual([]);
+    expect(perDay).toHaveLength(30);
+    // blockfrost-js types the answer as /metrics' schema, without `endpoint`.
+    const perEndpoint = (await api.metricsEndpoints()) as EndpointUsageDay[];
+    expect(schemaErrors('/metrics/endpoints', 200, perEndpoint)).toEqual([]);
+    const today = perDay.at(-1)!;
+    const todays = perEndpoint.filter(({ time }) => time === today.time);
+    // Everything counted before the metrics call, and that call itself.
+    expect(todays.reduce((sum, { calls }) => sum + calls, 0)).toBe(today.calls + 1);
+    expect(todays.find(({ endpoint }) => endpoint === '/blocks/latest')?.calls).toBeGreaterThanOrEqual(1);
+    expect(todays.find(({ endpoint }) => endpoint === '/metrics')?.calls).toBe(1);
   });
 
   it('epochsLatestParameters and epochsParameters return the API body', async () => {

@@ -123,12 +123,18 @@ describe('GET /metrics on the metrics server', () => {
     expect(sample(text, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
   });
 
-  it('is not on the data port', async () => {
+  it("is not on the data port, where /metrics is Blockfrost's usage path of the calling project", async () => {
     const { api } = await appWithMetrics();
-    const response = await api.inject({ method: 'GET', url: '/metrics' });
-    // Unknown paths are Blockfrost's 400 "Invalid path".
-    expect(response.statusCode).toBe(400);
-    expect(response.body).not.toContain('api_http_requests_total');
+    for (const url of ['/metrics', '/api/v0/metrics', '/metrics/endpoints']) {
+      const response = await api.inject({ method: 'GET', url, headers: { project_id: TOKEN } });
+      expect([url, response.statusCode, response.headers['content-type']]).toEqual([
+        url,
+        200,
+        'application/json; charset=utf-8',
+      ]);
+      expect(Array.isArray(response.json())).toBe(true);
+      expect(response.body).not.toContain('api_http_requests_total');
+    }
   });
 
   it('counts rate-limit rejections and bans', async () => {

@@ -40,6 +40,10 @@ export type BlockTxCbor = Schemas['block_content_txs_cbor'][number];
 export type BlockAddress = Schemas['block_content_addresses'][number];
 /** `GET /`: Blockfrost's banner. */
 export type RootBanner = paths['/']['get']['responses'][200]['content']['application/json'];
+/** One item of `GET /metrics`: the project's calls on one UTC day. */
+export type UsageDay = Schemas['metrics'][number];
+/** One item of `GET /metrics/endpoints`: the project's calls of one endpoint on one UTC day. */
+export type EndpointUsageDay = Schemas['metrics_endpoints'][number];
 /** `GET /health/clock`. */
 export type HealthClock = paths['/health/clock']['get']['responses'][200]['content']['application/json'];
 /** `GET /genesis`. */

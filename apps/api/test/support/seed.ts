@@ -164,10 +164,16 @@ export class ChainSeed {
   }
 
   /** One label of a transaction's metadata: `cbor` is the single-entry map {label: value}. */
+  /** A label's metadata of a valid transaction, counted in the label's running total as the indexer does. */
   async metadataCbor(txId: number, label: number, cbor: string): Promise<void> {
     await this.sql.query(
       `INSERT INTO tx_metadata_cbor (id, tx_id, label, bytes) VALUES ($1, $2, $3, decode($4, 'hex'))`,
       [this.nextId('tx_metadata_cbor'), txId, label, cbor],
+    );
+    await this.sql.query(
+      `INSERT INTO metadata_label_total (label, tx_count) VALUES ($1, 1)
+       ON CONFLICT (label) DO UPDATE SET tx_count = metadata_label_total.tx_count + 1`,
+      [label],
     );
   }
 

@@ -22,13 +22,15 @@ export function testRedisUrl(): string {
  * server (tests that scrape give API_METRICS_PORT).
  */
 export function testConfig(database: TestDatabase, env: Record<string, string> = {}): ApiConfig {
+  const run = randomBytes(6).toString('hex');
   return loadConfig({
     DATABASE_URL: database.url,
     REDIS_URL: testRedisUrl(),
     API_TOKENS: TOKEN,
     NETWORK: 'mainnet',
     LOG_LEVEL: 'silent',
-    RATE_LIMIT_REDIS_PREFIX: `test:${randomBytes(6).toString('hex')}:`,
+    RATE_LIMIT_REDIS_PREFIX: `test:${run}:`,
+    API_USAGE_REDIS_PREFIX: `test:${run}:usage:`,
     API_METRICS_PORT: '0',
     ...env,
   });

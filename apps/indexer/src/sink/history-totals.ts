@@ -3,7 +3,8 @@ import type { Statement } from './sql.js';
 /**
  * The running totals of /addresses/{address}/total and /accounts/{stake_address}/addresses/total and
  * /addresses/assets: what each address and account received (every output) and sent (every spent output),
- * in lovelace and per asset, and how many transactions touched it. A batch adds what its transactions
+ * in lovelace and per asset, and how many transactions touched it; and of /metadata/txs/labels: how many
+ * transactions carry each label. A batch adds what its transactions
  * changed; a rollback takes back, before deleting them, what the transactions after the point changed.
  * Both read that change from the same rows: outputs, spends and address_tx rows of the transactions after
  * `$1` (index ranges over those transactions only).
@@ -71,6 +72,12 @@ const TOTALS: readonly RunningTotal[] = [
     keys: ['stake_address_id', 'asset_id'],
     values: ['received', 'sent'],
     change: assetChange('stake_address_id'),
+  },
+  {
+    table: 'metadata_label_total',
+    keys: ['label'],
+    values: ['tx_count'],
+    change: `SELECT label, count(*) AS tx_count FROM tx_metadata_cbor WHERE tx_id > $1 GROUP BY label`,
   },
 ];
 

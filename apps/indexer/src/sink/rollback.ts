@@ -26,7 +26,14 @@ export const ROLLBACK_TABLES = {
   ],
   perAccount: ['stake_balance', 'reward_balance', 'reward_refresh'],
   /** the change the removed transactions made is taken back (utxo-supply.ts, history-totals.ts) */
-  sums: ['utxo_supply', 'address_total', 'address_asset_total', 'account_total', 'account_asset_total'],
+  sums: [
+    'utxo_supply',
+    'address_total',
+    'address_asset_total',
+    'account_total',
+    'account_asset_total',
+    'metadata_label_total',
+  ],
   /** the removed transactions' ticker records are taken out of their totals */
   perTicker: ['nutlink_ticker_total'],
   /** rows of outputs created after the point go, rows of outputs spent after it come back */

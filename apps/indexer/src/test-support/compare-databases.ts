@@ -15,6 +15,7 @@ const CHAIN_TABLES: readonly string[] = [
   'address_asset_total',
   'account_total',
   'account_asset_total',
+  'metadata_label_total',
   'ma_tx_out',
   'unspent_ma_tx_out',
   'address_utxo',

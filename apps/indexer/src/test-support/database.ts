@@ -57,6 +57,7 @@ const RECOMPUTED_HISTORY: Record<string, string> = {
       coalesce(sum(m.quantity) FILTER (WHERE sp.tx_id IS NOT NULL), 0)
     FROM tx_out o JOIN ma_tx_out m ON m.tx_out_id = o.id LEFT JOIN tx_out_spend sp ON sp.tx_out_id = o.id
     WHERE o.stake_address_id IS NOT NULL GROUP BY o.stake_address_id, m.asset_id`,
+  metadata_label_total: `SELECT label, count(*) FROM tx_metadata_cbor GROUP BY label`,
 };
 
 /**

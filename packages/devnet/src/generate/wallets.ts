@@ -268,7 +268,11 @@ function pool(index: number, name: string, owner: StakeAccount): Pool {
   return { index, ...poolKeys(name), owner };
 }
 
-function poolKeys(name: string): Pick<Pool, 'cold' | 'id' | 'vrfVerificationKey' | 'kesVerificationKey'> {
+/** What making a pool's blocks takes: its cold key (the block issuer), VRF and KES keys. */
+export type PoolKeys = Pick<Pool, 'cold' | 'id' | 'vrfVerificationKey' | 'kesVerificationKey'>;
+
+/** A pool's keys, derived from its name (the cold key from `<name>/cold`). */
+export function poolKeys(name: string): PoolKeys {
   const cold = keyPair(`${name}/cold`);
   return {
     cold,
@@ -279,7 +283,7 @@ function poolKeys(name: string): Pick<Pool, 'cold' | 'id' | 'vrfVerificationKey'
 }
 
 /** The keys of the genesis stake pools, which make the live devnet's blocks. */
-export function genesisPoolKeys(): ReturnType<typeof poolKeys>[] {
+export function genesisPoolKeys(): PoolKeys[] {
   return range(GENESIS_POOLS).map((i) => poolKeys(`genesis-pool/${i}`));
 }
 

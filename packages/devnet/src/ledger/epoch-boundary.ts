@@ -89,8 +89,7 @@ export function rewardUpdate(
   const available = pot - toTreasury;
 
   const totalStake = parameters.maxSupply - state.reserves;
-  const poolStake = new Map<string, bigint>();
-  go.delegations.forEach(({ pool, stake }) => poolStake.set(pool, (poolStake.get(pool) ?? 0n) + stake));
+  const poolStake = poolStakes(go);
   const activeStake = sum([...poolStake.values()]);
 
   const rewards = new Map<string, bigint>();
@@ -147,6 +146,13 @@ export function rewardUpdate(
   };
 }
 
+/** The stake delegated to each pool in a snapshot: the leader schedule's and the rewards' distribution. */
+export function poolStakes(snapshot: StakeSnapshot): Map<string, bigint> {
+  const stakes = new Map<string, bigint>();
+  snapshot.delegations.forEach(({ pool, stake }) => stakes.set(pool, (stakes.get(pool) ?? 0n) + stake));
+  return stakes;
+}
+
 /**
  * maxPool = ⌊R/(1+a0) (σ' + s' a0 (σ' − s'(z0 − σ')/z0)/z0)⌋ with σ' = min(σ, z0), s' = min(s, z0),
  * z0 = 1/k, σ and s the pool's stake and pledge over the total stake; in exact rationals.
@@ -189,6 +195,8 @@ export function stakeSnapshot(
     if (pool === undefined || !registeredPools.has(pool)) continue;
     delegations.set(credentialKey(account), { pool, stake: BigInt(account.rewards.ada.lovelace) });
   }
+  // Nothing delegated (a public network's genesis): no output's address needs decoding.
+  if (delegations.size === 0) return { delegations, pools: registeredPools };
   for (const utxo of utxos) {
     const key = stakeKeyOf(utxo.address as string);
     const delegation = key === undefined ? undefined : delegations.get(key);

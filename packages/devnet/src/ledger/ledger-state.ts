@@ -167,7 +167,32 @@ export class LedgerState implements DelegationState {
    * is not registered) and the delegations to them cleared.
    */
   crossEpochs(epoch: number, protocolParameters: Record<string, unknown>): void {
-    while (this.epochState().epoch < epoch) this.crossEpoch(protocolParameters);
+    let quietCrossings = 0;
+    while (this.epochState().epoch < epoch) {
+      // Three boundaries without blocks, fees or retirements leave every snapshot the live stake and pay
+      // nothing (no blocks: no expansion): the later ones change only the epoch, and are skipped.
+      if (quietCrossings === 3 && [...this.retirements.values()].every((retiring) => retiring > epoch)) {
+        this.epochs.set('epoch', { ...this.epochState(), epoch });
+        return;
+      }
+      quietCrossings = this.quiet() ? quietCrossings + 1 : 0;
+      this.crossEpoch(protocolParameters);
+    }
+  }
+
+  /**
+   * No blocks and no fees in this epoch and the one before, and no pool retiring at the next: the next
+   * boundary pays no rewards and changes no account.
+   */
+  private quiet(): boolean {
+    const { epoch, blocks, previousBlocks, fees, snapshotFees } = this.epochState();
+    return (
+      blocks.size === 0 &&
+      previousBlocks.size === 0 &&
+      fees === 0n &&
+      snapshotFees === 0n &&
+      [...this.retirements.values()].every((retiring) => retiring !== epoch + 1)
+    );
   }
 
   private crossEpoch(protocolParameters: Record<string, unknown>): void {

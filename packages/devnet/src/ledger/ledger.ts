@@ -63,6 +63,19 @@ export class Ledger {
     return this.state;
   }
 
+  /**
+   * The ledger state a block at `slot` is made in: the tip's, or, for a slot in a later epoch, a copy
+   * of it taken across the epoch boundaries the block will cross (its stake snapshots rotated).
+   */
+  stateAt(slot: Slot): LedgerState {
+    const state = this.tipState();
+    const { epoch } = slotInfo(this.network, slot);
+    if (state.epochState().epoch >= epoch) return state;
+    const crossed = state.copy();
+    crossed.crossEpochs(epoch, this.protocolParameters(slot));
+    return crossed;
+  }
+
   /** Reward accounts as they stand after the current tip (a chain file's `rewardAccounts` event). */
   setRewardAccounts(accounts: RewardAccountUpdate[]): void {
     this.events.push({ position: this.chain.length, accounts });

@@ -2,7 +2,7 @@
 import CSL from '@emurgo/cardano-serialization-lib-nodejs';
 import { mnemonicToEntropy } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
-import { DEMO_WALLET_LOVELACE, demoWallets } from './demo-wallets.js';
+import { DEMO_WALLET_LOVELACE, demoPoolKeys, demoWallets } from './demo-wallets.js';
 import { loadNetwork } from './networks.js';
 
 const wallets = demoWallets(0);
@@ -29,5 +29,17 @@ describe('demo wallets', () => {
       expect(() => mnemonicToEntropy(mnemonic, wordlist)).not.toThrow();
     }
     expect(new Set(wallets.map(({ mnemonic }) => mnemonic)).size).toBe(wallets.length);
+  });
+
+  it('hand out a pool each: the cold signing key of its verification key and id, and its VRF key hash', () => {
+    for (const { pool } of wallets) {
+      const cold = CSL.PrivateKey.from_bech32(pool.coldSigningKey).to_public();
+      expect(Buffer.from(cold.as_bytes()).toString('hex')).toBe(pool.coldVerificationKey);
+      expect(cold.hash().to_bech32('pool')).toBe(pool.id);
+      expect(pool.vrfKeyHash).toMatch(/^[0-9a-f]{64}$/);
+    }
+    expect(new Set(wallets.map(({ pool }) => pool.id)).size).toBe(wallets.length);
+    // The forger's keys are the same pools'.
+    expect(demoPoolKeys().map(({ id }) => id)).toEqual(wallets.map(({ pool }) => pool.id));
   });
 });

@@ -2,6 +2,8 @@ import CSL from '@emurgo/cardano-serialization-lib-nodejs';
 import { blake2b } from '@noble/hashes/blake2.js';
 import { entropyToMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
+import { blake2b256, derive, toHex } from '../generate/keys.js';
+import { poolKeys, type PoolKeys } from '../generate/wallets.js';
 
 /** Wallets the custom network's Shelley genesis funds, so that a user can submit transactions at once. */
 export const DEMO_WALLET_COUNT = 3;
@@ -24,13 +26,52 @@ export interface DemoWallet {
   signingKey: string;
   /** Enterprise address of the signing key. */
   signingKeyAddress: string;
+  /** A stake pool's keys the wallet may register a pool with; the live devnet forges its blocks. */
+  pool: DemoPool;
+}
+
+/**
+ * What registering a pool takes: its cold key, which signs the registration certificate and names the
+ * pool, and its VRF key's hash, which the certificate states. The live forger holds the same keys
+ * (`demoPoolKeys`), so once the pool is registered with this VRF key hash and stake is delegated to
+ * it, it makes blocks in proportion to its stake, and earns rewards for them.
+ */
+export interface DemoPool {
+  /** bech32 `pool1…`: blake2b-224 of the cold verification key. */
+  id: string;
+  /** bech32 `ed25519_sk1…`. */
+  coldSigningKey: string;
+  /** hex, 32 bytes. */
+  coldVerificationKey: string;
+  /** hex, blake2b-256 of the VRF verification key: the certificate's `vrf_keyhash`. */
+  vrfKeyHash: string;
 }
 
 export function demoWallets(networkId: number): DemoWallet[] {
-  return Array.from({ length: DEMO_WALLET_COUNT }, (_, index) => demoWallet(`demo-${index + 1}`, networkId));
+  return Array.from({ length: DEMO_WALLET_COUNT }, (_, index) =>
+    demoWallet(`demo-${index + 1}`, networkId, index),
+  );
 }
 
-function demoWallet(name: string, networkId: number): DemoWallet {
+/** Name of the keys of demo wallet `index`'s pool (see generate/wallets.ts, poolKeys). */
+const demoPoolName = (index: number) => `demo-${index + 1}/pool`;
+
+/** The keys of the demo wallets' pools, in wallet order: the live forger makes their blocks. */
+export function demoPoolKeys(): PoolKeys[] {
+  return Array.from({ length: DEMO_WALLET_COUNT }, (_, index) => poolKeys(demoPoolName(index)));
+}
+
+function demoPool(index: number): DemoPool {
+  const keys = poolKeys(demoPoolName(index));
+  return {
+    id: keys.id,
+    coldSigningKey: CSL.PrivateKey.from_normal_bytes(derive(`${demoPoolName(index)}/cold`)).to_bech32(),
+    coldVerificationKey: toHex(keys.cold.publicKey.as_bytes()),
+    vrfKeyHash: toHex(blake2b256(keys.vrfVerificationKey)),
+  };
+}
+
+function demoWallet(name: string, networkId: number, index: number): DemoWallet {
   const entropy = seed(`${name}/mnemonic`);
   const account = CSL.Bip32PrivateKey.from_bip39_entropy(entropy, new Uint8Array())
     .derive(hardened(1852))
@@ -50,6 +91,7 @@ function demoWallet(name: string, networkId: number): DemoWallet {
     )
       .to_address()
       .to_bech32(),
+    pool: demoPool(index),
   };
 }
 
