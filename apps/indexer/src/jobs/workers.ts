@@ -21,6 +21,7 @@ import {
   type RollbackOutcome,
   type TokenRegistryJob,
 } from './queues.js';
+import { snapshotDRepsAndCommittee } from './epoch-snapshots/governance.js';
 import { refreshEraSummaries } from './genesis-and-eras.js';
 import { refreshProtocolParameters } from './protocol-parameters.js';
 import { markRegisteredAccounts, refreshMarkedAccounts } from './rewards.js';
@@ -146,6 +147,7 @@ export function startRewardsWorker(ogmiosUrl: URL, context: WorkerContext): Work
       // Queued on every epoch change, when new protocol parameters (and eras) take effect.
       await refreshProtocolParameters(context.prisma, await connection());
       await refreshEraSummaries(context.prisma, await connection());
+      await snapshotDRepsAndCommittee(context.prisma, await connection());
       await markRegisteredAccounts(context.prisma);
     }
     await refreshMarkedAccounts(context.prisma, connection);
