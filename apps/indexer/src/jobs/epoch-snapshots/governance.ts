@@ -1,5 +1,6 @@
 import {
   createLedgerStateQueryClient,
+  JSONRPCError,
   Method,
   type InteractionContext,
   type Schema,
@@ -123,8 +124,7 @@ export async function queryGovernanceAnswers(ogmios: InteractionContext): Promis
     ]);
     return { delegateRepresentatives, constitutionalCommittee };
   } catch (error) {
-    const code = (error as { error?: { code?: number } }).error?.code;
-    if (code !== undefined && CANNOT_ANSWER.has(code)) return null;
+    if (error instanceof JSONRPCError && CANNOT_ANSWER.has(error.code)) return null;
     throw error;
   }
 }
