@@ -64,10 +64,7 @@ SELECT
   p.last_active_epoch,
   anchor.anchor_url,
   encode(anchor.anchor_hash, 'hex') AS anchor_hash,
-  document.json AS json_metadata,
-  '\x' || encode(document.bytes, 'hex') AS bytes,
-  document.error_code,
-  document.error_message
+  {{include governance_anchor_document}}
 FROM page p
 LEFT JOIN LATERAL (
   SELECT r.anchor_url, r.anchor_hash FROM drep_registration r

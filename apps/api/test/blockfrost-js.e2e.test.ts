@@ -837,6 +837,7 @@ describe('blockfrost-js 6.2.0: governance', () => {
   const OTHER = drepIdFromCredential({ type: 'script', hash: 'd2'.repeat(28) });
   const delegators: { address: string; amount: string }[] = [];
   const certificateTx = (i: number) => (0xe000 + i).toString(16).padStart(64, '0');
+  const ANCHOR = { url: 'https://example.com/drep.jsonld', hash: 'a7'.repeat(32) };
   let api: BlockFrostAPI;
   let governanceApp: NestFastifyApplication;
   let closeGovernanceDb: () => Promise<void>;
@@ -855,13 +856,10 @@ describe('blockfrost-js 6.2.0: governance', () => {
     });
     await seed.protocolParameters(7, { delegateRepresentativeMaxIdleTime: 20 });
     for (let i = 0; i < UPDATES; i++) {
-      await seed.drepCertificate(
-        await seed.tx(certificateTx(i)),
-        'key',
-        DREP_HASH,
-        i === 0 ? '500000000' : null,
-      );
+      const [deposit, anchor] = i === 0 ? ['500000000', ANCHOR] : [null, null];
+      await seed.drepCertificate(await seed.tx(certificateTx(i)), 'key', DREP_HASH, deposit, 0, anchor);
     }
+    await seed.governanceAnchor(ANCHOR.url, ANCHOR.hash, { bytes: '7b7d', json: {} });
     const tx = await seed.tx('e6'.repeat(32));
     await seed.drepCertificate(tx, 'script', 'd2'.repeat(28), '500000000');
     for (let i = 0; i < DELEGATORS; i++) {
@@ -939,6 +937,17 @@ describe('blockfrost-js 6.2.0: governance', () => {
     }));
     expect(await api.governance.drepsByIdUpdates(DREP, { count: 1 })).toEqual(updates.slice(0, 1));
     expect(await api.governance.drepsByIdUpdatesAll(DREP)).toEqual(updates);
+  });
+
+  it('drepsByIdMetadata returns the API body', async () => {
+    expect(await api.governance.drepsByIdMetadata(DREP)).toEqual({
+      drep_id: DREP,
+      hex: `22${DREP_HASH}`,
+      url: ANCHOR.url,
+      hash: ANCHOR.hash,
+      json_metadata: {},
+      bytes: '\\x7b7d',
+    });
   });
 
   it('committee returns the API body', async () => {

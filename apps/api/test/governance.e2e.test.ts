@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { stakeAddressFromCredential } from '@frostline/model';
+import { blake2b256, bytesToHex, stakeAddressFromCredential } from '@frostline/model';
 import { ChainSeed } from './support/seed.js';
 import { get, getValid, openTestDatabase, startApp, testConfig } from './support/test-app.js';
 
@@ -15,6 +15,16 @@ const fixtures = (name: string) =>
   JSON.parse(readFileSync(new URL(`../test-data/${name}`, import.meta.url), 'utf8')) as Fixture[];
 const drepFixtures = fixtures('mainnet-governance-drep.json');
 const updateFixtures = fixtures('mainnet-governance-drep-updates.json');
+const metadataFixtures = fixtures('mainnet-governance-drep-metadata.json');
+interface MetadataBody {
+  url: string;
+  hash: string;
+  json_metadata: unknown;
+  bytes: string | null;
+  error?: { code: string; message: { args: [string] } };
+}
+const [documentCase, failedCase] = metadataFixtures.map((f) => f.response as MetadataBody);
+const UNFETCHED = '27651b562492d5a22ae2f354edd552d22cce8292d094dea93e9fa41b';
 const fixture = (all: Fixture[], testName: string) => all.find((f) => f.testName === testName)!;
 
 /** The fixture's body with its matchers replaced by what our chain gives. */
@@ -71,8 +81,21 @@ beforeAll(async () => {
     tx_hash: string;
   }[];
   await seed.drepCertificate(await inEpoch(510, registration!.tx_hash), 'key', UPDATED, '500000000');
-  for (const update of updates)
-    await seed.drepCertificate(await inEpoch(511, update.tx_hash), 'key', UPDATED, null);
+  for (const [i, update] of updates.entries()) {
+    // The latest update carries the anchor of Blockfrost's metadata fixture.
+    const withAnchor = i === updates.length - 1 ? { url: documentCase!.url, hash: documentCase!.hash } : null;
+    await seed.drepCertificate(await inEpoch(511, update.tx_hash), 'key', UPDATED, null, 0, withAnchor);
+  }
+  await seed.governanceAnchor(documentCase!.url, documentCase!.hash, {
+    bytes: documentCase!.bytes!.slice(2),
+    json: documentCase!.json_metadata,
+  });
+  const failed = { url: failedCase!.url, hash: failedCase!.hash };
+  await seed.drepCertificate(await inEpoch(512), 'key', UNFETCHED, '500000000', 0, failed);
+  await seed.governanceAnchor(failed.url, failed.hash, {
+    errorCode: failedCase!.error!.code,
+    errorMessage: failedCase!.error!.message.args[0],
+  });
 
   // Vote delegations: three to UPDATED (one moves on to no-confidence, one deregisters), one to abstain.
   const tx = await inEpoch(528);
@@ -276,8 +299,17 @@ describe('GET /governance/dreps', () => {
     (
       (await getValid(app, endpoint, `/governance/dreps${query}`)).body as { drep_id: string; hex: string }[]
     ).map((drep) => drep.hex);
-  // First named: RETIRED, KEY, SCRIPT, IDLE, UPDATED (certificates), then abstain and no-confidence (delegations).
-  const named = ['22' + RETIRED, '22' + KEY, '23' + SCRIPT, '22' + IDLE, '22' + UPDATED, '', ''];
+  // First named: RETIRED, KEY, SCRIPT, IDLE, UPDATED, UNFETCHED (certificates), then abstain and no-confidence (delegations).
+  const named = [
+    '22' + RETIRED,
+    '22' + KEY,
+    '23' + SCRIPT,
+    '22' + IDLE,
+    '22' + UPDATED,
+    '22' + UNFETCHED,
+    '',
+    '',
+  ];
 
   it('lists every DRep by its CIP-129 id in the order each was first named, with its latest anchor', async () => {
     const { body } = await getValid(app, endpoint, '/governance/dreps');
@@ -293,11 +325,20 @@ describe('GET /governance/dreps', () => {
       metadata: { url: anchor.url, hash: anchor.hash, json_metadata: null, bytes: null },
     });
     expect(
-      body.slice(5).map((drep: { drep_id: string; metadata: unknown }) => [drep.drep_id, drep.metadata]),
+      body.slice(6).map((drep: { drep_id: string; metadata: unknown }) => [drep.drep_id, drep.metadata]),
     ).toEqual([
       ['drep_always_abstain', null],
       ['drep_always_no_confidence', null],
     ]);
+    // A failed fetch shows its error beside the anchor; a fetched document its JSON and bytes.
+    expect(body[5].metadata).toEqual({
+      url: failedCase!.url,
+      hash: failedCase!.hash,
+      json_metadata: null,
+      bytes: null,
+      error: { code: 'HTTP_RESPONSE_ERROR', message: failedCase!.error!.message.args[0] },
+    });
+    expect(body[4].metadata).toMatchObject({ url: documentCase!.url, bytes: documentCase!.bytes });
     expect(await ids('?order=desc&count=2&page=2')).toEqual(named.slice().reverse().slice(2, 4));
   });
 
@@ -314,6 +355,7 @@ describe('GET /governance/dreps', () => {
       '22' + KEY,
       '23' + SCRIPT,
       '22' + UPDATED,
+      '22' + UNFETCHED,
       '',
       '',
     ]);
@@ -331,6 +373,45 @@ describe('GET /governance/dreps', () => {
     expect(await message('?retired=yes')).toBe('querystring/retired must be boolean');
     expect(await message('?expired=1')).toBe('querystring/expired must be boolean');
     expect(await message('?count=0&order_by=stake')).toBe('querystring/count must be >= 1');
+  });
+});
+
+describe('GET /governance/dreps/{drep_id}/metadata', () => {
+  const endpoint = '/governance/dreps/{drep_id}/metadata';
+
+  it("answers Blockfrost's fixtures: a fetched CIP-119 document, and a failed fetch with its error", async () => {
+    const [fetched, failing] = metadataFixtures;
+    const document = await getValid(app, endpoint, `/${fetched!.endpoints[0]}`);
+    expect(document.body).toEqual(fetched!.response);
+    const failure = await getValid(app, endpoint, `/${failing!.endpoints[0]}`);
+    expect(failure.body).toEqual({
+      ...(failing!.response as object),
+      error: { code: 'HTTP_RESPONSE_ERROR', message: failedCase!.error!.message.args[0] },
+    });
+  });
+
+  it('answers with the CIP-129 id as asked, and 404 for a DRep without an anchor', async () => {
+    const { body } = await getValid(
+      app,
+      endpoint,
+      '/governance/dreps/drep1y25xtvu3d0gaf6cxktr9pkfgnywmqsh4fum93s8m3hlp4aqj3uqdp/metadata',
+    );
+    expect(body).toMatchObject({
+      drep_id: 'drep1y25xtvu3d0gaf6cxktr9pkfgnywmqsh4fum93s8m3hlp4aqj3uqdp',
+      hex: `22${UPDATED}`,
+    });
+    for (const path of [
+      '/governance/dreps/drep_always_abstain/metadata',
+      '/governance/dreps/drep1wmjtmutl6xrjud6g9ycyn25nww2g8p4xw2qgrqyevpevuv3p4jf/metadata',
+    ]) {
+      expect((await get(app, path)).status).toBe(404);
+    }
+  });
+
+  it("keeps Blockfrost's document: its bytes hash to the anchor's hash and parse to its JSON, as the anchor job checks", () => {
+    const bytes = Buffer.from(documentCase!.bytes!.slice(2), 'hex');
+    expect(bytesToHex(blake2b256(bytes))).toBe(documentCase!.hash);
+    expect(JSON.parse(bytes.toString('utf8'))).toEqual(documentCase!.json_metadata);
   });
 });
 

@@ -99,6 +99,7 @@ const ROUTES = [
   'GET /governance/dreps/{}',
   'GET /governance/dreps/{}/delegators',
   'GET /governance/dreps/{}/updates',
+  'GET /governance/dreps/{}/metadata',
   'GET /governance/committee',
   'GET /mempool',
   'GET /mempool/{}',

@@ -145,5 +145,7 @@ export type DRepListItem = Schemas['dreps'][number];
 export type DRepUpdate = Schemas['drep_updates'][number];
 /** One item of `GET /governance/dreps/{drep_id}/delegators`. */
 export type DRepDelegator = Schemas['drep_delegators'][number];
+/** `GET /governance/dreps/{drep_id}/metadata`. */
+export type DRepMetadata = Schemas['drep_metadata'];
 /** `GET /governance/committee`. */
 export type Committee = Schemas['committee'];

@@ -1,5 +1,12 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import type { Committee, DRepContent, DRepDelegator, DRepListItem, DRepUpdate } from '@frostline/model';
+import type {
+  Committee,
+  DRepContent,
+  DRepDelegator,
+  DRepListItem,
+  DRepMetadata,
+  DRepUpdate,
+} from '@frostline/model';
 import type { PaginationQuery } from '../common/pagination.js';
 import { servedAt } from '../common/route-paths.js';
 import { GovernanceService, type DRepsQuery } from './governance.service.js';
@@ -26,6 +33,11 @@ export class GovernanceController {
   @Get('dreps/:drep_id/updates')
   updates(@Param('drep_id') drepId: string, @Query() query: PaginationQuery): Promise<DRepUpdate[]> {
     return this.governance.updates(drepId, query);
+  }
+
+  @Get('dreps/:drep_id/metadata')
+  metadata(@Param('drep_id') drepId: string): Promise<DRepMetadata> {
+    return this.governance.metadata(drepId);
   }
 
   @Get('committee')

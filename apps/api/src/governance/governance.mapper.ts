@@ -1,5 +1,6 @@
 import type {
   CommitteeMemberRow,
+  DRepAnchorRow,
   CommitteeSnapshotResult,
   DRepKey,
   DRepListRow,
@@ -14,6 +15,7 @@ import {
   type DRepContent,
   type DRepIdParam,
   type DRepListItem,
+  type DRepMetadata,
 } from '@frostline/model';
 
 /** The key the tables name a `{drep_id}` by. */
@@ -62,23 +64,28 @@ export function toDRepListItem(row: DRepListRow): DRepListItem {
     retired: row.retired,
     expired: row.expired,
     last_active_epoch: row.last_active_epoch,
-    metadata:
-      row.anchor_url === null
-        ? null
-        : {
-            url: row.anchor_url,
-            hash: row.anchor_hash!,
-            json_metadata: row.json_metadata,
-            bytes: row.bytes,
-            ...(row.error_code === null ? {} : { error: anchorError(row) }),
-          },
+    metadata: row.anchor_url === null ? null : anchorDocument(row),
   };
 }
 
-type AnchorErrorCode = NonNullable<NonNullable<DRepListItem['metadata']>['error']>['code'];
+type AnchorErrorCode = NonNullable<DRepMetadata['error']>['code'];
 
-function anchorError(row: Pick<DRepListRow, 'error_code' | 'error_message'>) {
-  return { code: row.error_code as AnchorErrorCode, message: row.error_message ?? '' };
+/** An anchor and its fetched document as the metadata fields show them; `error` only after a failed fetch. */
+function anchorDocument(row: DRepAnchorRow) {
+  return {
+    url: row.anchor_url!,
+    hash: row.anchor_hash!,
+    json_metadata: row.json_metadata,
+    bytes: row.bytes,
+    ...(row.error_code === null
+      ? {}
+      : { error: { code: row.error_code as AnchorErrorCode, message: row.error_message ?? '' } }),
+  };
+}
+
+/** `GET /governance/dreps/{drep_id}/metadata`, the id and hex as asked (CIP-129 or legacy). */
+export function toDRepMetadata(param: DRepIdParam, row: DRepAnchorRow): DRepMetadata {
+  return { drep_id: param.drepId, hex: param.hex, ...anchorDocument(row) };
 }
 
 const STATUS = { none: 'not_authorized', authorized: 'authorized', resigned: 'resigned' } as const;

@@ -3,6 +3,7 @@ import {
   governanceCommittee,
   governanceDRep,
   governanceDRepDelegators,
+  governanceDRepMetadata,
   governanceDRepUpdates,
   governanceDReps,
   type PrismaClient,
@@ -16,12 +17,13 @@ import {
   type DRepContent,
   type DRepDelegator,
   type DRepListItem,
+  type DRepMetadata,
   type DRepUpdate,
   type RawParam,
 } from '@frostline/model';
 import { parsePage, type PaginationQuery } from '../common/pagination.js';
 import { READ_DB } from '../common/tokens.js';
-import { drepKey, toCommittee, toDRepContent, toDRepListItem } from './governance.mapper.js';
+import { drepKey, toCommittee, toDRepContent, toDRepListItem, toDRepMetadata } from './governance.mapper.js';
 
 export type DRepsQuery = PaginationQuery & { order_by?: RawParam; retired?: RawParam; expired?: RawParam };
 
@@ -58,6 +60,17 @@ export class GovernanceService {
   async delegators(drepId: string, query: PaginationQuery): Promise<DRepDelegator[]> {
     const page = parsePage(query);
     return governanceDRepDelegators(this.db, drepKey(parseDRepIdParam(drepId)), page);
+  }
+
+  /**
+   * 404 unless a certificate of the DRep has an anchor; the document's fields stay null (with the failure's
+   * `error`) until the indexer's anchor job has fetched a document whose hash is the anchor's.
+   */
+  async metadata(drepId: string): Promise<DRepMetadata> {
+    const param = parseDRepIdParam(drepId);
+    const row = await governanceDRepMetadata(this.db, drepKey(param));
+    if (row === null) throw new BlockfrostError(404);
+    return toDRepMetadata(param, row);
   }
 
   /** 404 before the first epoch snapshot with a committee. */

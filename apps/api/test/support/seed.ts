@@ -495,6 +495,21 @@ export class ChainSeed {
     }
   }
 
+  /** What the indexer's anchor job stored for an anchor: the document (bytes hex, JSON) or the last failure. */
+  async governanceAnchor(
+    url: string,
+    hash: string,
+    stored: { bytes: string; json: unknown } | { errorCode: string; errorMessage: string },
+  ): Promise<void> {
+    const document = 'bytes' in stored ? stored : { bytes: null, json: null };
+    const error = 'errorCode' in stored ? stored : { errorCode: null, errorMessage: null };
+    await this.sql.query(
+      `INSERT INTO governance_anchor (url, hash, bytes, json, error_code, error_message)
+       VALUES ($1, decode($2, 'hex'), decode($3, 'hex'), $4, $5, $6)`,
+      [url, hash, document.bytes, JSON.stringify(document.json), error.errorCode, error.errorMessage],
+    );
+  }
+
   /** The protocol parameters the indexer stores for `epoch` (only what a test needs). */
   async protocolParameters(epoch: number, params: object): Promise<void> {
     await this.sql.query(`INSERT INTO protocol_parameters (epoch, params) VALUES ($1, $2)`, [epoch, params]);

@@ -6,6 +6,7 @@ const DREPS_SQL = sqlByDirection(readSqlFile('governance_dreps'));
 const UPDATES_SQL = sqlByDirection(readSqlFile('governance_dreps_drep_id_updates'));
 const DELEGATORS_SQL = sqlByDirection(readSqlFile('governance_dreps_drep_id_delegators'));
 const COMMITTEE_SQL = readSqlFile('governance_committee');
+const METADATA_SQL = readSqlFile('governance_dreps_drep_id_metadata');
 
 /** A DRep as the tables name it: drep_kind key | script | abstain | no_confidence, the hash hex (null for the last two). */
 export interface DRepKey {
@@ -29,13 +30,8 @@ export async function governanceDRep(db: PrismaClient, drep: DRepKey): Promise<D
   return (await queryRows<DRepRow>(db, DREP_SQL, drepParams(drep)))[0] ?? null;
 }
 
-export interface DRepListRow {
-  drep_kind: DRepKey['kind'];
-  drep_hash: string | null;
-  amount: string;
-  retired: boolean;
-  expired: boolean;
-  last_active_epoch: number | null;
+/** A DRep's latest anchor, with the document the indexer fetched (null columns until one was). */
+export interface DRepAnchorRow {
   anchor_url: string | null;
   anchor_hash: string | null;
   json_metadata: string | number | boolean | unknown[] | { [key: string]: unknown } | null;
@@ -43,6 +39,24 @@ export interface DRepListRow {
   bytes: string | null;
   error_code: string | null;
   error_message: string | null;
+}
+
+export interface DRepListRow extends DRepAnchorRow {
+  drep_kind: DRepKey['kind'];
+  drep_hash: string | null;
+  amount: string;
+  retired: boolean;
+  expired: boolean;
+  last_active_epoch: number | null;
+}
+
+/** The DRep's latest anchor and its document, or null when no certificate of the DRep has an anchor. */
+export async function governanceDRepMetadata(
+  db: PrismaClient,
+  drep: DRepKey,
+): Promise<(DRepAnchorRow & { anchor_url: string; anchor_hash: string }) | null> {
+  type Row = DRepAnchorRow & { anchor_url: string; anchor_hash: string };
+  return (await queryRows<Row>(db, METADATA_SQL, drepParams(drep)))[0] ?? null;
 }
 
 export interface DRepListParams extends PageParams {
