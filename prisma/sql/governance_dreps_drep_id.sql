@@ -6,6 +6,7 @@
 -- without certificates, such as the predefined ones, counts as registered); expired when registered and the
 -- epochs since its last activity exceed the latest epoch's drep_activity; amount is its voting power in the
 -- latest epoch snapshot (0 without one). Activity is its certificates (votes are not indexed yet).
+-- {{drep_vote_delegation}}: as in governance_dreps_drep_id_delegators.sql.
 -- Indexes: drep_registration_drep_hash_tx_id_idx, delegation_vote_drep_hash_id_idx, drep_snapshot_pkey,
 -- protocol_parameters_pkey.
 WITH certificates AS MATERIALIZED (
@@ -39,7 +40,7 @@ FROM state st
 WHERE EXISTS (SELECT 1 FROM certificates)
   OR EXISTS (
     SELECT 1 FROM delegation_vote v
-    WHERE v.drep_kind = $1::text AND (v.drep_hash = $2::bytea OR ($2::bytea IS NULL AND v.drep_hash IS NULL))
+    WHERE {{drep_vote_delegation}}
   )
   OR EXISTS (
     SELECT 1 FROM drep_snapshot s WHERE s.drep_kind = $1::text AND s.drep_hash IS NOT DISTINCT FROM $2::bytea

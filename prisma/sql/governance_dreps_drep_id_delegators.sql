@@ -8,7 +8,9 @@
 -- and certificate; the predefined DReps always are); a delegation counts when it is the account's latest, was
 -- made at or after the DRep's latest registration, the account was ever registered and no deregistration
 -- followed it.
--- {{direction}} is ASC or DESC, substituted when the file is loaded.
+-- {{direction}} is ASC or DESC, and {{drep_vote_delegation}} the match of a registered or a predefined DRep's
+-- delegations (by hash, or by kind with no hash), substituted when the file is loaded: one condition an index
+-- serves in a generic plan, which `drep_hash = $2 OR ($2 IS NULL AND …)` is not.
 -- Indexes: drep_registration_drep_hash_tx_id_idx, delegation_vote_drep_hash_id_idx,
 -- delegation_vote_stake_address_id_id_idx, stake_registration_stake_address_id_tx_id_idx, stake_address_pkey,
 -- stake_balance_pkey, reward_balance_pkey.
@@ -33,7 +35,7 @@ drep AS (
 page AS (
   SELECT v.id, v.stake_address_id
   FROM delegation_vote v
-  WHERE v.drep_kind = $1::text AND (v.drep_hash = $2::bytea OR ($2::bytea IS NULL AND v.drep_hash IS NULL))
+  WHERE {{drep_vote_delegation}}
     AND (SELECT registered FROM drep)
     AND v.tx_id >= (SELECT registration_tx_id FROM drep)
     AND EXISTS (

@@ -1,10 +1,32 @@
 import type { PrismaClient } from '../client.js';
 import { hexBytes, queryRows, readSqlFile, sqlByDirection, type PageParams } from './sql-file.js';
 
-const DREP_SQL = readSqlFile('governance_dreps_drep_id');
+/**
+ * A query over a DRep's vote delegations, prepared twice: the delegations to a registered DRep are found by its
+ * hash, those to a predefined one by their kind and no hash.
+ */
+function byDRepKind(sql: string): Record<'registered' | 'predefined', string> {
+  return {
+    registered: sql.replaceAll(
+      '{{drep_vote_delegation}}',
+      'v.drep_hash = $2::bytea AND v.drep_kind = $1::text',
+    ),
+    predefined: sql.replaceAll(
+      '{{drep_vote_delegation}}',
+      'v.drep_hash IS NULL AND v.drep_kind = $1::text AND $2::bytea IS NULL',
+    ),
+  };
+}
+const drepSql = ({ hash }: DRepKey) => (hash === null ? 'predefined' : 'registered');
+
+const DREP_SQL = byDRepKind(readSqlFile('governance_dreps_drep_id'));
 const DREPS_SQL = sqlByDirection(readSqlFile('governance_dreps'));
 const UPDATES_SQL = sqlByDirection(readSqlFile('governance_dreps_drep_id_updates'));
-const DELEGATORS_SQL = sqlByDirection(readSqlFile('governance_dreps_drep_id_delegators'));
+const delegators = byDRepKind(readSqlFile('governance_dreps_drep_id_delegators'));
+const DELEGATORS_SQL = {
+  registered: sqlByDirection(delegators.registered),
+  predefined: sqlByDirection(delegators.predefined),
+};
 const COMMITTEE_SQL = readSqlFile('governance_committee');
 const METADATA_SQL = readSqlFile('governance_dreps_drep_id_metadata');
 
@@ -27,7 +49,7 @@ export interface DRepRow {
 
 /** The DRep's state, or null when nothing on chain or in a snapshot names it. */
 export async function governanceDRep(db: PrismaClient, drep: DRepKey): Promise<DRepRow | null> {
-  return (await queryRows<DRepRow>(db, DREP_SQL, drepParams(drep)))[0] ?? null;
+  return (await queryRows<DRepRow>(db, DREP_SQL[drepSql(drep)], drepParams(drep)))[0] ?? null;
 }
 
 /** A DRep's latest anchor, with the document the indexer fetched (null columns until one was). */
@@ -100,7 +122,8 @@ export function governanceDRepDelegators(
   drep: DRepKey,
   { limit, offset, order }: PageParams,
 ): Promise<DRepDelegatorRow[]> {
-  return queryRows<DRepDelegatorRow>(db, DELEGATORS_SQL[order], [...drepParams(drep), limit, offset]);
+  const sql = DELEGATORS_SQL[drepSql(drep)][order];
+  return queryRows<DRepDelegatorRow>(db, sql, [...drepParams(drep), limit, offset]);
 }
 
 export interface CommitteeMemberRow {
