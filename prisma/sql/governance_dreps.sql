@@ -7,16 +7,40 @@
 -- Each DRep's retired, expired and last_active_epoch are those of /governance/dreps/{drep_id}; amount is its
 -- voting power in the latest epoch snapshot (0 without one); metadata its latest anchor (a registration's or an
 -- update's) with the document the indexer's anchor job fetched. Every DRep is read and sorted before the page is
--- cut (hundreds to a few thousand on mainnet).
+-- cut (hundreds to a few thousand on mainnet), each with a few index probes.
 -- {{direction}} is ASC or DESC, substituted when the file is loaded.
 -- Indexes: drep_registration_drep_hash_tx_id_idx, delegation_vote_drep_hash_id_idx, drep_snapshot_pkey,
 -- protocol_parameters_pkey, governance_anchor_pkey.
-WITH named AS (
+-- The DReps delegations name: each distinct hash by a skip scan of delegation_vote_drep_hash_id_idx (one probe
+-- per DRep, not a pass over every delegation) with its first delegation, and the predefined DReps' first.
+WITH RECURSIVE delegated AS (
+  (SELECT v.drep_hash FROM delegation_vote v WHERE v.drep_hash IS NOT NULL ORDER BY v.drep_hash LIMIT 1)
+  UNION ALL
+  SELECT (SELECT v.drep_hash FROM delegation_vote v WHERE v.drep_hash > d.drep_hash ORDER BY v.drep_hash LIMIT 1)
+  FROM delegated d
+  WHERE d.drep_hash IS NOT NULL
+),
+first_delegations AS (
+  SELECT f.drep_kind, f.drep_hash, f.tx_id, f.cert_index
+  FROM delegated d
+  CROSS JOIN LATERAL (
+    SELECT v.drep_kind, v.drep_hash, v.tx_id, v.cert_index FROM delegation_vote v
+    WHERE v.drep_hash = d.drep_hash ORDER BY v.id LIMIT 1
+  ) f
+  UNION ALL
+  SELECT f.drep_kind, f.drep_hash, f.tx_id, f.cert_index
+  FROM (VALUES ('abstain'), ('no_confidence')) predefined (kind)
+  CROSS JOIN LATERAL (
+    SELECT v.drep_kind, v.drep_hash, v.tx_id, v.cert_index FROM delegation_vote v
+    WHERE v.drep_hash IS NULL AND v.drep_kind = predefined.kind ORDER BY v.id LIMIT 1
+  ) f
+),
+named AS (
   SELECT drep_kind, drep_hash, min(ARRAY[tx_id, cert_index::int8]) AS first_named
   FROM (
     SELECT r.drep_kind, r.drep_hash, r.tx_id, r.cert_index FROM drep_registration r
     UNION ALL
-    SELECT v.drep_kind, v.drep_hash, v.tx_id, v.cert_index FROM delegation_vote v
+    SELECT * FROM first_delegations
   ) certificates
   GROUP BY drep_kind, drep_hash
 ),
@@ -33,7 +57,8 @@ dreps AS (
   FROM named n
   LEFT JOIN drep_snapshot s
     ON s.epoch = (SELECT max(epoch) FROM drep_snapshot)
-    AND s.drep_kind = n.drep_kind AND s.drep_hash IS NOT DISTINCT FROM n.drep_hash
+    -- (the predefined DReps have no hash: compared as empty bytes, so the join can hash both sides)
+    AND s.drep_kind = n.drep_kind AND coalesce(s.drep_hash, '') = coalesce(n.drep_hash, '')
   CROSS JOIN LATERAL (
     SELECT
       coalesce(max(r.tx_id) FILTER (WHERE r.deposit > 0), 1)
