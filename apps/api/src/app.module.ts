@@ -22,6 +22,8 @@ import { RateLimiter } from './common/rate-limiter.js';
 import { API_CONFIG, LOGGER, OGMIOS_RPC, READ_DB, REDIS } from './common/tokens.js';
 import { ExplorerController } from './explorer/explorer.js';
 import { GenesisController } from './genesis/genesis.controller.js';
+import { GovernanceController } from './governance/governance.controller.js';
+import { GovernanceService } from './governance/governance.service.js';
 import { GenesisService } from './genesis/genesis.service.js';
 import { HealthController } from './health/health.controller.js';
 import { ReadyController } from './health/ready.controller.js';
@@ -101,6 +103,7 @@ export class AppModule {
         EpochsController,
         AccountsController,
         GenesisController,
+        GovernanceController,
         MempoolController,
         MetadataController,
         NetworkController,
@@ -142,6 +145,7 @@ export class AppModule {
         EpochsService,
         AccountsService,
         GenesisService,
+        GovernanceService,
         MempoolService,
         MempoolSnapshots,
         MetadataService,

@@ -6,6 +6,7 @@ import { refillHistory } from '@frostline/indexer/testing/database';
 import {
   decodeShelleyAddress,
   type EndpointUsageDay,
+  drepIdFromCredential,
   poolIdFromHash,
   poolIdToHash,
   stakeAddressFromCredential,
@@ -928,5 +929,143 @@ describe('blockfrost-js 6.2.0: stake snapshots and delegators', () => {
     const thrown = await failure(api.accountsHistory('stake1xyz'));
     expect(thrown).toBeInstanceOf(BlockfrostServerError);
     expect(thrown).toMatchObject({ status_code: 400, message: 'Invalid or malformed stake address format.' });
+  });
+});
+
+describe('blockfrost-js 6.2.0: governance', () => {
+  /** More delegators and certificates of one DRep than one page, so the *All helpers must page. */
+  const DELEGATORS = 130;
+  const UPDATES = 120;
+  const DREP_HASH = 'd1'.repeat(28);
+  const DREP = drepIdFromCredential({ type: 'key', hash: DREP_HASH });
+  const OTHER = drepIdFromCredential({ type: 'script', hash: 'd2'.repeat(28) });
+  const delegators: { address: string; amount: string }[] = [];
+  const certificateTx = (i: number) => (0xe000 + i).toString(16).padStart(64, '0');
+  const ANCHOR = { url: 'https://example.com/drep.jsonld', hash: 'a7'.repeat(32) };
+  let api: BlockFrostAPI;
+  let governanceApp: NestFastifyApplication;
+  let closeGovernanceDb: () => Promise<void>;
+
+  beforeAll(async () => {
+    const db = await openTestDatabase();
+    closeGovernanceDb = db.close;
+    const seed = new ChainSeed(db.sql);
+    await seed.block({
+      hash: 'e5'.repeat(32),
+      height: 1,
+      slot: 100,
+      epoch: 7,
+      epochSlot: 100,
+      time: 1_600_000_000,
+    });
+    await seed.protocolParameters(7, { delegateRepresentativeMaxIdleTime: 20 });
+    for (let i = 0; i < UPDATES; i++) {
+      const [deposit, anchor] = i === 0 ? ['500000000', ANCHOR] : [null, null];
+      await seed.drepCertificate(await seed.tx(certificateTx(i)), 'key', DREP_HASH, deposit, 0, anchor);
+    }
+    await seed.governanceAnchor(ANCHOR.url, ANCHOR.hash, { bytes: '7b7d', json: {} });
+    const tx = await seed.tx('e6'.repeat(32));
+    await seed.drepCertificate(tx, 'script', 'd2'.repeat(28), '500000000');
+    for (let i = 0; i < DELEGATORS; i++) {
+      const credential = { type: 'key' as const, hash: (0x10000 + i).toString(16).padStart(56, '0') };
+      const address = stakeAddressFromCredential(credential, 1);
+      const id = await seed.stakeAddress(address, `e1${credential.hash}`);
+      await seed.stakeRegistration(tx, id, false, 2 * i);
+      await seed.voteDelegation(tx, id, 'key', DREP_HASH, 2 * i + 1);
+      await seed.balances(id, { utxo: `${1_000_000 + i}` });
+      delegators.push({ address, amount: `${1_000_000 + i}` });
+    }
+    await seed.drepSnapshot(7, { id: DREP, kind: 'key', hash: DREP_HASH }, '130000000');
+    await seed.committeeSnapshot(
+      7,
+      [2, 3],
+      [
+        {
+          coldKind: 'key',
+          coldHash: 'c5'.repeat(28),
+          status: 'active',
+          mandateEpoch: 70,
+          hot: { status: 'none' },
+        },
+      ],
+    );
+    governanceApp = await startApp(testConfig(db.database, { RATE_LIMIT_ENABLED: 'false' }));
+    api = client(await listen(governanceApp));
+  });
+  afterAll(async () => {
+    await governanceApp?.close();
+    await closeGovernanceDb?.();
+  });
+
+  it('dreps lists the DReps, pages and orders by voting power', async () => {
+    const dreps = await api.governance.dreps();
+    expect(dreps.map((drep) => drep.drep_id)).toEqual([DREP, OTHER]);
+    expect(schemaErrors('/governance/dreps', 200, dreps)).toEqual([]);
+    expect((await api.governance.dreps({ count: 1, page: 2 })).map((drep) => drep.drep_id)).toEqual([OTHER]);
+    expect(
+      (await api.governance.dreps({ order: 'desc' }, { order_by: 'amount' })).map((drep) => drep.amount),
+    ).toEqual(['130000000', '0']);
+  });
+
+  it('drepsById returns the API body', async () => {
+    const drep = await api.governance.drepsById(DREP);
+    expect(drep).toEqual({
+      drep_id: DREP,
+      hex: `22${DREP_HASH}`,
+      amount: '130000000',
+      active: true,
+      active_epoch: 7,
+      has_script: false,
+      retired: false,
+      expired: false,
+      last_active_epoch: 7,
+    });
+  });
+
+  it('drepsByIdDelegators and drepsByIdDelegatorsAll page through more than 100 delegators', async () => {
+    expect(await api.governance.drepsByIdDelegators(DREP, { count: 2, page: 3 })).toEqual(
+      delegators.slice(4, 6),
+    );
+    expect(await api.governance.drepsByIdDelegatorsAll(DREP)).toEqual(delegators);
+    expect(await api.governance.drepsByIdDelegatorsAll(DREP, { order: 'desc', batchSize: 3 })).toEqual(
+      [...delegators].reverse(),
+    );
+  });
+
+  it('drepsByIdUpdates and drepsByIdUpdatesAll page through more than 100 certificates', async () => {
+    const updates = Array.from({ length: UPDATES }, (_, i) => ({
+      tx_hash: certificateTx(i),
+      cert_index: 0,
+      action: i === 0 ? 'registered' : 'updated',
+      deposit: i === 0 ? '500000000' : null,
+    }));
+    expect(await api.governance.drepsByIdUpdates(DREP, { count: 1 })).toEqual(updates.slice(0, 1));
+    expect(await api.governance.drepsByIdUpdatesAll(DREP)).toEqual(updates);
+  });
+
+  it('drepsByIdMetadata returns the API body', async () => {
+    expect(await api.governance.drepsByIdMetadata(DREP)).toEqual({
+      drep_id: DREP,
+      hex: `22${DREP_HASH}`,
+      url: ANCHOR.url,
+      hash: ANCHOR.hash,
+      json_metadata: {},
+      bytes: '\\x7b7d',
+    });
+  });
+
+  it('committee returns the API body', async () => {
+    const committee = await api.governance.committee();
+    expect(committee).toMatchObject({ quorum: { numerator: 2, denominator: 3 }, is_dissolved: false });
+    expect(committee.members.map((member) => [member.cc_cold_hex, member.status])).toEqual([
+      ['c5'.repeat(28), 'not_authorized'],
+    ]);
+    expect(schemaErrors('/governance/committee', 200, committee)).toEqual([]);
+  });
+
+  it('surfaces a malformed DRep id as BlockfrostServerError with Blockfrost’s 400', async () => {
+    const thrown = await failure(api.governance.drepsById('drep_vkh1xyz'));
+    expect(thrown).toBeInstanceOf(BlockfrostServerError);
+    expect(thrown).toMatchObject({ status_code: 400, message: 'Invalid or malformed drep id.' });
   });
 });

@@ -80,6 +80,7 @@ export async function startIndexer(config: IndexerConfig, logger: Logger): Promi
       config.tokenRegistryUrl ? config.tokenRegistryRefreshMs : 0,
     );
     await scheduleRefreshAll(queues.nutlinkMetadata, config.nutlinkMetadataRefreshMs);
+    await scheduleRefreshAll(queues.governanceAnchors, config.governanceAnchorRefreshMs);
 
     const indexer = new Indexer(store, prisma, queues, lock, logger, metrics, {
       batchSize: config.batchSize,
@@ -97,6 +98,7 @@ export async function startIndexer(config: IndexerConfig, logger: Logger): Promi
         [QUEUES.tokenRegistry, openQueuesRef.tokenRegistry],
         [QUEUES.rewards, openQueuesRef.rewards],
         [QUEUES.nutlinkMetadata, openQueuesRef.nutlinkMetadata],
+        [QUEUES.governanceAnchors, openQueuesRef.governanceAnchors],
         [QUEUES.rollbacks, openQueuesRef.rollbacks],
       ] as const) {
         metrics.queueDepth.set({ queue: name }, await queue.getWaitingCount().catch(() => 0));

@@ -18,6 +18,8 @@ export interface IndexerConfig {
   tokenRegistryRefreshMs: number;
   /** period of the refresh of every nut.link oracle's off-chain metadata; 0 fetches none at all */
   nutlinkMetadataRefreshMs: number;
+  /** period of the fetch of governance anchors without a document yet; 0 fetches none */
+  governanceAnchorRefreshMs: number;
   /**
    * let off-chain fetches (URLs written on chain) reach loopback, private and link-local addresses, as a
    * devnet whose metadata server runs on localhost needs; refused by default
@@ -145,6 +147,12 @@ export function readIndexerConfig(env: NodeJS.ProcessEnv): IndexerConfig {
       'NUTLINK_METADATA_REFRESH_MS',
       env.NUTLINK_METADATA_REFRESH_MS,
       24 * 3600_000,
+      0,
+    ),
+    governanceAnchorRefreshMs: integer(
+      'GOVERNANCE_ANCHOR_REFRESH_MS',
+      env.GOVERNANCE_ANCHOR_REFRESH_MS,
+      60_000,
       0,
     ),
     offChainFetchAllowPrivate: flag('OFF_CHAIN_FETCH_ALLOW_PRIVATE', env.OFF_CHAIN_FETCH_ALLOW_PRIVATE),

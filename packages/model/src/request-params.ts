@@ -13,7 +13,7 @@ export interface Pagination {
 
 const COUNT = { minimum: 1, maximum: 100, fallback: 100 };
 const PAGE = { minimum: 1, maximum: 21_474_836, fallback: 1 };
-const ORDERS: readonly string[] = ['asc', 'desc'] satisfies Order[];
+const ORDERS: readonly Order[] = ['asc', 'desc'];
 /** Blockfrost's upper bound of integer path params (int4 columns). */
 export const MAX_SIGNED_INT = 2_147_483_647;
 
@@ -84,13 +84,7 @@ function boundedQueryInteger(
 }
 
 function queryOrder(raw: RawParam): Order {
-  if (raw === undefined) return 'asc';
-  const value = singleValue(raw);
-  if (value === null) throw new BlockfrostError(400, 'querystring/order must be string');
-  if (!ORDERS.includes(value)) {
-    throw new BlockfrostError(400, 'querystring/order must be equal to one of the allowed values');
-  }
-  return value as Order;
+  return queryEnum('order', raw, ORDERS) ?? 'asc';
 }
 
 /**
@@ -109,4 +103,24 @@ function coerceInteger(raw: string | readonly string[]): number | null {
 function singleValue(raw: string | readonly string[]): string | null {
   if (typeof raw === 'string') return raw;
   return raw.length === 1 ? raw[0] : null;
+}
+
+/** An optional `type: boolean` query param as Ajv coerces it: only `true` and `false` pass. */
+export function queryBoolean(name: string, raw: RawParam): boolean | null {
+  if (raw === undefined) return null;
+  const value = singleValue(raw);
+  if (value !== 'true' && value !== 'false')
+    throw new BlockfrostError(400, `querystring/${name} must be boolean`);
+  return value === 'true';
+}
+
+/** An optional string query param of an `enum`, as Ajv checks it. */
+export function queryEnum<T extends string>(name: string, raw: RawParam, allowed: readonly T[]): T | null {
+  if (raw === undefined) return null;
+  const value = singleValue(raw);
+  if (value === null) throw new BlockfrostError(400, `querystring/${name} must be string`);
+  if (!(allowed as readonly string[]).includes(value)) {
+    throw new BlockfrostError(400, `querystring/${name} must be equal to one of the allowed values`);
+  }
+  return value as T;
 }

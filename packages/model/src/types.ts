@@ -141,3 +141,15 @@ export type PoolRetirement = Schemas['pool_list_retire'][number];
 export type PoolRelays = Schemas['pool_relays'];
 /** `GET /pools/{pool_id}/updates`. */
 export type PoolUpdates = Schemas['pool_updates'];
+/** `GET /governance/dreps/{drep_id}`. */
+export type DRepContent = Schemas['drep'];
+/** One item of `GET /governance/dreps`. */
+export type DRepListItem = Schemas['dreps'][number];
+/** One item of `GET /governance/dreps/{drep_id}/updates`. */
+export type DRepUpdate = Schemas['drep_updates'][number];
+/** One item of `GET /governance/dreps/{drep_id}/delegators`. */
+export type DRepDelegator = Schemas['drep_delegators'][number];
+/** `GET /governance/dreps/{drep_id}/metadata`. */
+export type DRepMetadata = Schemas['drep_metadata'];
+/** `GET /governance/committee`. */
+export type Committee = Schemas['committee'];

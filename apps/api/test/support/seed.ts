@@ -433,12 +433,92 @@ export class ChainSeed {
     );
   }
 
-  /** deposit > 0 registers, < 0 retires (db-sync convention). */
-  async drepCertificate(txId: number, drepKind: string, drepHash: string, deposit: string, certIndex = 0) {
+  /** deposit > 0 registers, < 0 retires, null updates (db-sync convention). */
+  async drepCertificate(
+    txId: number,
+    drepKind: string,
+    drepHash: string,
+    deposit: string | null,
+    certIndex = 0,
+    anchor: { url: string; hash: string } | null = null,
+  ) {
     await this.sql.query(
-      `INSERT INTO drep_registration (id, tx_id, cert_index, drep_kind, drep_hash, deposit) VALUES ($1, $2, $3, $4, decode($5, 'hex'), $6)`,
-      [this.nextId('drep_registration'), txId, certIndex, drepKind, drepHash, deposit],
+      `INSERT INTO drep_registration (id, tx_id, cert_index, drep_kind, drep_hash, deposit, anchor_url, anchor_hash)
+       VALUES ($1, $2, $3, $4, decode($5, 'hex'), $6, $7, decode($8, 'hex'))`,
+      [
+        this.nextId('drep_registration'),
+        txId,
+        certIndex,
+        drepKind,
+        drepHash,
+        deposit,
+        anchor?.url,
+        anchor?.hash,
+      ],
     );
+  }
+
+  /** A DRep in the ledger snapshot of `epoch` (its Blockfrost id, kind and hash hex; null for the predefined). */
+  async drepSnapshot(epoch: number, drep: { id: string; kind: string; hash: string | null }, stake: string) {
+    await this.sql.query(
+      `INSERT INTO drep_snapshot (epoch, drep_id, drep_kind, drep_hash, stake, delegators)
+       VALUES ($1, $2, $3, decode($4, 'hex'), $5, 0)`,
+      [epoch, drep.id, drep.kind, drep.hash, stake],
+    );
+  }
+
+  /** The committee in the ledger snapshot of `epoch`; quorum null when the ledger has none. */
+  async committeeSnapshot(
+    epoch: number,
+    quorum: [number, number] | null,
+    members: {
+      coldKind: string;
+      coldHash: string;
+      status: string;
+      mandateEpoch: number;
+      hot: { status: string; kind?: string; hash?: string };
+    }[],
+  ) {
+    await this.sql.query(
+      `INSERT INTO committee_snapshot (epoch, quorum_numerator, quorum_denominator) VALUES ($1, $2, $3)`,
+      [epoch, quorum?.[0], quorum?.[1]],
+    );
+    for (const member of members) {
+      await this.sql.query(
+        `INSERT INTO committee_member_snapshot (epoch, cold_kind, cold_hash, status, mandate_epoch, hot_status,
+           hot_kind, hot_hash) VALUES ($1, $2, decode($3, 'hex'), $4, $5, $6, $7, decode($8, 'hex'))`,
+        [
+          epoch,
+          member.coldKind,
+          member.coldHash,
+          member.status,
+          member.mandateEpoch,
+          member.hot.status,
+          member.hot.kind,
+          member.hot.hash,
+        ],
+      );
+    }
+  }
+
+  /** What the indexer's anchor job stored for an anchor: the document (bytes hex, JSON) or the last failure. */
+  async governanceAnchor(
+    url: string,
+    hash: string,
+    stored: { bytes: string; json: unknown } | { errorCode: string; errorMessage: string },
+  ): Promise<void> {
+    const document = 'bytes' in stored ? stored : { bytes: null, json: null };
+    const error = 'errorCode' in stored ? stored : { errorCode: null, errorMessage: null };
+    await this.sql.query(
+      `INSERT INTO governance_anchor (url, hash, bytes, json, error_code, error_message)
+       VALUES ($1, decode($2, 'hex'), decode($3, 'hex'), $4, $5, $6)`,
+      [url, hash, document.bytes, JSON.stringify(document.json), error.errorCode, error.errorMessage],
+    );
+  }
+
+  /** The protocol parameters the indexer stores for `epoch` (only what a test needs). */
+  async protocolParameters(epoch: number, params: object): Promise<void> {
+    await this.sql.query(`INSERT INTO protocol_parameters (epoch, params) VALUES ($1, $2)`, [epoch, params]);
   }
 
   async withdrawal(txId: number, stakeAddressId: number, amount: string): Promise<void> {

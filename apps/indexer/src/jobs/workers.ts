@@ -14,6 +14,7 @@ import {
 } from './nutlink-metadata.js';
 import {
   QUEUES,
+  type GovernanceAnchorsJob,
   type IndexerQueues,
   type NutlinkMetadataJob,
   type RewardsJob,
@@ -21,6 +22,8 @@ import {
   type RollbackOutcome,
   type TokenRegistryJob,
 } from './queues.js';
+import { pendingDRepAnchors, refreshGovernanceAnchor } from './anchor-fetch.js';
+import { snapshotDRepsAndCommittee } from './epoch-snapshots/governance.js';
 import { refreshEraSummaries } from './genesis-and-eras.js';
 import { refreshProtocolParameters } from './protocol-parameters.js';
 import { markRegisteredAccounts, refreshMarkedAccounts } from './rewards.js';
@@ -147,6 +150,7 @@ export function startRewardsWorker(ogmiosUrl: URL, context: WorkerContext): Work
       // Queued on every epoch change, when new protocol parameters (and eras) take effect.
       await refreshProtocolParameters(context.prisma, await connection());
       await refreshEraSummaries(context.prisma, await connection());
+      await snapshotDRepsAndCommittee(context.prisma, await connection());
       await markRegisteredAccounts(context.prisma);
     }
     await refreshMarkedAccounts(context.prisma, connection);
@@ -176,11 +180,28 @@ export function startNutlinkMetadataWorker(
   return startWorker(QUEUES.nutlinkMetadata, process, 4, context);
 }
 
+// Anchors fetched per job: the next job takes the rest.
+const ANCHORS_PER_JOB = 100;
+
+/** Governance anchors' documents (CIP-119 DRep metadata): those not stored yet, on each scheduled job. */
+export function startGovernanceAnchorsWorker(
+  allowPrivate: boolean,
+  context: WorkerContext,
+): Worker<GovernanceAnchorsJob> {
+  const process = async () => {
+    for (const anchor of await pendingDRepAnchors(context.prisma, ANCHORS_PER_JOB))
+      await refreshGovernanceAnchor(context.prisma, anchor, { allowPrivate });
+  };
+  return startWorker(QUEUES.governanceAnchors, process, 1, context);
+}
+
 /** The workers that may run anywhere: rewards, and nut.link metadata and the token registry when enabled. */
 export function startJobWorkers(config: IndexerConfig, context: WorkerContext): Worker[] {
   const workers: Worker[] = [startRewardsWorker(config.ogmiosUrl, context)];
   if (config.nutlinkMetadataRefreshMs > 0)
     workers.push(startNutlinkMetadataWorker(config.offChainFetchAllowPrivate, context));
   if (config.tokenRegistryUrl) workers.push(startTokenRegistryWorker(config.tokenRegistryUrl, context));
+  if (config.governanceAnchorRefreshMs > 0)
+    workers.push(startGovernanceAnchorsWorker(config.offChainFetchAllowPrivate, context));
   return workers;
 }

@@ -47,20 +47,6 @@ describe('projectAccounts', () => {
     expect(state.pointers.get('777.4.2')).toBe(1n);
   });
 
-  it('signs DRep deposits as db-sync does: + registration, − retirement, null update', () => {
-    const state = emptyBatch();
-    const drep = { type: 'key' as const, hash: hash28(0xde) };
-    const tx = decodedTransaction({
-      certificates: [
-        { kind: 'drepRegistration', index: 0, drep, deposit: 500n },
-        { kind: 'drepUpdate', index: 1, drep },
-        { kind: 'drepRetirement', index: 2, drep, deposit: 500n },
-      ],
-    });
-    projectAccounts(state, txInBlock(tx));
-    expect(state.rows.drepRegistrations.map((r) => r.deposit)).toEqual([500n, null, -500n]);
-  });
-
   it('stores pool registrations with their reward account and owners, and one MIR row per reward', () => {
     const state = emptyBatch();
     const tx = decodedTransaction({

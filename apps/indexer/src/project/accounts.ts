@@ -3,9 +3,9 @@ import type { BatchState, TxInBlock } from './batch-state.js';
 import { pointerKey } from './keys.js';
 
 /**
- * What the transaction does to stake accounts, pools and DReps: certificates (registrations,
- * delegations to pools and DReps, DRep and pool registrations, MIRs), withdrawals, and the stake
- * addresses governance proposals name.
+ * What the transaction does to stake accounts and pools: certificates (registrations, delegations
+ * to pools and DReps, pool registrations, MIRs), withdrawals, and the stake addresses governance
+ * proposals name. DRep and committee certificates: governance-certificates.ts.
  */
 export function projectAccounts(state: BatchState, at: TxInBlock): void {
   const { blockId, tx, txId } = at;
@@ -68,24 +68,6 @@ function projectCertificate(
         stakeAddressId: state.rewardAccountId(cert.credential, blockId),
         drepKind: cert.drep.kind,
         drepHash: 'hash' in cert.drep ? cert.drep.hash : null,
-      });
-      break;
-    case 'drepRegistration':
-    case 'drepRetirement':
-    case 'drepUpdate':
-      rows.drepRegistrations.push({
-        id: ids.take('drep_registration'),
-        txId,
-        certIndex,
-        drepKind: cert.drep.type,
-        drepHash: cert.drep.hash,
-        // db-sync convention: deposit > 0 registration, < 0 retirement, null update
-        deposit:
-          cert.kind === 'drepRegistration'
-            ? cert.deposit
-            : cert.kind === 'drepRetirement'
-              ? -cert.deposit
-              : null,
       });
       break;
     case 'poolRegistration':

@@ -17,6 +17,8 @@ const TRANSACTION_ID_TABLES = [
   'delegation',
   'delegation_vote',
   'drep_registration',
+  'committee_registration',
+  'committee_de_registration',
   'withdrawal',
   'mir',
   'pool_registration',

@@ -115,6 +115,26 @@ export interface BatchRows {
     drepKind: string;
     drepHash: string;
     deposit: bigint | null;
+    anchorUrl: string | null;
+    anchorHash: string | null;
+  }[];
+  committeeRegistrations: {
+    id: bigint;
+    txId: bigint;
+    certIndex: number;
+    coldKind: string;
+    coldHash: string;
+    hotKind: string;
+    hotHash: string;
+  }[];
+  committeeDeRegistrations: {
+    id: bigint;
+    txId: bigint;
+    certIndex: number;
+    coldKind: string;
+    coldHash: string;
+    anchorUrl: string | null;
+    anchorHash: string | null;
   }[];
   withdrawals: { id: bigint; txId: bigint; stakeAddressId: bigint; amount: bigint }[];
   mirs: {
@@ -177,6 +197,8 @@ export function emptyBatchRows(): BatchRows {
     delegations: [],
     voteDelegations: [],
     drepRegistrations: [],
+    committeeRegistrations: [],
+    committeeDeRegistrations: [],
     withdrawals: [],
     mirs: [],
     poolRegistrations: [],

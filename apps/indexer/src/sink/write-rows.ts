@@ -210,6 +210,26 @@ export function batchWrite(
     drep_kind: ['text', (r) => r.drepKind],
     drep_hash: ['bytea', (r) => r.drepHash],
     deposit: ['int8', (r) => r.deposit],
+    anchor_url: ['text', (r) => r.anchorUrl],
+    anchor_hash: ['bytea', (r) => r.anchorHash],
+  });
+  write.copy('committee_registration', rows.committeeRegistrations, {
+    id: ['int8', (r) => r.id],
+    tx_id: ['int8', (r) => r.txId],
+    cert_index: ['int4', (r) => r.certIndex],
+    cold_kind: ['text', (r) => r.coldKind],
+    cold_hash: ['bytea', (r) => r.coldHash],
+    hot_kind: ['text', (r) => r.hotKind],
+    hot_hash: ['bytea', (r) => r.hotHash],
+  });
+  write.copy('committee_de_registration', rows.committeeDeRegistrations, {
+    id: ['int8', (r) => r.id],
+    tx_id: ['int8', (r) => r.txId],
+    cert_index: ['int4', (r) => r.certIndex],
+    cold_kind: ['text', (r) => r.coldKind],
+    cold_hash: ['bytea', (r) => r.coldHash],
+    anchor_url: ['text', (r) => r.anchorUrl],
+    anchor_hash: ['bytea', (r) => r.anchorHash],
   });
   write.copy('withdrawal', rows.withdrawals, {
     id: ['int8', (r) => r.id],

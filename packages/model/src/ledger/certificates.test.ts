@@ -13,6 +13,72 @@ describe('decodeCertificates', () => {
       { kind: 'poolRetirement', index: 0, poolHash: 'ab'.repeat(28), epoch: 236 },
     ]);
   });
+
+  it('decodes DRep certificates with their anchors and deposits, and committee hot keys and resignations', () => {
+    const key = (fill: number) => [0, Buffer.alloc(28, fill)];
+    const script = (fill: number) => [1, Buffer.alloc(28, fill)];
+    const anchor = ['https://example.com/drep.jsonld', Buffer.alloc(32, 0x0a)];
+    expect(
+      decodeCertificates(
+        transaction([
+          [16, key(0x01), 500_000_000, anchor],
+          [16, script(0x02), 500_000_000, null],
+          [18, key(0x01), anchor],
+          [18, key(0x01), null],
+          [17, key(0x01), 500_000_000],
+          [14, key(0x03), script(0x04)],
+          [15, key(0x03), anchor],
+          [15, script(0x05), null],
+        ]),
+      ),
+    ).toEqual([
+      {
+        kind: 'drepRegistration',
+        index: 0,
+        drep: { type: 'key', hash: '01'.repeat(28) },
+        deposit: 500_000_000n,
+        anchor: { url: 'https://example.com/drep.jsonld', hash: '0a'.repeat(32) },
+      },
+      {
+        kind: 'drepRegistration',
+        index: 1,
+        drep: { type: 'script', hash: '02'.repeat(28) },
+        deposit: 500_000_000n,
+        anchor: null,
+      },
+      {
+        kind: 'drepUpdate',
+        index: 2,
+        drep: { type: 'key', hash: '01'.repeat(28) },
+        anchor: { url: 'https://example.com/drep.jsonld', hash: '0a'.repeat(32) },
+      },
+      { kind: 'drepUpdate', index: 3, drep: { type: 'key', hash: '01'.repeat(28) }, anchor: null },
+      {
+        kind: 'drepRetirement',
+        index: 4,
+        drep: { type: 'key', hash: '01'.repeat(28) },
+        deposit: 500_000_000n,
+      },
+      {
+        kind: 'committeeHotKeyAuthorisation',
+        index: 5,
+        cold: { type: 'key', hash: '03'.repeat(28) },
+        hot: { type: 'script', hash: '04'.repeat(28) },
+      },
+      {
+        kind: 'committeeResignation',
+        index: 6,
+        cold: { type: 'key', hash: '03'.repeat(28) },
+        anchor: { url: 'https://example.com/drep.jsonld', hash: '0a'.repeat(32) },
+      },
+      {
+        kind: 'committeeResignation',
+        index: 7,
+        cold: { type: 'script', hash: '05'.repeat(28) },
+        anchor: null,
+      },
+    ]);
+  });
 });
 
 describe('decodePoolRegistrations', () => {

@@ -23,9 +23,17 @@ export type Certificate =
       pot: 'reserves' | 'treasury';
       rewards: { credential: Credential; amount: bigint }[];
     }
-  | { kind: 'drepRegistration'; index: number; drep: Credential; deposit: bigint }
+  | { kind: 'drepRegistration'; index: number; drep: Credential; deposit: bigint; anchor: Anchor | null }
   | { kind: 'drepRetirement'; index: number; drep: Credential; deposit: bigint }
-  | { kind: 'drepUpdate'; index: number; drep: Credential };
+  | { kind: 'drepUpdate'; index: number; drep: Credential; anchor: Anchor | null }
+  | { kind: 'committeeHotKeyAuthorisation'; index: number; cold: Credential; hot: Credential }
+  | { kind: 'committeeResignation'; index: number; cold: Credential; anchor: Anchor | null };
+
+/** A governance anchor (CDDL `anchor`): where a document lies and the blake2b-256 of its bytes. */
+export interface Anchor {
+  url: string;
+  hash: string;
+}
 
 export type DRepTarget =
   { kind: 'key' | 'script'; hash: string } | { kind: 'abstain' } | { kind: 'no_confidence' };
@@ -158,6 +166,13 @@ function drepTarget(raw: unknown): DRepTarget {
 
 const hex = (raw: unknown) => bytesToHex(raw as Uint8Array);
 
+// CDDL `anchor / null`: [url, data hash].
+function anchor(raw: unknown): Anchor | null {
+  if (raw == null) return null;
+  const [url, hash] = raw as [string, Uint8Array];
+  return { url, hash: bytesToHex(hash) };
+}
+
 // CDDL numbering of certificate variants (Shelley 0–6, Conway 7–18).
 function decodeCertificate(cert: unknown[], index: number): Certificate[] {
   const [tag] = cert as [number];
@@ -211,18 +226,30 @@ function decodeCertificate(cert: unknown[], index: number): Certificate[] {
         { kind: 'stakeDelegation', index, credential: credential(cert[1]), poolHash: hex(cert[2]) },
         { kind: 'voteDelegation', index, credential: credential(cert[1]), drep: drepTarget(cert[3]) },
       ];
+    case 14:
+      return [
+        { kind: 'committeeHotKeyAuthorisation', index, cold: credential(cert[1]), hot: credential(cert[2]) },
+      ];
+    case 15:
+      return [{ kind: 'committeeResignation', index, cold: credential(cert[1]), anchor: anchor(cert[2]) }];
     case 16:
       return [
-        { kind: 'drepRegistration', index, drep: credential(cert[1]), deposit: BigInt(cert[2] as number) },
+        {
+          kind: 'drepRegistration',
+          index,
+          drep: credential(cert[1]),
+          deposit: BigInt(cert[2] as number),
+          anchor: anchor(cert[3]),
+        },
       ];
     case 17:
       return [
         { kind: 'drepRetirement', index, drep: credential(cert[1]), deposit: BigInt(cert[2] as number) },
       ];
     case 18:
-      return [{ kind: 'drepUpdate', index, drep: credential(cert[1]) }];
+      return [{ kind: 'drepUpdate', index, drep: credential(cert[1]), anchor: anchor(cert[2]) }];
     default:
-      // Genesis delegation, committee certificates: no endpoint reads them.
+      // Genesis delegation: no endpoint reads it.
       return [];
   }
 }

@@ -1,0 +1,103 @@
+-- GET /governance/dreps: one page of every DRep named on chain (by a certificate or a vote delegation), in the
+-- order each was first named, or by voting power (order_by=amount; ties in first-named order), optionally only the retired or not, the
+-- expired or not.
+--   $1 bool  order by amount (voting power) instead of first appearance
+--   $2 bool  retired filter, null for both; $3 bool expired filter, null for both
+--   $4 int   page size, $5 int offset
+-- Each DRep's retired, expired and last_active_epoch are those of /governance/dreps/{drep_id}; amount is its
+-- voting power in the latest epoch snapshot (0 without one); metadata its latest anchor (a registration's or an
+-- update's) with the document the indexer's anchor job fetched. Every DRep is read and sorted before the page is
+-- cut (hundreds to a few thousand on mainnet), each with a few index probes.
+-- {{direction}} is ASC or DESC, substituted when the file is loaded.
+-- Indexes: drep_registration_drep_hash_tx_id_idx, delegation_vote_drep_hash_id_idx, drep_snapshot_pkey,
+-- protocol_parameters_pkey, governance_anchor_pkey.
+-- The DReps delegations name: each distinct hash by a skip scan of delegation_vote_drep_hash_id_idx (one probe
+-- per DRep, not a pass over every delegation) with its first delegation, and the predefined DReps' first.
+WITH RECURSIVE delegated AS (
+  (SELECT v.drep_hash FROM delegation_vote v WHERE v.drep_hash IS NOT NULL ORDER BY v.drep_hash LIMIT 1)
+  UNION ALL
+  SELECT (SELECT v.drep_hash FROM delegation_vote v WHERE v.drep_hash > d.drep_hash ORDER BY v.drep_hash LIMIT 1)
+  FROM delegated d
+  WHERE d.drep_hash IS NOT NULL
+),
+first_delegations AS (
+  SELECT f.drep_kind, f.drep_hash, f.tx_id, f.cert_index
+  FROM delegated d
+  CROSS JOIN LATERAL (
+    SELECT v.drep_kind, v.drep_hash, v.tx_id, v.cert_index FROM delegation_vote v
+    WHERE v.drep_hash = d.drep_hash ORDER BY v.id LIMIT 1
+  ) f
+  UNION ALL
+  SELECT f.drep_kind, f.drep_hash, f.tx_id, f.cert_index
+  FROM (VALUES ('abstain'), ('no_confidence')) predefined (kind)
+  CROSS JOIN LATERAL (
+    SELECT v.drep_kind, v.drep_hash, v.tx_id, v.cert_index FROM delegation_vote v
+    WHERE v.drep_hash IS NULL AND v.drep_kind = predefined.kind ORDER BY v.id LIMIT 1
+  ) f
+),
+named AS (
+  SELECT drep_kind, drep_hash, min(ARRAY[tx_id, cert_index::int8]) AS first_named
+  FROM (
+    SELECT r.drep_kind, r.drep_hash, r.tx_id, r.cert_index FROM drep_registration r
+    UNION ALL
+    SELECT * FROM first_delegations
+  ) certificates
+  GROUP BY drep_kind, drep_hash
+),
+{{include drep_latest_parameters}}
+dreps AS (
+  SELECT
+    n.drep_kind,
+    n.drep_hash,
+    n.first_named,
+    coalesce(s.stake, 0) AS amount,
+    st.registered,
+    st.last_active_epoch,
+    {{include drep_expired}} AS expired
+  FROM named n
+  LEFT JOIN drep_snapshot s
+    ON s.epoch = (SELECT max(epoch) FROM drep_snapshot)
+    -- (the predefined DReps have no hash: compared as empty bytes, so the join can hash both sides)
+    AND s.drep_kind = n.drep_kind AND coalesce(s.drep_hash, '') = coalesce(n.drep_hash, '')
+  CROSS JOIN LATERAL (
+    SELECT
+      coalesce(max(r.tx_id) FILTER (WHERE r.deposit > 0), 1)
+        > coalesce(max(r.tx_id) FILTER (WHERE r.deposit < 0), -1) AS registered,
+      max(b.epoch) AS last_active_epoch
+    FROM drep_registration r
+    JOIN tx ON tx.id = r.tx_id
+    JOIN block b ON b.id = tx.block_id
+    WHERE r.drep_hash = n.drep_hash AND r.drep_kind = n.drep_kind
+  ) st
+),
+page AS (
+  SELECT d.*
+  FROM dreps d
+  WHERE ($2::bool IS NULL OR NOT d.registered = $2::bool)
+    AND ($3::bool IS NULL OR d.expired = $3::bool)
+  ORDER BY CASE WHEN $1::bool THEN d.amount END {{direction}},
+    CASE WHEN NOT $1::bool THEN d.first_named END {{direction}},
+    d.first_named ASC
+  LIMIT $4::int4 OFFSET $5::int4
+)
+SELECT
+  p.drep_kind,
+  encode(p.drep_hash, 'hex') AS drep_hash,
+  p.amount::text AS amount,
+  NOT p.registered AS retired,
+  p.expired,
+  p.last_active_epoch,
+  anchor.anchor_url,
+  encode(anchor.anchor_hash, 'hex') AS anchor_hash,
+  {{include governance_anchor_document}}
+FROM page p
+LEFT JOIN LATERAL (
+  SELECT r.anchor_url, r.anchor_hash FROM drep_registration r
+  WHERE r.drep_hash = p.drep_hash AND r.drep_kind = p.drep_kind AND r.anchor_url IS NOT NULL
+  ORDER BY r.tx_id DESC, r.cert_index DESC
+  LIMIT 1
+) anchor ON true
+LEFT JOIN governance_anchor document ON document.url = anchor.anchor_url AND document.hash = anchor.anchor_hash
+ORDER BY CASE WHEN $1::bool THEN p.amount END {{direction}},
+  CASE WHEN NOT $1::bool THEN p.first_named END {{direction}},
+  p.first_named ASC
