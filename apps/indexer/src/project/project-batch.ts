@@ -4,6 +4,7 @@ import { projectAddressHistory } from './address-history.js';
 import { projectAssets } from './assets.js';
 import { BatchState, type TxInBlock } from './batch-state.js';
 import { projectBlock, projectTransaction, slotLeader } from './blocks.js';
+import { projectGovernance } from './governance.js';
 import type { IdAllocator } from './ids.js';
 import type { BatchLookups } from './keys.js';
 import { projectNutlink } from './nutlink.js';
@@ -44,6 +45,7 @@ export function projectBatch(blocks: DecodedBlock[], context: ProjectContext): B
       fees = (fees ?? 0n) + fee;
       projectAssets(state, at);
       projectAccounts(state, at);
+      projectGovernance(state, at);
       projectNutlink(state, at);
       projectTransactionDetails(state, at);
     });
