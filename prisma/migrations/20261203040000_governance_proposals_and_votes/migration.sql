@@ -54,3 +54,25 @@ CREATE TABLE "voting_procedure" (
 CREATE INDEX "voting_procedure_tx_id_idx" ON "voting_procedure"("tx_id");
 CREATE INDEX "voting_procedure_gov_action_tx_hash_gov_action_index_id_idx" ON "voting_procedure"("gov_action_tx_hash", "gov_action_index", "id");
 CREATE INDEX "voting_procedure_voter_role_voter_hash_id_idx" ON "voting_procedure"("voter_role", "voter_hash", "id");
+
+-- Epoch-boundary snapshots of the ledger's live proposals (Ogmios queryLedgerState/governanceProposals), one per
+-- epoch the indexer followed live: which proposals left between two snapshotted epochs tells their outcomes
+-- (docs/semantics.md#governance-proposals). Not chain data: a rollback leaves them, a fresh answer for the
+-- same epoch replaces them.
+CREATE TABLE "governance_snapshot" (
+    "epoch" INTEGER NOT NULL,
+
+    CONSTRAINT "governance_snapshot_pkey" PRIMARY KEY ("epoch")
+);
+
+CREATE TABLE "governance_proposal_state" (
+    "epoch" INTEGER NOT NULL,
+    "tx_hash" BYTEA NOT NULL,
+    "index" INTEGER NOT NULL,
+    "since_epoch" INTEGER NOT NULL,
+    "until_epoch" INTEGER NOT NULL,
+
+    CONSTRAINT "governance_proposal_state_pkey" PRIMARY KEY ("epoch", "tx_hash", "index")
+);
+
+CREATE INDEX "governance_proposal_state_tx_hash_index_epoch_idx" ON "governance_proposal_state"("tx_hash", "index", "epoch");

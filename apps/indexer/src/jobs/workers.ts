@@ -23,6 +23,7 @@ import {
 } from './queues.js';
 import { refreshEraSummaries } from './genesis-and-eras.js';
 import { refreshProtocolParameters } from './protocol-parameters.js';
+import { snapshotGovernanceProposals } from './epoch-snapshots/governance.js';
 import { markRegisteredAccounts, refreshMarkedAccounts } from './rewards.js';
 import {
   allAssetSubjects,
@@ -149,6 +150,8 @@ export function startRewardsWorker(ogmiosUrl: URL, context: WorkerContext): Work
       await markRegisteredAccounts(context.prisma);
     }
     await refreshMarkedAccounts(context.prisma, connection);
+    // Last: the accounts' rewards above do not wait on a ledger that cannot answer governance queries.
+    if (job.data.kind === 'all') await snapshotGovernanceProposals(context.prisma, await connection());
   };
   const worker = startWorker(QUEUES.rewards, process, 1, context);
   worker.on('closed', () => ogmios?.socket.close());

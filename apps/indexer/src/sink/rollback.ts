@@ -37,6 +37,8 @@ export const ROLLBACK_TABLES = {
     'nutlink_metadata',
     'indexer_status',
     'protocol_parameters',
+    'governance_snapshot',
+    'governance_proposal_state',
     'genesis',
     'era_summary',
     '_prisma_migrations',
