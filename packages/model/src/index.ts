@@ -11,6 +11,7 @@ export * from './fingerprint.js';
 export * from './pool-id.js';
 export * from './vrf-key.js';
 export * from './drep-id.js';
+export * from './gov-action-id.js';
 export * from './slot-leader.js';
 export * from './chain-time.js';
 export * from './chain-time-presets.js';

@@ -3,7 +3,7 @@ import { projectGovernance } from './governance.js';
 
 const returnAccount = 'e0' + hash28(0xa1);
 const payee = 'f0' + hash28(0xb0);
-const none = { previous: null, parameterUpdate: null, withdrawals: [], policyHash: null };
+const none = { previous: null, parameterUpdate: null, withdrawals: [], policyHash: null, description: null };
 
 describe('projectGovernance', () => {
   it('writes proposals with their return address and treasury withdrawals, and votes with their voter', () => {

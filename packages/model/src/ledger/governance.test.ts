@@ -25,6 +25,7 @@ describe('decodeProposalProcedures', () => {
           parameterUpdate: null,
           withdrawals: [],
           policyHash: null,
+          description: { tag: 'HardForkInitiation', contents: [null, { major: 9, minor: 1 }] },
         },
         anchor: { url: 'https://bit.ly/3zCH2HL', hash: '11'.repeat(32) },
       },
@@ -72,10 +73,27 @@ describe('decodeProposalProcedures', () => {
         parameterUpdate: null,
         withdrawals: [{ rewardAccount: `e0${'0c'.repeat(28)}`, amount: 20_000_000_000n }],
         policyHash: null,
+        description: {
+          tag: 'TreasuryWithdrawals',
+          contents: [
+            [[{ network: 'Testnet', credential: { keyHash: '0c'.repeat(28) } }, 20_000_000_000]],
+            null,
+          ],
+        },
       },
       anchor: { url: 'u2', hash: '02'.repeat(32) },
     });
     expect(decoded[0]!.action.policyHash).toBe('0b'.repeat(28));
+    // The ledger's JSON as Blockfrost answers it, where its own answers show the form; null elsewhere.
+    expect(decoded.map((p) => p.action.description)).toEqual([
+      null,
+      { tag: 'HardForkInitiation', contents: [null, { major: 10, minor: 0 }] },
+      decoded[2]!.action.description,
+      { tag: 'NoConfidence', contents: { txId: '0a'.repeat(32), govActionIx: 3 } },
+      null,
+      null,
+      { tag: 'InfoAction' },
+    ]);
     const update = new Decoder({ mapsAsObjects: false, useRecords: false }).decode(
       Buffer.from(decoded[0]!.action.parameterUpdate!, 'hex'),
     ) as Map<number, number>;

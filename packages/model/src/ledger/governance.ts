@@ -35,6 +35,8 @@ export interface GovAction {
   withdrawals: { rewardAccount: string; amount: bigint }[];
   /** the guardrails script hash a parameter change or withdrawal names */
   policyHash: string | null;
+  /** Blockfrost's governance_description (db-sync's JSON of the action); null where we cannot render it exactly */
+  description: Record<string, unknown> | null;
 }
 
 /** A proposal procedure (CDDL `proposal_procedure`) at its position in the transaction. */
@@ -128,6 +130,7 @@ function govAction(raw: unknown[]): GovAction {
     parameterUpdate: null,
     withdrawals: [],
     policyHash: null,
+    description: null,
   };
   switch (tag) {
     case 0:
@@ -149,7 +152,65 @@ function govAction(raw: unknown[]): GovAction {
       action.previous = optionalActionId(raw[1]);
       break;
   }
+  action.description = describe(tag, raw, action);
   return action;
+}
+
+const previousJson = (previous: GovActionId | null) =>
+  previous && { txId: previous.txHash, govActionIx: previous.index };
+
+/**
+ * db-sync's `gov_action_proposal.description`: the ledger's JSON of the action, `{tag, contents}`. Rendered for
+ * the actions whose JSON Blockfrost's own answers show; parameter changes (the ledger's names of every
+ * parameter and their number forms), committee updates and constitutions without a guardrails script are null.
+ */
+function describe(tag: number, raw: unknown[], action: GovAction): Record<string, unknown> | null {
+  const previous = previousJson(action.previous);
+  switch (tag) {
+    case 1: {
+      const [major, minor] = raw[2] as [number, number];
+      return {
+        tag: 'HardForkInitiation',
+        contents: [previous, { major: Number(major), minor: Number(minor) }],
+      };
+    }
+    case 2:
+      return {
+        tag: 'TreasuryWithdrawals',
+        contents: [
+          action.withdrawals.map(({ rewardAccount, amount }) => [
+            rewardAccountJson(rewardAccount),
+            Number(amount),
+          ]),
+          action.policyHash,
+        ],
+      };
+    case 3:
+      return { tag: 'NoConfidence', contents: previous };
+    case 5: {
+      const [anchorRaw, script] = raw[2] as [unknown, Uint8Array | null];
+      if (script == null) return null;
+      const { url, hash } = anchor(anchorRaw);
+      return {
+        tag: 'NewConstitution',
+        contents: [previous, { anchor: { url, dataHash: hash }, script: hex(script) }],
+      };
+    }
+    case 6:
+      return { tag: 'InfoAction' };
+    default:
+      return null;
+  }
+}
+
+// A reward account's header: bit 4 set for a script credential, the low nibble the network (1 = mainnet).
+function rewardAccountJson(rewardAccount: string): Record<string, unknown> {
+  const header = parseInt(rewardAccount.slice(0, 2), 16);
+  const hash = rewardAccount.slice(2);
+  return {
+    network: (header & 0x0f) === 1 ? 'Mainnet' : 'Testnet',
+    credential: header & 0x10 ? { scriptHash: hash } : { keyHash: hash },
+  };
 }
 
 /**
