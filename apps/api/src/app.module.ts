@@ -35,6 +35,8 @@ import { NetworkController } from './network/network.controller.js';
 import { NetworkService } from './network/network.service.js';
 import { NutlinkController } from './nutlink/nutlink.controller.js';
 import { NutlinkService } from './nutlink/nutlink.service.js';
+import { ProposalsController } from './proposals/proposals.controller.js';
+import { ProposalsService } from './proposals/proposals.service.js';
 import { OgmiosRpc } from './common/ogmios-rpc.js';
 import { OpenApiController } from './openapi/openapi.controller.js';
 import { PoolsController } from './pools/pools.controller.js';
@@ -96,6 +98,7 @@ export class AppModule {
         MetadataController,
         NetworkController,
         NutlinkController,
+        ProposalsController,
         PoolsController,
         ScriptsController,
         TxController,
@@ -133,6 +136,7 @@ export class AppModule {
         MetadataService,
         NetworkService,
         NutlinkService,
+        ProposalsService,
         PoolsService,
         ScriptsService,
         TxService,

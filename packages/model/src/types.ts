@@ -137,3 +137,11 @@ export type PoolRetirement = Schemas['pool_list_retire'][number];
 export type PoolRelays = Schemas['pool_relays'];
 /** `GET /pools/{pool_id}/updates`. */
 export type PoolUpdates = Schemas['pool_updates'];
+/** `GET /governance/proposals`. */
+export type Proposals = Schemas['proposals'];
+/** `GET /governance/proposals/{tx_hash}/{cert_index}` and `/governance/proposals/{gov_action_id}`. */
+export type Proposal = Schemas['proposal'];
+/** `GET /governance/proposals/{…}/withdrawals`. */
+export type ProposalWithdrawals = Schemas['proposal_withdrawals'];
+/** `GET /governance/proposals/{…}/votes`. */
+export type ProposalVotes = Schemas['proposal_votes'];

@@ -76,3 +76,6 @@ CREATE TABLE "governance_proposal_state" (
 );
 
 CREATE INDEX "governance_proposal_state_tx_hash_index_epoch_idx" ON "governance_proposal_state"("tx_hash", "index", "epoch");
+
+-- A proposal's outcome is told in part by the later proposals that name it as their previous action.
+CREATE INDEX "gov_action_proposal_prev_tx_hash_prev_index_idx" ON "gov_action_proposal"("prev_tx_hash", "prev_index");

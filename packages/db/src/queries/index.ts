@@ -57,3 +57,4 @@ export * from './assets-policy-policy-id.js';
 export * from './metadata-txs-labels.js';
 export * from './scripts.js';
 export * from './txs-hash-redeemers.js';
+export * from './governance-proposals.js';
