@@ -37,6 +37,8 @@ import { NutlinkController } from './nutlink/nutlink.controller.js';
 import { NutlinkService } from './nutlink/nutlink.service.js';
 import { ProposalsController } from './proposals/proposals.controller.js';
 import { ProposalsService } from './proposals/proposals.service.js';
+import { VotesController } from './proposals/votes.controller.js';
+import { VotesService } from './proposals/votes.service.js';
 import { OgmiosRpc } from './common/ogmios-rpc.js';
 import { OpenApiController } from './openapi/openapi.controller.js';
 import { PoolsController } from './pools/pools.controller.js';
@@ -99,6 +101,7 @@ export class AppModule {
         NetworkController,
         NutlinkController,
         ProposalsController,
+        VotesController,
         PoolsController,
         ScriptsController,
         TxController,
@@ -137,6 +140,7 @@ export class AppModule {
         NetworkService,
         NutlinkService,
         ProposalsService,
+        VotesService,
         PoolsService,
         ScriptsService,
         TxService,

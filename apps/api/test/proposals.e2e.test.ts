@@ -2,7 +2,12 @@ import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { BlockFrostAPI, BlockfrostServerError } from '@blockfrost/blockfrost-js';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { rewardAddressBech32ToHex } from '@frostline/model';
+import {
+  drepIdFromCredential,
+  encodeBech32,
+  poolIdFromHash,
+  rewardAddressBech32ToHex,
+} from '@frostline/model';
 import { Encoder } from 'cbor-x';
 import { ChainSeed } from './support/seed.js';
 import { get, getValid, openTestDatabase, startApp, testConfig, TOKEN } from './support/test-app.js';
@@ -54,6 +59,7 @@ const proposalTx = (returnAddress: string, action: unknown[]) =>
 const PAYEE = TREASURY.response.return_address as string;
 const DREP = { role: 'drep', hash: 'd0'.repeat(28), hasScript: false };
 const POOL = { role: 'spo', hash: '0a'.repeat(28), hasScript: false };
+const MEMBER = { role: 'constitutional_committee', hash: 'cc'.repeat(28), hasScript: true };
 
 let app: NestFastifyApplication;
 let close: () => Promise<void>;
@@ -97,6 +103,9 @@ beforeAll(async () => {
   await seed.vote(voteTx, 0, POOL, { txHash: hashOf(HARD_FORK), index: 0 }, 'yes');
   const revoteTx = await seed.tx('ef'.repeat(32));
   await seed.vote(revoteTx, 0, DREP, { txHash: hashOf(HARD_FORK), index: 0 }, 'yes');
+  await seed.vote(revoteTx, 1, DREP, { txHash: hashOf(INFO), index: 0 }, 'abstain');
+  await seed.vote(revoteTx, 0, MEMBER, { txHash: hashOf(HARD_FORK), index: 0 }, 'yes');
+  await seed.poolRegistration(revoteTx, POOL.hash);
 
   await block(183);
   const treasuryAddress = TREASURY.response.return_address as string;
@@ -266,6 +275,15 @@ describe('GET /governance/proposals/{…}/withdrawals and /votes', () => {
         vote: 'yes',
         counted: true,
       },
+      // RYO answers a committee member by its hot credential's hash in hex.
+      {
+        tx_hash: 'ef'.repeat(32),
+        cert_index: 0,
+        voter_role: 'constitutional_committee',
+        voter: MEMBER.hash,
+        vote: 'yes',
+        counted: true,
+      },
     ];
     expect(
       (await getValid(app, '/governance/proposals/{tx_hash}/{cert_index}/votes', `/${byTx}/votes`)).body,
@@ -275,7 +293,7 @@ describe('GET /governance/proposals/{…}/withdrawals and /votes', () => {
       '/governance/proposals/{gov_action_id}/votes',
       `/${byId}/votes?order=desc&count=1`,
     );
-    expect(body).toEqual([expected[2]]);
+    expect(body).toEqual([expected[3]]);
   });
 
   it.each(VOTE_ERRORS.map((f) => [f.endpoints[0]!, f.response]))(
@@ -316,6 +334,18 @@ describe('blockfrost-js 6.2.0 governance proposal methods', () => {
     expect(await api.governance.proposalVotesAll(hashOf(HARD_FORK), 0, { batchSize: 2 })).toEqual(votes);
   });
 
+  it('drepsByIdVotes, poolsByIdVotes and committeeVotes return the API bodies', async () => {
+    const drep = drepIdFromCredential({ type: 'key', hash: DREP.hash });
+    expect(await api.governance.drepsByIdVotes(drep)).toEqual(
+      (await get(app, `/governance/dreps/${drep}/votes`)).body,
+    );
+    const pool = poolIdFromHash(POOL.hash);
+    expect(await api.poolsByIdVotes(pool)).toEqual((await get(app, `/pools/${pool}/votes`)).body);
+    expect(await api.governance.committeeVotes()).toEqual(
+      (await get(app, '/governance/committee/votes')).body,
+    );
+  });
+
   it("surfaces an unknown proposal as BlockfrostServerError with Blockfrost's 404", async () => {
     const error = await api.governance.proposal(hashOf(INFO), 7).then(
       () => null,
@@ -323,5 +353,90 @@ describe('blockfrost-js 6.2.0 governance proposal methods', () => {
     );
     expect(error).toBeInstanceOf(BlockfrostServerError);
     expect(error).toMatchObject({ status_code: 404, error: 'Not Found' });
+  });
+});
+
+describe('votes by voter', () => {
+  const drepVotes = [
+    {
+      tx_hash: 'ee'.repeat(32),
+      cert_index: 0,
+      proposal_id: HARD_FORK.response.id,
+      proposal_tx_hash: hashOf(HARD_FORK),
+      proposal_cert_index: 0,
+      vote: 'no',
+    },
+    {
+      tx_hash: 'ef'.repeat(32),
+      cert_index: 0,
+      proposal_id: HARD_FORK.response.id,
+      proposal_tx_hash: hashOf(HARD_FORK),
+      proposal_cert_index: 0,
+      vote: 'yes',
+    },
+    {
+      tx_hash: 'ef'.repeat(32),
+      cert_index: 1,
+      proposal_id: INFO.response.id,
+      proposal_tx_hash: hashOf(INFO),
+      proposal_cert_index: 0,
+      vote: 'abstain',
+    },
+  ];
+  const endpoint = '/governance/dreps/{drep_id}/votes';
+
+  it("GET /governance/dreps/{drep_id}/votes: a DRep's votes by its CIP-129 or legacy id", async () => {
+    const cip129 = drepIdFromCredential({ type: 'key', hash: DREP.hash });
+    const legacy = encodeBech32('drep', Buffer.from(DREP.hash, 'hex'));
+    expect((await getValid(app, endpoint, `/governance/dreps/${cip129}/votes`)).body).toEqual(drepVotes);
+    expect(
+      (await getValid(app, endpoint, `/governance/dreps/${legacy}/votes?order=desc&count=1`)).body,
+    ).toEqual([drepVotes[2]]);
+    // The same hash as a script credential is another DRep; the predefined DReps never vote.
+    const script = encodeBech32('drep_script', Buffer.from(DREP.hash, 'hex'));
+    expect((await getValid(app, endpoint, `/governance/dreps/${script}/votes`)).body).toEqual([]);
+    expect((await getValid(app, endpoint, '/governance/dreps/drep_always_abstain/votes')).body).toEqual([]);
+  });
+
+  it.each([
+    ['a pool id', poolIdFromHash(POOL.hash)],
+    ['a CIP-129 header of another key type', encodeBech32('drep', Buffer.from(`12${DREP.hash}`, 'hex'))],
+    ['a broken checksum', 'drep1ygr9tkwdc0ksg9ak6m6mk3l6y7gj4jnscdm7m7h2dqfktwcz5ue8q'],
+  ])("answers Blockfrost's 400 for %s", async (_, id) => {
+    expect((await get(app, `/governance/dreps/${id}/votes`)).body).toEqual({
+      status_code: 400,
+      error: 'Bad Request',
+      message: 'Invalid or malformed drep id.',
+    });
+  });
+
+  it("GET /pools/{pool_id}/votes: the pool's votes; 404 for an unknown pool, 400 for a malformed id", async () => {
+    const { body } = await getValid(
+      app,
+      '/pools/{pool_id}/votes',
+      `/pools/${poolIdFromHash(POOL.hash)}/votes`,
+    );
+    expect(body).toEqual([{ tx_hash: 'ee'.repeat(32), cert_index: 0, vote: 'yes' }]);
+    expect((await get(app, `/pools/${poolIdFromHash('0b'.repeat(28))}/votes`)).status).toBe(404);
+    expect((await get(app, '/pools/pool1nope/votes')).body).toMatchObject({ status_code: 400 });
+  });
+
+  it('GET /governance/committee/votes: every member vote with its proposal, block and CIP-129 hot id', async () => {
+    const { body } = await getValid(app, '/governance/committee/votes', '/governance/committee/votes');
+    expect(body).toEqual([
+      {
+        tx_hash: 'ef'.repeat(32),
+        voter_hot_id: encodeBech32('cc_hot', Buffer.from(`03${MEMBER.hash}`, 'hex')),
+        proposal_id: HARD_FORK.response.id,
+        proposal_tx_hash: hashOf(HARD_FORK),
+        proposal_index: 0,
+        governance_type: 'hard_fork_initiation',
+        vote: 'yes',
+        metadata_url: null,
+        metadata_hash: null,
+        block_height: 3,
+        block_time: 3,
+      },
+    ]);
   });
 });

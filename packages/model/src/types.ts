@@ -145,3 +145,9 @@ export type Proposal = Schemas['proposal'];
 export type ProposalWithdrawals = Schemas['proposal_withdrawals'];
 /** `GET /governance/proposals/{…}/votes`. */
 export type ProposalVotes = Schemas['proposal_votes'];
+/** `GET /governance/dreps/{drep_id}/votes`. */
+export type DRepVotes = Schemas['drep_votes'];
+/** `GET /governance/committee/votes`. */
+export type CommitteeVotes = Schemas['committee_votes'];
+/** `GET /pools/{pool_id}/votes`. */
+export type PoolVotes = Schemas['pool_votes'];

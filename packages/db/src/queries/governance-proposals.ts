@@ -5,6 +5,8 @@ const LIST = sqlByDirection(readSqlFile('governance_proposals'));
 const PROPOSAL = readSqlFile('governance_proposals_proposal');
 const WITHDRAWALS = sqlByDirection(readSqlFile('governance_proposals_proposal_withdrawals'));
 const VOTES = sqlByDirection(readSqlFile('governance_proposals_proposal_votes'));
+const VOTER_VOTES = sqlByDirection(readSqlFile('governance_voter_votes'));
+const COMMITTEE_VOTES = sqlByDirection(readSqlFile('governance_committee_votes'));
 
 /** A governance action by its id: the proposing transaction's hash (hex) and the proposal's index in it. */
 export interface ProposalKey {
@@ -87,4 +89,49 @@ export function governanceProposalVotes(
 ): Promise<ProposalVoteRow[]> {
   if (!storable(key)) return Promise.resolve([]);
   return queryRows<ProposalVoteRow>(db, VOTES[order], [hexBytes(key.txHash), key.index, limit, offset]);
+}
+
+export interface VoterVoteRow {
+  tx_hash: string;
+  cert_index: number;
+  proposal_tx_hash: string;
+  proposal_cert_index: number;
+  vote: 'yes' | 'no' | 'abstain';
+}
+
+/** A DRep's (by credential) or a pool's (by hash, a key credential) votes, a page in chain order. */
+export function governanceVoterVotes(
+  db: PrismaClient,
+  voter: { role: 'drep' | 'spo'; hash: string; hasScript: boolean },
+  { limit, offset, order }: PageParams,
+): Promise<VoterVoteRow[]> {
+  return queryRows<VoterVoteRow>(db, VOTER_VOTES[order], [
+    voter.role,
+    hexBytes(voter.hash),
+    voter.hasScript,
+    limit,
+    offset,
+  ]);
+}
+
+export interface CommitteeVoteRow {
+  tx_hash: string;
+  voter_hash: string;
+  voter_has_script: boolean;
+  proposal_tx_hash: string;
+  proposal_index: number;
+  governance_type: string;
+  vote: 'yes' | 'no' | 'abstain';
+  metadata_url: string | null;
+  metadata_hash: string | null;
+  block_height: number;
+  block_time: number;
+}
+
+/** Every constitutional committee vote on a known proposal, a page in chain order. */
+export function governanceCommitteeVotes(
+  db: PrismaClient,
+  { limit, offset, order }: PageParams,
+): Promise<CommitteeVoteRow[]> {
+  return queryRows<CommitteeVoteRow>(db, COMMITTEE_VOTES[order], [limit, offset]);
 }
