@@ -92,6 +92,8 @@ const ROUTES = [
   'GET /governance/proposals/{}/votes',
   'GET /governance/proposals/{}/{}/withdrawals',
   'GET /governance/proposals/{}/{}/votes',
+  'GET /governance/proposals/{}/parameters',
+  'GET /governance/proposals/{}/{}/parameters',
   'GET /governance/dreps/{}/votes',
   'GET /governance/committee/votes',
   'GET /pools/{}/votes',

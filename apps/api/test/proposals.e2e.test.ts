@@ -24,6 +24,8 @@ const DETAILS = testData('preprod-governance-proposals-hash-cert-index.json');
 const VOTE_ERRORS = testData('preprod-governance-proposals-hash-cert-index-votes.json').filter(
   (f) => 'status_code' in f.response,
 );
+const PARAMETERS = testData('preprod-governance-proposals-hash-cert-index-parameters.json');
+const keyDepositFixture = () => PARAMETERS.find((f) => f.testName.includes('parameter_change Ryan'))!;
 const detail = (type: string) => DETAILS.find((f) => f.response.governance_type === type)!;
 const INFO = detail('info_action');
 const HARD_FORK = detail('hard_fork_initiation');
@@ -125,6 +127,15 @@ beforeAll(async () => {
   });
   await seed.treasuryWithdrawal(treasuryTx, treasury, treasuryAccount, '1000000000000');
 
+  // A key deposit change, which hosted Blockfrost answers with its parameters.
+  const parameterTx = await seed.tx(keyDepositFixture().response.tx_hash as string);
+  await seed.proposal(parameterTx, 0, {
+    type: 'parameter_change',
+    deposit: '100000000000',
+    returnAddressId: 1,
+    paramUpdate: Buffer.from(encoder.encode(new Map([[5, 1_234_567]]))).toString('hex'),
+  });
+
   // A hard fork that builds on the first: proposed after it left, it tells the first was enacted.
   await block(182);
   const nextHardFork = await seed.tx('ab'.repeat(32));
@@ -209,6 +220,23 @@ describe('GET /governance/proposals/{tx_hash}/{cert_index} and /{gov_action_id}'
   });
 });
 
+describe('GET /governance/proposals/{…}/parameters', () => {
+  // The seeded ones: the key deposit change, and the information action (which has none: 404).
+  it.each([keyDepositFixture(), PARAMETERS.find((f) => f.testName.includes('info_action'))!])(
+    '$testName: as hosted Blockfrost, by both forms',
+    async (fixture) => {
+      const found = 'parameters' in fixture.response;
+      for (const endpoint of fixture.endpoints) {
+        const schema = endpoint.includes('gov_action1')
+          ? '/governance/proposals/{gov_action_id}/parameters'
+          : '/governance/proposals/{tx_hash}/{cert_index}/parameters';
+        const response = found ? await getValid(app, schema, `/${endpoint}`) : await get(app, `/${endpoint}`);
+        expect(response.body).toEqual(fixture.response);
+      }
+    },
+  );
+});
+
 describe('GET /governance/proposals', () => {
   it('lists every proposal in chain order, with its CIP-129 id', async () => {
     const { body } = await getValid(app, '/governance/proposals', '/governance/proposals?order=desc&count=2');
@@ -220,10 +248,10 @@ describe('GET /governance/proposals', () => {
         governance_type: 'hard_fork_initiation',
       },
       {
-        id: TREASURY.response.id,
-        tx_hash: hashOf(TREASURY),
+        id: keyDepositFixture().response.id,
+        tx_hash: keyDepositFixture().response.tx_hash,
         cert_index: 0,
-        governance_type: 'treasury_withdrawals',
+        governance_type: 'parameter_change',
       },
     ]);
   });
@@ -332,6 +360,11 @@ describe('blockfrost-js 6.2.0 governance proposal methods', () => {
     const votes = (await get(app, `/${HARD_FORK.endpoints[0]}/votes`)).body;
     expect(await api.governance.proposalVotes(hashOf(HARD_FORK), 0)).toEqual(votes);
     expect(await api.governance.proposalVotesAll(hashOf(HARD_FORK), 0, { batchSize: 2 })).toEqual(votes);
+  });
+
+  it('proposalParameters returns the API body', async () => {
+    const { tx_hash } = keyDepositFixture().response as { tx_hash: string };
+    expect(await api.governance.proposalParameters(tx_hash, 0)).toEqual(keyDepositFixture().response);
   });
 
   it('drepsByIdVotes, poolsByIdVotes and committeeVotes return the API bodies', async () => {

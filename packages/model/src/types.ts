@@ -151,3 +151,5 @@ export type DRepVotes = Schemas['drep_votes'];
 export type CommitteeVotes = Schemas['committee_votes'];
 /** `GET /pools/{pool_id}/votes`. */
 export type PoolVotes = Schemas['pool_votes'];
+/** `GET /governance/proposals/{…}/parameters`. */
+export type ProposalParameters = Schemas['proposal_parameters'];

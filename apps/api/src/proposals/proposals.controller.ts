@@ -1,5 +1,11 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import type { Proposal, ProposalVotes, Proposals, ProposalWithdrawals } from '@frostline/model';
+import type {
+  Proposal,
+  ProposalParameters,
+  ProposalVotes,
+  Proposals,
+  ProposalWithdrawals,
+} from '@frostline/model';
 import type { PaginationQuery } from '../common/pagination.js';
 import { servedAt } from '../common/route-paths.js';
 import { ProposalsService } from './proposals.service.js';
@@ -15,6 +21,11 @@ export class ProposalsController {
   @Get()
   list(@Query() query: PaginationQuery): Promise<Proposals> {
     return this.proposals.list(query);
+  }
+
+  @Get(':gov_action_id/parameters')
+  parametersByGovActionId(@Param('gov_action_id') govActionId: string): Promise<ProposalParameters> {
+    return this.proposals.parameters({ govActionId });
   }
 
   @Get(':gov_action_id/withdrawals')
@@ -41,6 +52,14 @@ export class ProposalsController {
   @Get(':tx_hash/:cert_index')
   byTxHash(@Param('tx_hash') txHash: string, @Param('cert_index') certIndex: string): Promise<Proposal> {
     return this.proposals.proposal({ txHash, certIndex });
+  }
+
+  @Get(':tx_hash/:cert_index/parameters')
+  parameters(
+    @Param('tx_hash') txHash: string,
+    @Param('cert_index') certIndex: string,
+  ): Promise<ProposalParameters> {
+    return this.proposals.parameters({ txHash, certIndex });
   }
 
   @Get(':tx_hash/:cert_index/withdrawals')

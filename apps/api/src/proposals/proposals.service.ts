@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   governanceProposal,
+  governanceProposalParameters,
   governanceProposals,
   governanceProposalVotes,
   governanceProposalWithdrawals,
@@ -12,12 +13,14 @@ import {
   decodeProposalProcedures,
   drepIdFromCredential,
   govActionId,
+  parameterChangeJson,
   parseGovActionIdParam,
   poolIdFromHash,
   proposalOutcome,
   typedIntegerPathParams,
   type GovActionType,
   type Proposal,
+  type ProposalParameters,
   type ProposalVotes,
   type Proposals,
   type ProposalWithdrawals,
@@ -90,6 +93,19 @@ export class ProposalsService {
       }),
       // Unknown only where neither a snapshot nor the proposal epoch's parameters were stored.
       expiration: row.expiration as number,
+    };
+  }
+
+  /** A parameter change's proposed parameters, every other one null; 404 for an unknown proposal or another action. */
+  async parameters(param: ProposalParam): Promise<ProposalParameters> {
+    const key = proposalKey(param);
+    const row = key && (await governanceProposalParameters(this.db, key));
+    if (!row) throw new BlockfrostError(404);
+    return {
+      id: govActionId(row.tx_hash, row.cert_index),
+      tx_hash: row.tx_hash,
+      cert_index: row.cert_index,
+      parameters: parameterChangeJson(row.param_update) as ProposalParameters['parameters'],
     };
   }
 

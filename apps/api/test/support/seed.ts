@@ -556,13 +556,16 @@ export class ChainSeed {
       deposit: string;
       returnAddressId: number;
       previous?: { txHash: string; index: number };
+      /** a parameter change's protocol_param_update CBOR (hex) */
+      paramUpdate?: string;
     },
   ): Promise<number> {
     const id = this.nextId('gov_action_proposal');
     await this.sql.query(
       `INSERT INTO gov_action_proposal (id, tx_id, index, deposit, return_address_id, type, prev_tx_hash, prev_index,
-         anchor_url, anchor_hash)
-       VALUES ($1, $2, $3, $4, $5, $6, decode($7, 'hex'), $8, 'https://example.com/p.json', decode($9, 'hex'))`,
+         anchor_url, anchor_hash, param_update)
+       VALUES ($1, $2, $3, $4, $5, $6, decode($7, 'hex'), $8, 'https://example.com/p.json', decode($9, 'hex'),
+         decode($10, 'hex'))`,
       [
         id,
         txId,
@@ -573,6 +576,7 @@ export class ChainSeed {
         fields.previous?.txHash ?? null,
         fields.previous?.index ?? null,
         '11'.repeat(32),
+        fields.paramUpdate ?? null,
       ],
     );
     return id;

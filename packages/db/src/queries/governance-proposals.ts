@@ -5,6 +5,7 @@ const LIST = sqlByDirection(readSqlFile('governance_proposals'));
 const PROPOSAL = readSqlFile('governance_proposals_proposal');
 const WITHDRAWALS = sqlByDirection(readSqlFile('governance_proposals_proposal_withdrawals'));
 const VOTES = sqlByDirection(readSqlFile('governance_proposals_proposal_votes'));
+const PARAMETERS = readSqlFile('governance_proposals_proposal_parameters');
 const VOTER_VOTES = sqlByDirection(readSqlFile('governance_voter_votes'));
 const COMMITTEE_VOTES = sqlByDirection(readSqlFile('governance_committee_votes'));
 
@@ -63,6 +64,20 @@ export function governanceProposals(
 export async function governanceProposal(db: PrismaClient, key: ProposalKey): Promise<ProposalRow | null> {
   if (!storable(key)) return null;
   const [row] = await queryRows<ProposalRow>(db, PROPOSAL, [hexBytes(key.txHash), key.index]);
+  return row ?? null;
+}
+
+/** A parameter change's proposed update (CBOR), or null when the proposal is unknown or another action. */
+export async function governanceProposalParameters(
+  db: PrismaClient,
+  key: ProposalKey,
+): Promise<{ tx_hash: string; cert_index: number; param_update: Buffer } | null> {
+  if (!storable(key)) return null;
+  const [row] = await queryRows<{ tx_hash: string; cert_index: number; param_update: Buffer }>(
+    db,
+    PARAMETERS,
+    [hexBytes(key.txHash), key.index],
+  );
   return row ?? null;
 }
 

@@ -7,3 +7,4 @@ export * from './scripts.js';
 export * from './redeemers.js';
 export * from './parse-ogmios-message.js';
 export * from './governance.js';
+export * from './governance-parameters.js';
