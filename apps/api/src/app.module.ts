@@ -39,6 +39,10 @@ import { NetworkController } from './network/network.controller.js';
 import { NetworkService } from './network/network.service.js';
 import { NutlinkController } from './nutlink/nutlink.controller.js';
 import { NutlinkService } from './nutlink/nutlink.service.js';
+import { ProposalsController } from './proposals/proposals.controller.js';
+import { ProposalsService } from './proposals/proposals.service.js';
+import { VotesController } from './proposals/votes.controller.js';
+import { VotesService } from './proposals/votes.service.js';
 import { OgmiosRpc } from './common/ogmios-rpc.js';
 import { OpenApiController } from './openapi/openapi.controller.js';
 import { PoolsController } from './pools/pools.controller.js';
@@ -108,6 +112,8 @@ export class AppModule {
         MetadataController,
         NetworkController,
         NutlinkController,
+        ProposalsController,
+        VotesController,
         PoolsController,
         ScriptsController,
         EpochStakesController,
@@ -151,6 +157,8 @@ export class AppModule {
         MetadataService,
         NetworkService,
         NutlinkService,
+        ProposalsService,
+        VotesService,
         PoolsService,
         ScriptsService,
         StakesService,

@@ -35,7 +35,8 @@ interface Route {
 
 /**
  * Every route of the router, from Fastify's printed tree of full path segments (each line one node: its
- * depth from its indentation, its path its parent's followed by its label, its methods in brackets).
+ * depth from its indentation, its path its parent's followed by its label, its methods in brackets). A
+ * parameter node that routes name differently prints as `:a|:b`: each spelling the router has is a route.
  */
 function routerRoutes(fastify: FastifyInstance): Route[] {
   const routes: Route[] = [];
@@ -45,9 +46,27 @@ function routerRoutes(fastify: FastifyInstance): Route[] {
     if (!node) continue;
     const depth = [...node[1]].length / 4;
     pathAtDepth[depth] = (depth > 0 ? pathAtDepth[depth - 1] : '') + node[2];
-    for (const method of node[3]?.split(', ') ?? []) routes.push({ method, url: pathAtDepth[depth] });
+    for (const method of node[3]?.split(', ') ?? [])
+      for (const url of spellings(pathAtDepth[depth]))
+        if (namesMatch(fastify, method, url)) routes.push({ method, url });
   }
   return routes;
+}
+
+/** Whether the router has the route with these parameter names (hasRoute alone ignores the names). */
+function namesMatch(fastify: FastifyInstance, method: string, url: string): boolean {
+  const found = fastify.findRoute({ method: method as HTTPMethods, url }) as { params?: object } | null;
+  const names = [...url.matchAll(/:(\w+)/g)].map((match) => match[1]);
+  return found !== null && Object.keys(found.params ?? {}).join() === names.join();
+}
+
+/** Each way of reading a printed path whose parameter nodes may list several names (`:a|:b`). */
+function spellings(url: string): string[] {
+  const alternatives = /:\w+(?:\|:\w+)+/.exec(url);
+  if (!alternatives) return [url];
+  const before = url.slice(0, alternatives.index);
+  const after = url.slice(alternatives.index + alternatives[0].length);
+  return alternatives[0].split('|').flatMap((name) => spellings(`${before}${name}${after}`));
 }
 
 /** `GET /blocks/{hash_or_number}` for `GET /api/v0/blocks/:hash_or_number`, and whether it was under /api/v0. */

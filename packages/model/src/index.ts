@@ -12,6 +12,8 @@ export * from './pool-id.js';
 export * from './vrf-key.js';
 export * from './drep-id.js';
 export * from './committee-id.js';
+export * from './gov-action-id.js';
+export * from './proposal-outcome.js';
 export * from './slot-leader.js';
 export * from './chain-time.js';
 export * from './chain-time-presets.js';

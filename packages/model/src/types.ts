@@ -153,3 +153,19 @@ export type DRepDelegator = Schemas['drep_delegators'][number];
 export type DRepMetadata = Schemas['drep_metadata'];
 /** `GET /governance/committee`. */
 export type Committee = Schemas['committee'];
+/** `GET /governance/proposals`. */
+export type Proposals = Schemas['proposals'];
+/** `GET /governance/proposals/{tx_hash}/{cert_index}` and `/governance/proposals/{gov_action_id}`. */
+export type Proposal = Schemas['proposal'];
+/** `GET /governance/proposals/{…}/withdrawals`. */
+export type ProposalWithdrawals = Schemas['proposal_withdrawals'];
+/** `GET /governance/proposals/{…}/votes`. */
+export type ProposalVotes = Schemas['proposal_votes'];
+/** `GET /governance/dreps/{drep_id}/votes`. */
+export type DRepVotes = Schemas['drep_votes'];
+/** `GET /governance/committee/votes`. */
+export type CommitteeVotes = Schemas['committee_votes'];
+/** `GET /pools/{pool_id}/votes`. */
+export type PoolVotes = Schemas['pool_votes'];
+/** `GET /governance/proposals/{…}/parameters`. */
+export type ProposalParameters = Schemas['proposal_parameters'];

@@ -632,4 +632,87 @@ export class ChainSeed {
       [this.nextId('datum'), datum.hash, datum.bytes, txId],
     );
   }
+
+  /** A proposal procedure of a transaction; its id. */
+  async proposal(
+    txId: number,
+    index: number,
+    fields: {
+      type: string;
+      deposit: string;
+      returnAddressId: number;
+      previous?: { txHash: string; index: number };
+      /** a parameter change's protocol_param_update CBOR (hex) */
+      paramUpdate?: string;
+    },
+  ): Promise<number> {
+    const id = this.nextId('gov_action_proposal');
+    await this.sql.query(
+      `INSERT INTO gov_action_proposal (id, tx_id, index, deposit, return_address_id, type, prev_tx_hash, prev_index,
+         anchor_url, anchor_hash, param_update)
+       VALUES ($1, $2, $3, $4, $5, $6, decode($7, 'hex'), $8, 'https://example.com/p.json', decode($9, 'hex'),
+         decode($10, 'hex'))`,
+      [
+        id,
+        txId,
+        index,
+        fields.deposit,
+        fields.returnAddressId,
+        fields.type,
+        fields.previous?.txHash ?? null,
+        fields.previous?.index ?? null,
+        '11'.repeat(32),
+        fields.paramUpdate ?? null,
+      ],
+    );
+    return id;
+  }
+
+  async treasuryWithdrawal(txId: number, proposalId: number, stakeAddressId: number, amount: string) {
+    await this.sql.query(
+      `INSERT INTO treasury_withdrawal (id, tx_id, gov_action_proposal_id, stake_address_id, amount)
+       VALUES ($1, $2, $3, $4, $5)`,
+      [this.nextId('treasury_withdrawal'), txId, proposalId, stakeAddressId, amount],
+    );
+  }
+
+  async vote(
+    txId: number,
+    index: number,
+    voter: { role: string; hash: string; hasScript: boolean },
+    action: { txHash: string; index: number },
+    vote: string,
+  ) {
+    await this.sql.query(
+      `INSERT INTO voting_procedure (id, tx_id, index, voter_role, voter_hash, voter_has_script, gov_action_tx_hash,
+         gov_action_index, vote)
+       VALUES ($1, $2, $3, $4, decode($5, 'hex'), $6, decode($7, 'hex'), $8, $9)`,
+      [
+        this.nextId('voting_procedure'),
+        txId,
+        index,
+        voter.role,
+        voter.hash,
+        voter.hasScript,
+        action.txHash,
+        action.index,
+        vote,
+      ],
+    );
+  }
+
+  /** An epoch's governance snapshot: the proposals live in it with their first and last epochs. */
+  async governanceSnapshot(
+    epoch: number,
+    live: { txHash: string; index: number; since: number; until: number }[],
+  ) {
+    await this.sql.query(`INSERT INTO governance_snapshot (epoch) VALUES ($1)`, [epoch]);
+    for (const p of live) {
+      await this.sql.query(
+        `INSERT INTO governance_proposal_state (epoch, tx_hash, index, since_epoch, until_epoch)
+         VALUES ($1, decode($2, 'hex'), $3, $4, $5)`,
+        [epoch, p.txHash, p.index, p.since, p.until],
+      );
+    }
+  }
 }

@@ -23,9 +23,10 @@ import {
   type TokenRegistryJob,
 } from './queues.js';
 import { pendingDRepAnchors, refreshGovernanceAnchor } from './anchor-fetch.js';
-import { snapshotDRepsAndCommittee } from './epoch-snapshots/governance.js';
+import { snapshotDRepsAndCommittee } from './epoch-snapshots/dreps-and-committee.js';
 import { refreshEraSummaries } from './genesis-and-eras.js';
 import { refreshProtocolParameters } from './protocol-parameters.js';
+import { snapshotGovernanceProposals } from './epoch-snapshots/proposals.js';
 import { markRegisteredAccounts, refreshMarkedAccounts } from './rewards.js';
 import { snapshotAccountStakes } from './epoch-snapshots/accounts.js';
 import {
@@ -156,6 +157,8 @@ export function startRewardsWorker(ogmiosUrl: URL, context: WorkerContext): Work
     await refreshMarkedAccounts(context.prisma, connection);
     // After the refresh, so that an account's stake includes the rewards the boundary paid it.
     if (job.data.kind === 'all') await snapshotAccountStakes(context.prisma, await connection());
+    // Last: the accounts' rewards above do not wait on a ledger that cannot answer governance queries.
+    if (job.data.kind === 'all') await snapshotGovernanceProposals(context.prisma, await connection());
   };
   const worker = startWorker(QUEUES.rewards, process, 1, context);
   worker.on('closed', () => ogmios?.socket.close());

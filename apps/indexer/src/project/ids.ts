@@ -26,6 +26,9 @@ const TRANSACTION_ID_TABLES = [
   'redeemer',
   'nutlink_registration',
   'nutlink_ticker',
+  'gov_action_proposal',
+  'treasury_withdrawal',
+  'voting_procedure',
 ] as const;
 
 /** Tables whose rows belong to a transaction (`tx_id`): a rollback deletes them by range. */

@@ -5,6 +5,7 @@ import { projectAssets } from './assets.js';
 import { BatchState, type TxInBlock } from './batch-state.js';
 import { projectBlock, projectTransaction, slotLeader } from './blocks.js';
 import { projectGovernanceCertificates } from './governance-certificates.js';
+import { projectGovernance } from './governance.js';
 import type { IdAllocator } from './ids.js';
 import type { BatchLookups } from './keys.js';
 import { projectNutlink } from './nutlink.js';
@@ -46,6 +47,7 @@ export function projectBatch(blocks: DecodedBlock[], context: ProjectContext): B
       projectAssets(state, at);
       projectAccounts(state, at);
       projectGovernanceCertificates(state, at);
+      projectGovernance(state, at);
       projectNutlink(state, at);
       projectTransactionDetails(state, at);
     });

@@ -1,7 +1,7 @@
 // Row shapes of one batch, as sink/write-rows.ts writes them (mostly by COPY). Hashes are hex strings
 // here and bytes in the database (PostgreSQL's hex input), amounts bigint.
 
-import type { RedeemerPurpose } from '@frostline/model';
+import type { GovActionType, RedeemerPurpose, Vote, VoterRole } from '@frostline/model';
 
 export interface BlockRow {
   id: bigint;
@@ -156,6 +156,15 @@ export interface BatchRows {
     paymentCred: string | null;
     ticker: string;
   }[];
+  proposals: ProposalRow[];
+  treasuryWithdrawals: {
+    id: bigint;
+    txId: bigint;
+    proposalId: bigint;
+    stakeAddressId: bigint;
+    amount: bigint;
+  }[];
+  votes: VoteRow[];
   /** the addresses each transaction touched (address-history.ts) */
   addressTxs: { addressId: bigint; txId: bigint; stakeAddressId: bigint | null; txOutId: bigint }[];
   /** the assets of each transaction's outputs */
@@ -206,12 +215,46 @@ export function emptyBatchRows(): BatchRows {
     redeemers: [],
     nutlinkRegistrations: [],
     nutlinkTickers: [],
+    proposals: [],
+    treasuryWithdrawals: [],
+    votes: [],
     addressTxs: [],
     assetTxs: [],
     stakeBalanceDeltas: new Map(),
     supplyDelta: { lovelace: 0n, locked: 0n },
     rewardAccounts: new Set(),
   };
+}
+
+/** A proposal procedure of a valid transaction (db-sync gov_action_proposal). */
+export interface ProposalRow {
+  id: bigint;
+  txId: bigint;
+  index: number;
+  deposit: bigint;
+  returnAddressId: bigint;
+  type: GovActionType;
+  prevTxHash: string | null;
+  prevIndex: number | null;
+  paramUpdate: string | null;
+  policyHash: string | null;
+  anchorUrl: string;
+  anchorHash: string;
+}
+
+/** A voting procedure of a valid transaction (db-sync voting_procedure). */
+export interface VoteRow {
+  id: bigint;
+  txId: bigint;
+  index: number;
+  voterRole: VoterRole;
+  voterHash: string;
+  voterHasScript: boolean;
+  govActionTxHash: string;
+  govActionIndex: number;
+  vote: Vote;
+  anchorUrl: string | null;
+  anchorHash: string | null;
 }
 
 /** A witness redeemer of a valid transaction (db-sync redeemer, its data by hash as redeemer_data.hash). */

@@ -48,6 +48,8 @@ export const ROLLBACK_TABLES = {
     'committee_member_snapshot',
     'indexer_status',
     'protocol_parameters',
+    'governance_snapshot',
+    'governance_proposal_state',
     'genesis',
     'era_summary',
     'epoch_stake_snapshot',

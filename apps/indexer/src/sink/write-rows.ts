@@ -281,6 +281,40 @@ export function batchWrite(
     payment_cred: ['bytea', (r) => r.paymentCred],
     ticker: ['text', (r) => r.ticker],
   });
+  write.copy('gov_action_proposal', rows.proposals, {
+    id: ['int8', (r) => r.id],
+    tx_id: ['int8', (r) => r.txId],
+    index: ['int4', (r) => r.index],
+    deposit: ['int8', (r) => r.deposit],
+    return_address_id: ['int8', (r) => r.returnAddressId],
+    type: ['text', (r) => r.type],
+    prev_tx_hash: ['bytea', (r) => r.prevTxHash],
+    prev_index: ['int4', (r) => r.prevIndex],
+    param_update: ['bytea', (r) => r.paramUpdate],
+    policy_hash: ['bytea', (r) => r.policyHash],
+    anchor_url: ['text', (r) => r.anchorUrl],
+    anchor_hash: ['bytea', (r) => r.anchorHash],
+  });
+  write.copy('treasury_withdrawal', rows.treasuryWithdrawals, {
+    id: ['int8', (r) => r.id],
+    tx_id: ['int8', (r) => r.txId],
+    gov_action_proposal_id: ['int8', (r) => r.proposalId],
+    stake_address_id: ['int8', (r) => r.stakeAddressId],
+    amount: ['int8', (r) => r.amount],
+  });
+  write.copy('voting_procedure', rows.votes, {
+    id: ['int8', (r) => r.id],
+    tx_id: ['int8', (r) => r.txId],
+    index: ['int4', (r) => r.index],
+    voter_role: ['text', (r) => r.voterRole],
+    voter_hash: ['bytea', (r) => r.voterHash],
+    voter_has_script: ['bool', (r) => r.voterHasScript],
+    gov_action_tx_hash: ['bytea', (r) => r.govActionTxHash],
+    gov_action_index: ['int4', (r) => r.govActionIndex],
+    vote: ['text', (r) => r.vote],
+    anchor_url: ['text', (r) => r.anchorUrl],
+    anchor_hash: ['bytea', (r) => r.anchorHash],
+  });
   write.copy('address_tx', rows.addressTxs, {
     address_id: ['int8', (r) => r.addressId],
     tx_id: ['int8', (r) => r.txId],

@@ -44,6 +44,8 @@ export function decodedTransaction(fields: Partial<DecodedTransaction> = {}): De
     certificates: [],
     withdrawals: [],
     proposalStakeAddresses: [],
+    proposals: [],
+    votes: [],
     details: NO_TRANSACTION_DETAILS,
     ...fields,
   };

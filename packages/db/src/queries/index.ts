@@ -60,3 +60,4 @@ export * from './metadata-txs-labels.js';
 export * from './scripts.js';
 export * from './txs-hash-redeemers.js';
 export * from './governance.js';
+export * from './governance-proposals.js';

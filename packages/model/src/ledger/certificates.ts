@@ -166,8 +166,8 @@ function drepTarget(raw: unknown): DRepTarget {
 
 const hex = (raw: unknown) => bytesToHex(raw as Uint8Array);
 
-// CDDL `anchor / null`: [url, data hash].
-function anchor(raw: unknown): Anchor | null {
+/** CDDL `anchor / null`: [url, data hash]. */
+export function decodeAnchor(raw: unknown): Anchor | null {
   if (raw == null) return null;
   const [url, hash] = raw as [string, Uint8Array];
   return { url, hash: bytesToHex(hash) };
@@ -231,7 +231,7 @@ function decodeCertificate(cert: unknown[], index: number): Certificate[] {
         { kind: 'committeeHotKeyAuthorisation', index, cold: credential(cert[1]), hot: credential(cert[2]) },
       ];
     case 15:
-      return [{ kind: 'committeeResignation', index, cold: credential(cert[1]), anchor: anchor(cert[2]) }];
+      return [{ kind: 'committeeResignation', index, cold: credential(cert[1]), anchor: decodeAnchor(cert[2]) }];
     case 16:
       return [
         {
@@ -239,7 +239,7 @@ function decodeCertificate(cert: unknown[], index: number): Certificate[] {
           index,
           drep: credential(cert[1]),
           deposit: BigInt(cert[2] as number),
-          anchor: anchor(cert[3]),
+          anchor: decodeAnchor(cert[3]),
         },
       ];
     case 17:
@@ -247,7 +247,7 @@ function decodeCertificate(cert: unknown[], index: number): Certificate[] {
         { kind: 'drepRetirement', index, drep: credential(cert[1]), deposit: BigInt(cert[2] as number) },
       ];
     case 18:
-      return [{ kind: 'drepUpdate', index, drep: credential(cert[1]), anchor: anchor(cert[2]) }];
+      return [{ kind: 'drepUpdate', index, drep: credential(cert[1]), anchor: decodeAnchor(cert[2]) }];
     default:
       // Genesis delegation: no endpoint reads it.
       return [];

@@ -140,6 +140,8 @@ export function genesisBlock(
       certificates: [],
       withdrawals: [],
       proposalStakeAddresses: [],
+      proposals: [],
+      votes: [],
       details: NO_TRANSACTION_DETAILS,
     })),
   };

@@ -6,3 +6,5 @@ export * from './genesis.js';
 export * from './scripts.js';
 export * from './redeemers.js';
 export * from './parse-ogmios-message.js';
+export * from './governance.js';
+export * from './governance-parameters.js';

@@ -5,6 +5,12 @@ import { datumHash, scriptHash, type ScriptLanguage } from '../metadata/hashes.j
 import { renderMetadatumJson, type MetadataJson } from '../metadata/db-sync-json.js';
 import { decodeStakeAddress } from '../stake-address.js';
 import { decodeCertificates, type Certificate } from './certificates.js';
+import {
+  decodeProposalProcedures,
+  decodeVotingProcedures,
+  type ProposalProcedure,
+  type VotingProcedure,
+} from './governance.js';
 import type { Amount, OgmiosOutput, OgmiosScript, OgmiosTransaction, OgmiosValue } from './ogmios-types.js';
 import { decodeRedeemers, type DecodedRedeemer } from './redeemers.js';
 import { remembered } from './remembered.js';
@@ -124,6 +130,9 @@ export interface DecodedTransaction {
   withdrawals: { rewardAddress: string; amount: bigint }[];
   /** stake addresses (bech32) named by governance proposals: return accounts and treasury withdrawals */
   proposalStakeAddresses: string[];
+  /** Conway proposal procedures, from the CBOR (Ogmios' `proposals` also holds earlier eras' updates) */
+  proposals: ProposalProcedure[];
+  votes: VotingProcedure[];
   details: TransactionDetails;
 }
 
@@ -237,6 +246,8 @@ export function decodeTransaction(tx: OgmiosTransaction): DecodedTransaction {
     certificates: NONE,
     withdrawals: NONE,
     proposalStakeAddresses: NONE,
+    proposals: NONE,
+    votes: NONE,
     details: decodeDetails(tx, valid),
   };
   // db-sync records no mints, metadata, certificates, withdrawals or witness datums of invalid transactions.
@@ -252,10 +263,12 @@ export function decodeTransaction(tx: OgmiosTransaction): DecodedTransaction {
   if (tx.metadata) decoded.metadata = decodeIndexedMetadata(tx);
   if (tx.scripts)
     decoded.scripts = Object.values(tx.scripts).map((script) => decodeScript(script, `transaction ${tx.id}`));
-  if (tx.certificates?.length || tx.proposals?.length) {
+  if (tx.certificates?.length || tx.proposals?.length || tx.votes?.length) {
     const cbor = decoded.details.cbor;
     if (!cbor) throw new Error(`transaction ${tx.id} carries no CBOR: run Ogmios with --include-cbor`);
     decoded.certificates = decodeCertificates(cbor);
+    if (tx.proposals?.length) decoded.proposals = decodeProposalProcedures(cbor);
+    if (tx.votes?.length) decoded.votes = decodeVotingProcedures(cbor);
   }
   if (tx.withdrawals)
     decoded.withdrawals = Object.entries(tx.withdrawals).map(([rewardAddress, amount]) => ({

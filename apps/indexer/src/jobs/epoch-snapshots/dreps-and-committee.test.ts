@@ -7,7 +7,7 @@ import {
   drepSnapshotRows,
   storeGovernanceSnapshot,
   type GovernanceAnswers,
-} from './governance.js';
+} from './dreps-and-committee.js';
 
 // Ogmios' own test vectors of the two queries (test-data/ogmios/SOURCES.md).
 const VECTORS = new URL('../../../test-data/ogmios/', import.meta.url);
