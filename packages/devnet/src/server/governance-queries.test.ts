@@ -1,6 +1,7 @@
 /// <reference types="jest" />
 import CSL from '@emurgo/cardano-serialization-lib-nodejs';
 import { keyPair } from '../generate/keys.js';
+import { demoWallets } from '../networks/demo-wallets.js';
 import { stakingChain } from '../ledger/test-support/staking-chain.js';
 import { startDevnet, type Devnet } from './devnet.js';
 import { validated } from './test-support/validated.js';
@@ -16,8 +17,8 @@ async function unvalidated(devnet: Devnet, method: string) {
 
 /**
  * The staking chain (a pool making a block in each epoch 2–8, Alice delegating to it) with governance:
- * in epoch 3 Bob registers as a DRep, Alice delegates her vote to him, the genesis committee member
- * authorises a hot key, and Alice proposes an info action and a treasury withdrawal to Bob;
+ * in epoch 3 Bob registers as a DRep, Alice delegates her vote to him, the first demo wallet's
+ * committee member authorises a hot key (the others have none: their votes are not counted), and Alice proposes an info action and a treasury withdrawal to Bob;
  * in epoch 4 Bob and the committee vote yes on the withdrawal and the pool votes on the info action.
  * The boundary into epoch 5 ratifies the withdrawal, the one into 6 enacts it; the info action (until
  * epoch 5 with the custom network's 2-epoch lifetime) expires at the boundary into 6 and leaves at 7.
@@ -38,7 +39,10 @@ function governanceChain() {
   const bobCredential = { from: 'verificationKey', credential: bob.hash.to_hex() } as const;
   const ada = (quantity: bigint) => ({ ada: { lovelace: quantity * 1_000_000n } });
   const anchor = (name: string) => ({ url: `https://frostline.invalid/${name}.json`, hash: '11'.repeat(32) });
-  const member = { from: 'script', id: 'ff9babf23fef3f54ec29132c07a8e23807d7b395b143ecd8ff79f4c7' } as const;
+  const member = {
+    from: 'verificationKey',
+    id: demoWallets(0)[0]!.governance.committeeColdKeyHash,
+  } as const;
   const proposeTx = 'b1'.repeat(32);
   const propose = {
     id: proposeTx,
@@ -171,15 +175,19 @@ describe('governance on the devnet ledger, answered in Ogmios v6 shapes', () => 
       'QueryLedgerStateConstitutionalCommitteeResponse',
       'queryLedgerState/constitutionalCommittee',
     );
+    // The demo wallets' cold keys by hash; only the first wallet's member has a hot key.
+    const cold = demoWallets(0).map(({ governance }) => governance.committeeColdKeyHash);
     expect(committee.result).toEqual({
-      members: [
-        {
-          ...chain.member,
-          delegate: { status: 'authorized', from: 'verificationKey', id: chain.hot.hash.to_hex() },
-          status: 'active',
-          mandate: { epoch: 1000 },
-        },
-      ],
+      members: [...cold].sort().map((id) => ({
+        id,
+        from: 'verificationKey',
+        delegate:
+          id === chain.member.id
+            ? { status: 'authorized', from: 'verificationKey', id: chain.hot.hash.to_hex() }
+            : { status: 'none' },
+        status: 'active',
+        mandate: { epoch: 1000 },
+      })),
       quorum: '2/3',
     });
     await validated(devnet, 'QueryLedgerStateConstitutionResponse', 'queryLedgerState/constitution');
