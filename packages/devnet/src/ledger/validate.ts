@@ -263,7 +263,10 @@ class Checker {
       ),
     );
     let produced = CSL.Value.new(
-      this.body.fee().checked_add(CSL.get_deposit(this.body, poolDeposit, keyDeposit)),
+      this.body
+        .fee()
+        .checked_add(CSL.get_deposit(this.body, poolDeposit, keyDeposit))
+        .checked_add(this.proposalDeposits()),
     );
     for (let i = 0; i < this.body.outputs().len(); i += 1)
       produced = produced.checked_add(this.body.outputs().get(i).amount());
@@ -276,6 +279,15 @@ class Checker {
     return canonical(inValue) === canonical(outValue)
       ? undefined
       : errors.valueNotConserved(inValue, outValue);
+  }
+
+  /** CSL's deposit leaves out the proposal procedures' deposits, which the ledger counts as produced. */
+  private proposalDeposits(): CSL.BigNum {
+    const proposals = this.body.voting_proposals();
+    let total = CSL.BigNum.zero();
+    for (let i = 0; i < (proposals?.len() ?? 0); i += 1)
+      total = total.checked_add(proposals!.get(i).deposit());
+    return total;
   }
 
   private poolRetirements(): number {
