@@ -219,6 +219,7 @@ export function drepStakes(
     );
     stake.set(key, BigInt(account.rewards.ada.lovelace));
   }
+  if (stake.size === 0) return new Map();
   const add = (key: string | undefined, lovelace: bigint) => {
     if (key !== undefined && stake.has(key)) stake.set(key, stake.get(key)! + lovelace);
   };

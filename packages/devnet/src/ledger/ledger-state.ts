@@ -306,6 +306,7 @@ export class LedgerState implements DelegationState {
    */
   private enactRatified(treasury: bigint): bigint {
     const { ratified, expired } = this.governance().pending;
+    if (this.proposals.size === 0) return treasury;
     let pot = treasury;
     for (const key of ratified) {
       const proposal = this.proposals.get(key);
@@ -396,6 +397,12 @@ export class LedgerState implements DelegationState {
   ): void {
     const proposals = [...this.proposals.values()];
     const drepStake = drepStakes(this.utxos.values(), this.accounts.values(), proposals);
+    const settings = this.governance();
+    // Most boundaries (a devnet's empty epochs) have nothing to ratify.
+    if (proposals.length === 0) {
+      this.settings.set('governance', { ...settings, pending: { ratified: [], expired: [] }, drepStake });
+      return;
+    }
     const poolStake = new Map<string, bigint>();
     mark.delegations.forEach(({ pool, stake }) => poolStake.set(pool, (poolStake.get(pool) ?? 0n) + stake));
     const poolDefaults = new Map<string, 'abstain' | 'noConfidence'>();
@@ -406,7 +413,6 @@ export class LedgerState implements DelegationState {
       )?.type;
       if (type === 'abstain' || type === 'noConfidence') poolDefaults.set(id, type);
     }
-    const settings = this.governance();
     const pending = ratify({
       epoch,
       proposals,
