@@ -3,8 +3,19 @@ import type { Certificate } from '@cardano-ogmios/schema';
 import type { RewardAccountSummary } from '../chain/events.js';
 import type { OgmiosTransaction } from '../convert/index.js';
 import { applyDelegation, withChanges, type DelegationState } from './delegation.js';
+import type { LedgerRules } from './governance.js';
+import { emptyGovernance } from './test-support/governance.js';
 
 const KEY_DEPOSIT = 2_000_000n;
+const DREP_DEPOSIT = 500_000_000n;
+const RULES: LedgerRules = {
+  epoch: 4,
+  keyDeposit: KEY_DEPOSIT,
+  drepDeposit: DREP_DEPOSIT,
+  proposalDeposit: 100_000_000_000n,
+  proposalLifetime: 2,
+  drepActivity: 20,
+};
 const ada = (lovelace: bigint) => ({ ada: { lovelace } });
 const POOL = 'pool1vng3kfwp6evwqwkwm787tujcce8atc3x8unp9rxe6gqa7zzkpvw';
 const OTHER_POOL = 'pool1enxvenxvenxvenxvenxvenxvenxvenxvenxvenxvenxvc0r33hr';
@@ -22,9 +33,13 @@ function state(rewards: bigint, voting = false): DelegationState {
     deposit: ada(KEY_DEPOSIT),
   };
   return {
+    ...emptyGovernance,
     account: ({ credential }) => (credential === alice.credential ? account : undefined),
     poolRegistered: (id) => id === POOL,
-    drepRegistered: ({ credential }) => credential === drep.id,
+    drep: ({ credential }) =>
+      credential === drep.id
+        ? { id: drep.id, from: drep.from, deposit: DREP_DEPOSIT, expiry: 20 }
+        : undefined,
     drepDelegators: ({ credential }) => (voting && credential === drep.id ? [alice] : []),
   };
 }
@@ -95,27 +110,19 @@ describe('registration and delegation rules', () => {
     ],
     ['deregistering an unknown credential', [deregister(bob)], 3146],
   ] as [string, Certificate[], number | 'ok'][])('%s', (_name, certificates, expected) => {
-    expect(code(applyDelegation(transaction(certificates), state(0n), KEY_DEPOSIT))).toBe(expected);
+    expect(code(applyDelegation(transaction(certificates), state(0n), RULES))).toBe(expected);
   });
 
   it('refuses to deregister an account with rewards unless the transaction withdraws them', () => {
-    expect(applyDelegation(transaction([deregister(alice)]), state(5n), KEY_DEPOSIT)).toMatchObject({
+    expect(applyDelegation(transaction([deregister(alice)]), state(5n), RULES)).toMatchObject({
       error: { code: 3147, data: { nonEmptyRewardAccountBalance: ada(5n) } },
     });
-    const outcome = applyDelegation(
-      transaction([deregister(alice)], { [aliceStake]: 5n }),
-      state(5n),
-      KEY_DEPOSIT,
-    );
+    const outcome = applyDelegation(transaction([deregister(alice)], { [aliceStake]: 5n }), state(5n), RULES);
     expect(accountChanges(outcome)).toEqual([{ ...alice, registered: false }]);
   });
 
   it('states the accounts a transaction changes in their final state', () => {
-    const outcome = applyDelegation(
-      transaction([register(bob), delegate(bob, POOL)]),
-      state(0n),
-      KEY_DEPOSIT,
-    );
+    const outcome = applyDelegation(transaction([register(bob), delegate(bob, POOL)]), state(0n), RULES);
     expect(accountChanges(outcome)).toEqual([
       { ...bob, rewards: ada(0n), deposit: ada(KEY_DEPOSIT), stakePool: { id: POOL } },
     ]);
@@ -128,7 +135,7 @@ describe('registration and delegation rules', () => {
       deposit: ada(500_000_000n),
     };
     const voteOf = (credential: typeof alice, base: DelegationState, certificates: Certificate[]) => {
-      const outcome = applyDelegation(transaction(certificates), base, KEY_DEPOSIT);
+      const outcome = applyDelegation(transaction(certificates), base, RULES);
       if ('error' in outcome) throw new Error(outcome.error.message);
       return withChanges(base, outcome.changes).account(credential)?.delegateRepresentative;
     };
@@ -146,7 +153,7 @@ describe('registration and delegation rules', () => {
       delegateRepresentative: drep,
       deposit: ada(500_000_000n),
     };
-    const outcome = applyDelegation(transaction([retire, reregister]), state(7n, true), KEY_DEPOSIT);
+    const outcome = applyDelegation(transaction([retire, reregister]), state(7n, true), RULES);
     expect(accountChanges(outcome)).toEqual([{ ...alice, rewards: ada(7n), deposit: ada(KEY_DEPOSIT) }]);
   });
 });

@@ -4,27 +4,36 @@ import type { RewardAccountSummary, RewardAccountUpdate } from '../chain/events.
 import type { OgmiosTransaction } from '../convert/index.js';
 import type { RpcError } from '../server/rpc.js';
 import { credentialKey, type Credential } from './ledger-data.js';
+import {
+  applyCommitteeCertificate,
+  applyDrepCertificate,
+  applyProposals,
+  applyVotes,
+  governanceWithChanges,
+  type GovernanceChanges,
+  type GovernanceView,
+  type LedgerRules,
+} from './governance.js';
 import * as errors from './submit-errors.js';
 
-/** What certificates read and change: reward accounts, and the stake pools and DReps registered. */
-export interface DelegationState {
+/**
+ * What withdrawals, certificates, proposals and votes read and change: reward accounts, the stake pools
+ * registered, and the governance state (DReps, proposals, committee).
+ */
+export interface DelegationState extends GovernanceView {
   /** The account of a registered stake credential, undefined when it is not registered. */
   account(credential: Credential): RewardAccountSummary | undefined;
-  poolRegistered(id: string): boolean;
-  drepRegistered(drep: Credential): boolean;
   /** The registered stake credentials whose vote is delegated to `drep`. */
   drepDelegators(drep: Credential): Credential[];
 }
 
-/** The new values of what one transaction's withdrawals and certificates touched. */
-export interface DelegationChanges {
+/** The new values of what one transaction's withdrawals, certificates, proposals and votes touched. */
+export interface DelegationChanges extends GovernanceChanges {
   accounts: Map<string, RewardAccountUpdate>;
   /** Pool registrations (and re-registrations: new parameters) by pool id. */
   pools: Map<string, StakePool>;
   /** Pool id → the epoch at whose start it retires. */
   retirements: Map<string, number>;
-  /** DRep credential keys → registered (false: retired). */
-  dreps: Map<string, boolean>;
 }
 
 export const noDelegationChanges = (): DelegationChanges => ({
@@ -32,18 +41,20 @@ export const noDelegationChanges = (): DelegationChanges => ({
   pools: new Map(),
   retirements: new Map(),
   dreps: new Map(),
+  proposals: new Map(),
+  committee: new Map(),
 });
 
 /** `base` after `changes`: what the next transaction of the mempool is validated against. */
 export function withChanges(base: DelegationState, changes: DelegationChanges): DelegationState {
   return {
+    ...governanceWithChanges(base, changes),
     account: (credential) => {
       const change = changes.accounts.get(credentialKey(credential));
       if (change === undefined) return base.account(credential);
       return 'registered' in change ? undefined : change;
     },
     poolRegistered: (id) => changes.pools.has(id) || base.poolRegistered(id),
-    drepRegistered: (drep) => changes.dreps.get(credentialKey(drep)) ?? base.drepRegistered(drep),
     drepDelegators: (drep) => {
       const unchanged = base
         .drepDelegators(drep)
@@ -78,16 +89,16 @@ export function rewardCredential(rewardAddress: string): Credential {
 }
 
 /**
- * Applies a transaction's withdrawals (each empties its account), then its certificates in order, as the
- * ledger does: the first registration or delegation rule broken, or what changed. A pool retirement is
- * recorded for the epoch boundary that applies it (src/ledger/epoch-boundary.ts). `lenient` skips a
- * certificate breaking a rule instead (a chain file that starts mid-chain certifies what it never
- * registered).
+ * Applies a transaction's withdrawals (each empties its account), then its certificates in order, then
+ * its proposals and votes, as the ledger does: the first rule broken, or what changed. A pool retirement
+ * is recorded for the epoch boundary that applies it (src/ledger/epoch-boundary.ts). `lenient` skips a
+ * certificate, proposal or vote breaking a rule instead (a chain file that starts mid-chain certifies
+ * what it never registered).
  */
 export function applyDelegation(
   transaction: OgmiosTransaction,
   base: DelegationState,
-  keyDeposit: bigint,
+  rules: LedgerRules,
   lenient = false,
 ): { error: RpcError } | { changes: DelegationChanges } {
   const changes = noDelegationChanges();
@@ -98,7 +109,11 @@ export function applyDelegation(
     if (account !== undefined) setAccount({ ...account, rewards: lovelace(0n) });
   }
   for (const certificate of transaction.certificates ?? []) {
-    const error = applyCertificate(certificate, state, keyDeposit, changes, setAccount);
+    const error = applyCertificate(certificate, state, rules, changes, setAccount);
+    if (error !== undefined && !lenient) return { error };
+  }
+  for (const apply of [applyProposals, applyVotes]) {
+    const error = apply(transaction, state, rules, changes);
     if (error !== undefined && !lenient) return { error };
   }
   return { changes };
@@ -107,7 +122,7 @@ export function applyDelegation(
 function applyCertificate(
   certificate: Certificate,
   state: DelegationState,
-  keyDeposit: bigint,
+  rules: LedgerRules,
   changes: DelegationChanges,
   setAccount: (update: RewardAccountUpdate) => void,
 ): RpcError | undefined {
@@ -116,8 +131,8 @@ function applyCertificate(
       const { credential, from } = certificate;
       if (state.account({ from, credential }) !== undefined)
         return errors.credentialAlreadyRegistered(credential, from);
-      const deposit = amount(certificate.deposit) ?? keyDeposit;
-      if (deposit !== keyDeposit) return errors.credentialDepositMismatch(deposit, keyDeposit);
+      const deposit = amount(certificate.deposit) ?? rules.keyDeposit;
+      if (deposit !== rules.keyDeposit) return errors.credentialDepositMismatch(deposit, rules.keyDeposit);
       setAccount({ from, credential, rewards: lovelace(0n), deposit: lovelace(deposit) });
       return undefined;
     }
@@ -142,7 +157,7 @@ function applyCertificate(
         return errors.unknownStakePool(stakePool.id);
       if (
         delegateRepresentative?.type === 'registered' &&
-        !state.drepRegistered(drepCredential(delegateRepresentative))
+        state.drep(drepCredential(delegateRepresentative)) === undefined
       )
         return errors.delegateRepresentativeNotRegistered(delegateRepresentative);
       setAccount({
@@ -164,23 +179,20 @@ function applyCertificate(
     case 'delegateRepresentativeRegistration':
     case 'delegateRepresentativeRetirement':
     case 'delegateRepresentativeUpdate': {
-      const drep = certificate.delegateRepresentative;
-      const registered = state.drepRegistered(drepCredential(drep));
-      const registering = certificate.type === 'delegateRepresentativeRegistration';
-      if (registering && registered) return errors.delegateRepresentativeAlreadyRegistered(drep);
-      if (!registering && !registered) return errors.delegateRepresentativeNotRegistered(drep);
-      if (certificate.type === 'delegateRepresentativeUpdate') return undefined;
-      const credential = drepCredential(drep);
-      changes.dreps.set(credentialKey(credential), registering);
+      const credential = drepCredential(certificate.delegateRepresentative);
+      const error = applyDrepCertificate(certificate, credential, state, rules, changes);
+      if (error !== undefined || certificate.type !== 'delegateRepresentativeRetirement') return error;
       // The ledger (Conway's GOVCERT rule) clears the vote delegations to a DRep that retires: a later
       // registration of the same credential starts without delegators.
-      if (!registering)
-        for (const delegator of state.drepDelegators(credential)) {
-          const { delegateRepresentative: _, ...account } = state.account(delegator)!;
-          setAccount(account);
-        }
+      for (const delegator of state.drepDelegators(credential)) {
+        const { delegateRepresentative: _, ...account } = state.account(delegator)!;
+        setAccount(account);
+      }
       return undefined;
     }
+    case 'constitutionalCommitteeDelegation':
+    case 'constitutionalCommitteeRetirement':
+      return applyCommitteeCertificate(certificate, state, changes);
     default:
       return undefined;
   }

@@ -1,5 +1,5 @@
 import CSL from '@emurgo/cardano-serialization-lib-nodejs';
-import type { StakePool } from '@cardano-ogmios/schema';
+import type { DelegateRepresentative, StakePool } from '@cardano-ogmios/schema';
 import type { RewardAccountSummary } from '../chain/events.js';
 import { rewardCredential } from './delegation.js';
 import { credentialKey } from './ledger-data.js';
@@ -204,6 +204,46 @@ export function stakeSnapshot(
     delegation.stake += BigInt((utxo.value as { ada: { lovelace: number | bigint } }).ada.lovelace);
   }
   return { delegations, pools: registeredPools };
+}
+
+/**
+ * The stake delegated to each DRep (credential key, 'abstain', 'noConfidence'): each delegating
+ * account's outputs at base addresses, its rewards and the deposits of the proposals returning to it.
+ */
+export function drepStakes(
+  utxos: Iterable<Utxo>,
+  accounts: Iterable<RewardAccountSummary>,
+  proposals: Iterable<{ returnAccount: string; deposit: bigint }>,
+): Map<string, bigint> {
+  const target = new Map<string, string>();
+  const stake = new Map<string, bigint>();
+  for (const account of accounts) {
+    const drep = account.delegateRepresentative as DelegateRepresentative | undefined;
+    if (drep === undefined) continue;
+    const key = credentialKey(account);
+    target.set(
+      key,
+      drep.type === 'registered' ? credentialKey({ from: drep.from, credential: drep.id }) : drep.type,
+    );
+    stake.set(key, BigInt(account.rewards.ada.lovelace));
+  }
+  if (stake.size === 0) return new Map();
+  const add = (key: string | undefined, lovelace: bigint) => {
+    if (key !== undefined && stake.has(key)) stake.set(key, stake.get(key)! + lovelace);
+  };
+  for (const utxo of utxos)
+    add(
+      stakeKeyOf(utxo.address as string),
+      BigInt((utxo.value as { ada: { lovelace: number | bigint } }).ada.lovelace),
+    );
+  for (const { returnAccount, deposit } of proposals)
+    add(credentialKey(rewardCredential(returnAccount)), deposit);
+  const delegated = new Map<string, bigint>();
+  stake.forEach((lovelace, key) => {
+    const drep = target.get(key)!;
+    delegated.set(drep, (delegated.get(drep) ?? 0n) + lovelace);
+  });
+  return delegated;
 }
 
 const stakeKeys = new Map<string, string | undefined>();

@@ -1,4 +1,4 @@
-import type { StakePool } from '@cardano-ogmios/schema';
+import type { DelegateRepresentative, StakePool } from '@cardano-ogmios/schema';
 import type { RewardAccountSummary, RewardAccountUpdate } from '../chain/events.js';
 import { referenceKey, transactionEffects, type OutputReference, type Utxo } from './outputs.js';
 import type { OgmiosTransaction } from '../convert/index.js';
@@ -10,6 +10,7 @@ import { Journal, JournaledMap, type UndoLog } from './journal.js';
 import { credentialKey, type Credential } from './ledger-data.js';
 import { parameterReader } from './parameters.js';
 import {
+  drepStakes,
   emptySnapshot,
   parseRatio,
   rewardUpdate,
@@ -20,12 +21,26 @@ import {
 } from './epoch-boundary.js';
 import { decimalRatio } from '../networks/ratio.js';
 import { rewardCredential } from './delegation.js';
+import {
+  ancestorValid,
+  ledgerRules,
+  memberKey,
+  proposalKey,
+  purposeOf,
+  type CommitteeMember,
+  type DrepState,
+  type GovernanceSettings,
+  type LedgerRules,
+  type ProposalState,
+} from './governance.js';
+import { ratify } from './ratification.js';
 
 /** What the reward formula takes from the genesis rather than the protocol parameters. */
 type RewardGenesis = Pick<RewardParameters, 'expectedBlocks' | 'maxSupply'>;
 
 /**
- * The ledger state: UTxO set, reward accounts, stake pools (with the epochs they retire at) and DReps.
+ * The ledger state: UTxO set, reward accounts, stake pools (with the epochs they retire at), and the
+ * governance state: DReps, proposals with their votes, the committee, the constitution.
  * Transactions change it by the ledger's rules (`transactionEffects` for the UTxO set, `applyDelegation`
  * for withdrawals and certificates). The generator builds its chain against one; the devnet follows its
  * served chain with one (src/ledger/ledger.ts), undoing rolled-back blocks with `record`'s logs.
@@ -37,10 +52,15 @@ export class LedgerState implements DelegationState {
     private readonly accounts: JournaledMap<string, RewardAccountSummary>,
     private readonly pools: JournaledMap<string, StakePool>,
     private readonly retirements: JournaledMap<string, number>,
-    private readonly dreps: JournaledMap<string, true>,
+    private readonly dreps: JournaledMap<string, DrepState>,
+    private readonly proposals: JournaledMap<string, ProposalState>,
+    private readonly committee: JournaledMap<string, CommitteeMember>,
+    /** One entry, 'governance': what enactment changes, replaced (never mutated) at each change. */
+    private readonly settings: JournaledMap<'governance', GovernanceSettings>,
     /** One entry, 'epoch': the epoch bookkeeping, replaced (never mutated) at each change. */
     private readonly epochs: JournaledMap<'epoch', EpochState>,
-    private readonly keyDeposit: bigint,
+    /** The genesis' protocol parameters, under those governance enacts. */
+    private readonly genesisParameters: Record<string, unknown>,
     private readonly rewardGenesis: RewardGenesis,
   ) {}
 
@@ -49,9 +69,30 @@ export class LedgerState implements DelegationState {
    * stake pools, no reward accounts.
    */
   static genesis(network: Network, extraFunds: readonly Utxo[] = []): LedgerState {
-    const parameters = parameterReader(genesisProtocolParameters(network));
+    const protocolParameters = genesisProtocolParameters(network);
     const { initialStakePools } = genesisConfiguration(network, 'shelley') as {
       initialStakePools: { stakePools: Record<string, StakePool> };
+    };
+    const { constitution, constitutionalCommittee } = genesisConfiguration(network, 'conway') as {
+      constitution: GovernanceSettings['constitution'];
+      constitutionalCommittee: {
+        members: { id: string; from: CommitteeMember['from']; mandate: { epoch: number } }[];
+        quorum: string;
+      };
+    };
+    const members: CommitteeMember[] = constitutionalCommittee.members.map(({ id, from, mandate }) => ({
+      id,
+      from,
+      mandate: mandate.epoch,
+      delegate: { status: 'none' },
+    }));
+    const governance: GovernanceSettings = {
+      constitution,
+      quorum: constitutionalCommittee.quorum,
+      lastEnacted: {},
+      parameters: {},
+      pending: { ratified: [], expired: [] },
+      drepStake: new Map(),
     };
     const journal = new Journal();
     // The generator's faucet may be a genesis output already: each output counts once.
@@ -89,8 +130,14 @@ export class LedgerState implements DelegationState {
       new JournaledMap(journal, Object.entries(initialStakePools.stakePools)),
       new JournaledMap(journal),
       new JournaledMap(journal),
+      new JournaledMap(journal),
+      new JournaledMap(
+        journal,
+        members.map((member) => [memberKey(member), member] as const),
+      ),
+      new JournaledMap(journal, [['governance', governance]]),
       new JournaledMap(journal, [['epoch', epoch]]),
-      parameters.lovelace('stakeCredentialDeposit'),
+      protocolParameters,
       {
         expectedBlocks: [
           BigInt(shelley.epochLength as number) * coefficientNumerator,
@@ -134,6 +181,41 @@ export class LedgerState implements DelegationState {
 
   drepRegistered(drep: Credential): boolean {
     return this.dreps.has(credentialKey(drep));
+  }
+
+  drep(drep: Credential): DrepState | undefined {
+    return this.dreps.get(credentialKey(drep));
+  }
+
+  allDreps(): IterableIterator<DrepState> {
+    return this.dreps.values();
+  }
+
+  proposal(key: string): ProposalState | undefined {
+    return this.proposals.get(key);
+  }
+
+  /** The proposals the ledger holds, in submission order. */
+  allProposals(): IterableIterator<ProposalState> {
+    return this.proposals.values();
+  }
+
+  committeeMembers(): CommitteeMember[] {
+    return [...this.committee.values()];
+  }
+
+  governance(): GovernanceSettings {
+    return this.settings.get('governance')!;
+  }
+
+  /** The genesis' protocol parameters with those governance enacted over them. */
+  protocolParameters(): Record<string, unknown> {
+    return { ...this.genesisParameters, ...this.governance().parameters };
+  }
+
+  /** What the rules of a transaction applied now read. */
+  rules(): LedgerRules {
+    return ledgerRules(this.protocolParameters(), this.epochState().epoch);
   }
 
   drepDelegators(drep: Credential): Credential[] {
@@ -195,7 +277,8 @@ export class LedgerState implements DelegationState {
     );
   }
 
-  private crossEpoch(protocolParameters: Record<string, unknown>): void {
+  private crossEpoch(chainParameters: Record<string, unknown>): void {
+    const protocolParameters = { ...chainParameters, ...this.governance().parameters };
     const parameters = parameterReader(protocolParameters);
     const ratio = (name: string) => parseRatio(protocolParameters[name] as string);
     const before = this.epochState();
@@ -227,6 +310,8 @@ export class LedgerState implements DelegationState {
           this.accounts.set(credentialKey(account), rest);
         }
     }
+    treasury = this.enactRatified(treasury);
+    this.pulse(next, protocolParameters, mark, treasury);
     this.epochs.set('epoch', {
       epoch: next,
       treasury,
@@ -237,6 +322,136 @@ export class LedgerState implements DelegationState {
       previousBlocks: before.blocks,
       blocks: new Map(),
     });
+  }
+
+  /**
+   * Enacts what the last boundary's ratification ratified, in its order, and removes the proposals it
+   * found expired, each deposit refunded to its return account (the treasury when that is not
+   * registered); then the proposals whose ancestor is gone. Returns the treasury after withdrawals.
+   */
+  private enactRatified(treasury: bigint): bigint {
+    const { ratified, expired } = this.governance().pending;
+    if (this.proposals.size === 0) return treasury;
+    let pot = treasury;
+    for (const key of ratified) {
+      const proposal = this.proposals.get(key);
+      if (proposal === undefined) continue;
+      pot = this.enact(proposal, pot);
+      pot = this.removeProposal(key, pot);
+    }
+    for (const key of expired) pot = this.removeProposal(key, pot);
+    let orphans: string[];
+    do {
+      const { lastEnacted } = this.governance();
+      orphans = [...this.proposals.entries()]
+        .filter(([, { action }]) => {
+          const purpose = purposeOf(action.type);
+          return (
+            purpose !== undefined &&
+            !ancestorValid(action, purpose, lastEnacted, (ancestor) => this.proposals.get(ancestor))
+          );
+        })
+        .map(([key]) => key);
+      for (const key of orphans) pot = this.removeProposal(key, pot);
+    } while (orphans.length > 0);
+    return pot;
+  }
+
+  private enact({ proposal, action }: ProposalState, treasury: bigint): bigint {
+    const settings = this.governance();
+    let pot = treasury;
+    let changed: Partial<GovernanceSettings> = {};
+    switch (action.type) {
+      case 'treasuryWithdrawals':
+        for (const [account, amount] of Object.entries(action.withdrawals ?? {})) {
+          const lovelace = BigInt(amount.ada.lovelace);
+          // A withdrawal to an account that is not registered stays in the treasury.
+          if (this.credit(rewardCredential(account), lovelace)) pot -= lovelace;
+        }
+        break;
+      case 'noConfidence':
+        [...this.committee.values()].forEach((member) => this.committee.delete(memberKey(member)));
+        changed = { quorum: null };
+        break;
+      case 'constitutionalCommittee':
+        action.members!.removed.forEach((member) => this.committee.delete(memberKey(member)));
+        for (const { id, from, mandate } of action.members!.added) {
+          const delegate = this.committee.get(memberKey({ id, from }))?.delegate ?? { status: 'none' };
+          this.committee.set(memberKey({ id, from }), { id, from, mandate: mandate.epoch, delegate });
+        }
+        changed = { quorum: action.quorum! };
+        break;
+      case 'constitution':
+        changed = { constitution: { metadata: action.metadata!, guardrails: action.guardrails ?? null } };
+        break;
+      case 'protocolParametersUpdate':
+        changed = { parameters: { ...settings.parameters, ...action.parameters } };
+        break;
+      case 'hardForkInitiation':
+        changed = { parameters: { ...settings.parameters, version: action.version } };
+        break;
+    }
+    const purpose = purposeOf(action.type);
+    const lastEnacted =
+      purpose === undefined
+        ? settings.lastEnacted
+        : { ...settings.lastEnacted, [purpose]: proposalKey(proposal) };
+    this.settings.set('governance', { ...settings, ...changed, lastEnacted });
+    return pot;
+  }
+
+  private removeProposal(key: string, treasury: bigint): bigint {
+    const proposal = this.proposals.get(key);
+    if (proposal === undefined) return treasury;
+    this.proposals.delete(key);
+    return this.credit(rewardCredential(proposal.returnAccount), proposal.deposit)
+      ? treasury
+      : treasury + proposal.deposit;
+  }
+
+  /**
+   * Ratifies the proposals as they stand at the boundary into `epoch` (src/ledger/ratification.ts),
+   * against the DReps' stake of this moment and the pools' of the new mark snapshot; the outcome is
+   * enacted at the next boundary.
+   */
+  private pulse(
+    epoch: number,
+    protocolParameters: Record<string, unknown>,
+    mark: StakeSnapshot,
+    treasury: bigint,
+  ): void {
+    const proposals = [...this.proposals.values()];
+    const drepStake = drepStakes(this.utxos.values(), this.accounts.values(), proposals);
+    const settings = this.governance();
+    // Most boundaries (a devnet's empty epochs) have nothing to ratify.
+    if (proposals.length === 0) {
+      this.settings.set('governance', { ...settings, pending: { ratified: [], expired: [] }, drepStake });
+      return;
+    }
+    const poolStake = new Map<string, bigint>();
+    mark.delegations.forEach(({ pool, stake }) => poolStake.set(pool, (poolStake.get(pool) ?? 0n) + stake));
+    const poolDefaults = new Map<string, 'abstain' | 'noConfidence'>();
+    for (const [id, pool] of this.pools.entries()) {
+      const type = (
+        this.account(rewardCredential(pool.rewardAccount))?.delegateRepresentative as
+          DelegateRepresentative | undefined
+      )?.type;
+      if (type === 'abstain' || type === 'noConfidence') poolDefaults.set(id, type);
+    }
+    const pending = ratify({
+      epoch,
+      proposals,
+      drepStake,
+      dreps: new Map(this.dreps.entries()),
+      poolStake,
+      poolDefaults,
+      committee: this.committeeMembers(),
+      quorum: settings.quorum,
+      treasury,
+      lastEnacted: settings.lastEnacted,
+      protocolParameters,
+    });
+    this.settings.set('governance', { ...settings, pending, drepStake });
   }
 
   private creditKey(key: string, lovelace: bigint): boolean {
@@ -254,7 +469,7 @@ export class LedgerState implements DelegationState {
     if (missing.length > 0)
       throw new Error(`transaction ${transaction.id} spends unknown outputs ${missing}`);
     if (transaction.spends !== 'collaterals') {
-      const outcome = applyDelegation(transaction, this, this.keyDeposit);
+      const outcome = applyDelegation(transaction, this, this.rules());
       if ('error' in outcome) throw new Error(`transaction ${transaction.id}: ${outcome.error.message}`);
       this.applyChanges(outcome.changes);
     }
@@ -269,7 +484,7 @@ export class LedgerState implements DelegationState {
   applyServed(transaction: OgmiosTransaction): void {
     const { consumed, produced } = transactionEffects(transaction);
     if (transaction.spends !== 'collaterals') {
-      const outcome = applyDelegation(transaction, this, this.keyDeposit, true);
+      const outcome = applyDelegation(transaction, this, this.rules(), true);
       if ('changes' in outcome) this.applyChanges(outcome.changes);
     }
     this.spend(transaction, consumed, produced);
@@ -318,19 +533,31 @@ export class LedgerState implements DelegationState {
       this.pools.copy(journal),
       this.retirements.copy(journal),
       this.dreps.copy(journal),
+      this.proposals.copy(journal),
+      this.committee.copy(journal),
+      this.settings.copy(journal),
       this.epochs.copy(journal),
-      this.keyDeposit,
+      this.genesisParameters,
       this.rewardGenesis,
     );
   }
 
-  private applyChanges({ accounts, pools, retirements, dreps }: DelegationChanges): void {
+  private applyChanges({
+    accounts,
+    pools,
+    retirements,
+    dreps,
+    proposals,
+    committee,
+  }: DelegationChanges): void {
     this.setAccounts([...accounts.values()]);
     pools.forEach((parameters, id) => {
       this.pools.set(id, parameters);
       this.retirements.delete(id);
     });
     retirements.forEach((epoch, id) => this.retirements.set(id, epoch));
-    dreps.forEach((registered, key) => (registered ? this.dreps.set(key, true) : this.dreps.delete(key)));
+    dreps.forEach((drep, key) => (drep === false ? this.dreps.delete(key) : this.dreps.set(key, drep)));
+    proposals.forEach((proposal, key) => this.proposals.set(key, proposal));
+    committee.forEach((member, key) => this.committee.set(key, member));
   }
 }

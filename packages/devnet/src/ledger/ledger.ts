@@ -91,7 +91,15 @@ export class Ledger {
     return credentials.flatMap((credential) => state.account(credential) ?? []);
   }
 
+  /**
+   * The parameters a chain file states in force at `slot` (else the genesis'), with those governance
+   * enacted at the tip over them.
+   */
   protocolParameters(slot: Slot = this.tipSlot()): Record<string, unknown> {
+    return { ...this.chainParameters(slot), ...this.state.governance().parameters };
+  }
+
+  private chainParameters(slot: Slot): Record<string, unknown> {
     return this.data.protocolParameters(slot) ?? genesisProtocolParameters(this.network);
   }
 
@@ -146,13 +154,14 @@ export class Ledger {
   /** What validation sees: the tip's UTxO set after `mempool`'s transactions, at the current slot. */
   view(mempool: Mempool = this.mempool): LedgerView {
     const slot = this.currentSlot();
-    const { era } = slotInfo(this.network, slot);
+    const { era, epoch } = slotInfo(this.network, slot);
     if (era !== 'babbage' && era !== 'conway')
       throw new Error(`cannot validate transactions in the ${era} era`);
     const state = this.tipState();
     return {
       era,
       slot: Number(slot),
+      epoch,
       networkId: this.network.genesis.shelley.networkId === 'Mainnet' ? 1 : 0,
       protocolParameters: this.protocolParameters(),
       slotConfig: shelleySlotConfig(this.network),
@@ -186,7 +195,7 @@ export class Ledger {
         if (praos)
           this.state.crossEpochs(
             slotInfo(this.network, block.slot!).epoch,
-            this.protocolParameters(block.slot),
+            this.chainParameters(block.slot!),
           );
         this.applyEvents(this.applied);
         // Transactions apply in block order: a later one may spend an output of an earlier one.

@@ -251,6 +251,84 @@ export const delegateRepresentativeNotRegistered = (drep: object): RpcError => (
   data: { unknownDelegateRepresentative: drep },
 });
 
+/** A proposal as Ogmios names it: its transaction and its index among the transaction's proposals. */
+export interface ProposalReference {
+  transaction: { id: string };
+  index: number;
+}
+
+/** A vote's issuer as Ogmios writes it (`GovernanceVoter`). */
+export type Voter =
+  | { role: 'constitutionalCommittee' | 'delegateRepresentative'; id: string; from: CredentialOrigin }
+  | { role: 'stakePoolOperator'; id: string };
+
+export const unauthorizedVotes = (votes: { proposal: ProposalReference; voter: Voter }[]): RpcError => ({
+  code: 3137,
+  message:
+    "The transaction contains votes from unauthorized voters. The field 'data.unauthorizedVotes' indicates the faulty voters and the proposal they attempted to incorrectly vote for.",
+  data: { unauthorizedVotes: votes },
+});
+
+export const unknownGovernanceProposals = (proposals: ProposalReference[]): RpcError => ({
+  code: 3138,
+  message:
+    "Reference(s) to unknown governance proposals found in transaction. This may be because you've indicated a wrong identifier or because the proposal hasn't yet been submitted on-chain. Note that the order in which transactions are submitted matters. The field 'data.unknownProposals' tells you about the unknown references.",
+  data: { unknownProposals: proposals },
+});
+
+export const unknownCommitteeMember = (member: { id: string; from: CredentialOrigin }): RpcError => ({
+  code: 3154,
+  message:
+    "The transaction references an unknown constitutional committee member. This can be either because that member does not actually exist or because it was registered but has resigned. The field 'data.unknownConstitutionalCommitteeMember' indicates what credential is unknown.",
+  data: { unknownConstitutionalCommitteeMember: { id: member.id, from: member.from } },
+});
+
+export const proposalDepositMismatch = (provided: bigint, expected: bigint): RpcError => ({
+  code: 3155,
+  message:
+    "There's a mismatch between the proposal deposit amount declared in the transaction and the one expected by the ledger. The deposit is actually configured by a protocol parameter. The field 'data.expectedDeposit' indicates the current configuration and amount expected by the ledger. The field 'data.providedDeposit' is a reminder of the what was set in the submitted transaction.",
+  data: { expectedDeposit: lovelace(expected), providedDeposit: lovelace(provided) },
+});
+
+export const invalidPreviousProposals = (
+  proposals: {
+    metadata: { url: string; hash: string };
+    type: string;
+    invalidPreviousProposal?: ProposalReference;
+  }[],
+): RpcError => ({
+  code: 3159,
+  message:
+    "The transaction contains invalid or missing reference to previous (ratified) governance proposals. Indeed, some governance proposals such as protocol parameters update or consitutional committee change must point to last action of the same purpose that was ratified. The field 'data.invalidOrMissingPreviousProposals' contains a list of submitted actions that are missing details. For each item, we provide the anchor of the corresponding proposal, the type of previous proposal that is expected and the invalid proposal reference if relevant.",
+  data: { invalidOrMissingPreviousProposals: proposals },
+});
+
+export const votingOnExpiredActions = (votes: { proposal: ProposalReference; voter: Voter }[]): RpcError => ({
+  code: 3160,
+  message:
+    "The transaction contains votes for an expired proposal. The field 'data.invalidVotes' indicates the faulty voters and the proposal they attempted to vote for.",
+  data: { invalidVotes: votes },
+});
+
+export const guardrailsHashMismatch = (provided: string | null, expected: string | null): RpcError => ({
+  code: 3163,
+  message:
+    "The provided constitution guardrails hash doesn't match the expected on defined in the constitution. Some governance actions such as treasury withdrawals or protocol parameters updates must correctly refer to the constitution guardrails hash digest. The latter can be 'null'. The field 'data.providedHash' indicates the hash provided in the proposal, and the field 'data.expectedHash' the one specified in the constitution",
+  data: { providedHash: provided, expectedHash: expected },
+});
+
+export const unknownVoters = (voters: Voter[]): RpcError => ({
+  code: 3167,
+  message:
+    "Some voters in the transaction are unknown. Voters must correspond to registered credentials present in the ledger. They can possibly be registered in the same block, but it must imperatively happens before they are used for voting. The field 'data.unknownVoters' indicates the credentials that couldn't be mapped to any known voter.",
+  data: { unknownVoters: voters },
+});
+
+export const emptyTreasuryWithdrawal = (): RpcError => ({
+  code: 3168,
+  message: 'Some proposals contain empty treasury withdrawals, which is pointless and a waste of resources.',
+});
+
 /**
  * Not one of Ogmios' failures: a real node makes the submitter wait while its mempool is full. The
  * devnet answers at once instead, with the words the API turns into Blockfrost's 425 Mempool Full.

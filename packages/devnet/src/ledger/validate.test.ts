@@ -16,6 +16,7 @@ import {
   type DemoKey,
 } from './test-support/transactions.js';
 import { parameterReader } from './parameters.js';
+import { emptyGovernance } from './test-support/governance.js';
 import { validateTransaction, type LedgerView } from './validate.js';
 
 const network = loadNetwork('custom');
@@ -69,7 +70,9 @@ const view: LedgerView = {
   protocolParameters: parameters,
   slotConfig: shelleySlotConfig(network),
   utxo: (reference) => ledger.get(referenceKey(reference)),
+  epoch: 4,
   delegation: {
+    ...emptyGovernance,
     account: ({ credential }) =>
       credential === alice.hash.to_hex()
         ? {
@@ -81,7 +84,6 @@ const view: LedgerView = {
         : undefined,
     // Bob runs a stake pool (which the retirement tests retire).
     poolRegistered: (id) => id === bob.hash.to_bech32('pool'),
-    drepRegistered: () => false,
     drepDelegators: () => [],
   },
 };

@@ -19,6 +19,7 @@ import {
   type DelegationChanges,
   type DelegationState,
 } from './delegation.js';
+import { ledgerRules } from './governance.js';
 import { parameterReader } from './parameters.js';
 import * as errors from './submit-errors.js';
 
@@ -26,6 +27,8 @@ import * as errors from './submit-errors.js';
 export interface LedgerView {
   era: 'babbage' | 'conway';
   slot: number;
+  /** The epoch of `slot` (proposals expire and DRep mandates end by epoch). */
+  epoch: number;
   /** 0 testnet, 1 mainnet. */
   networkId: number;
   /** Ogmios `protocolParameters` in force. */
@@ -260,7 +263,10 @@ class Checker {
       ),
     );
     let produced = CSL.Value.new(
-      this.body.fee().checked_add(CSL.get_deposit(this.body, poolDeposit, keyDeposit)),
+      this.body
+        .fee()
+        .checked_add(CSL.get_deposit(this.body, poolDeposit, keyDeposit))
+        .checked_add(this.proposalDeposits()),
     );
     for (let i = 0; i < this.body.outputs().len(); i += 1)
       produced = produced.checked_add(this.body.outputs().get(i).amount());
@@ -273,6 +279,15 @@ class Checker {
     return canonical(inValue) === canonical(outValue)
       ? undefined
       : errors.valueNotConserved(inValue, outValue);
+  }
+
+  /** CSL's deposit leaves out the proposal procedures' deposits, which the ledger counts as produced. */
+  private proposalDeposits(): CSL.BigNum {
+    const proposals = this.body.voting_proposals();
+    let total = CSL.BigNum.zero();
+    for (let i = 0; i < (proposals?.len() ?? 0); i += 1)
+      total = total.checked_add(proposals!.get(i).deposit());
+    return total;
   }
 
   private poolRetirements(): number {
@@ -312,7 +327,7 @@ class Checker {
     const outcome = applyDelegation(
       this.json,
       this.view.delegation,
-      this.parameters.lovelace('stakeCredentialDeposit'),
+      ledgerRules(this.view.protocolParameters, this.view.epoch),
     );
     if ('error' in outcome) return outcome.error;
     this.delegationChanges = outcome.changes;
@@ -385,7 +400,7 @@ class Checker {
     return required;
   }
 
-  /** Stake, DRep and committee credentials of withdrawals and certificates. */
+  /** Stake, DRep and committee credentials of withdrawals, certificates and votes. */
   private credentialsNeedingWitness(): CSL.Credential[] {
     const credentials: CSL.Credential[] = [];
     const withdrawals = this.body.withdrawals();
@@ -416,6 +431,12 @@ class Checker {
       const committee = certificate.as_committee_hot_auth() ?? certificate.as_committee_cold_resign();
       if (committee !== undefined) credentials.push(committee.committee_cold_credential());
     });
+    const voters = this.body.voting_procedures()?.get_voters();
+    for (let i = 0; i < (voters?.len() ?? 0); i += 1) {
+      const voter = voters!.get(i)!;
+      const credential = voter.to_constitutional_committee_hot_credential() ?? voter.to_drep_credential();
+      if (credential !== undefined) credentials.push(credential);
+    }
     return credentials;
   }
 
@@ -431,6 +452,12 @@ class Checker {
       const retirement = certificate.as_pool_retirement();
       if (retirement !== undefined) keys.push(retirement.pool_keyhash().to_hex());
     });
+    // A stake pool votes with its cold key.
+    const voters = this.body.voting_procedures()?.get_voters();
+    for (let i = 0; i < (voters?.len() ?? 0); i += 1) {
+      const pool = voters!.get(i)!.to_stake_pool_key_hash();
+      if (pool !== undefined) keys.push(pool.to_hex());
+    }
     return keys;
   }
 

@@ -42,4 +42,27 @@ describe('demo wallets', () => {
     // The forger's keys are the same pools'.
     expect(demoPoolKeys().map(({ id }) => id)).toEqual(wallets.map(({ pool }) => pool.id));
   });
+
+  it("make the custom network's genesis committee with their CIP-105 cold keys, quorum 2/3", () => {
+    const { committee } = loadNetwork('custom').genesis.conway;
+    expect(committee).toEqual({
+      members: Object.fromEntries(
+        wallets.map(({ governance }) => [`keyHash-${governance.committeeColdKeyHash}`, 1000]),
+      ),
+      threshold: { numerator: 2, denominator: 3 },
+    });
+    const account = CSL.Bip32PrivateKey.from_bip39_entropy(
+      Buffer.from(mnemonicToEntropy(wallets[0]!.mnemonic, wordlist)),
+      new Uint8Array(),
+    )
+      .derive(0x80000000 + 1852)
+      .derive(0x80000000 + 1815)
+      .derive(0x80000000);
+    const hash = (role: number) => account.derive(role).derive(0).to_public().to_raw_key().hash().to_hex();
+    expect(wallets[0]!.governance).toEqual({
+      drepKeyHash: hash(3),
+      committeeColdKeyHash: hash(4),
+      committeeHotKeyHash: hash(5),
+    });
+  });
 });

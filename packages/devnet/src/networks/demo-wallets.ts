@@ -26,6 +26,13 @@ export interface DemoWallet {
   signingKey: string;
   /** Enterprise address of the signing key. */
   signingKeyAddress: string;
+  /**
+   * The mnemonic's governance keys by CIP-105 (account 0, index 0), as key hashes: the DRep key
+   * (role 3) and the constitutional committee cold (role 4) and hot (role 5) keys. The custom
+   * network's genesis committee is the demo wallets' cold keys, so each wallet can authorise its hot
+   * key and vote as a committee member.
+   */
+  governance: { drepKeyHash: string; committeeColdKeyHash: string; committeeHotKeyHash: string };
   /** A stake pool's keys the wallet may register a pool with; the live devnet forges its blocks. */
   pool: DemoPool;
 }
@@ -77,8 +84,8 @@ function demoWallet(name: string, networkId: number, index: number): DemoWallet 
     .derive(hardened(1852))
     .derive(hardened(1815))
     .derive(hardened(0));
-  const credential = (role: number) =>
-    CSL.Credential.from_keyhash(account.derive(role).derive(0).to_public().to_raw_key().hash());
+  const keyHash = (role: number) => account.derive(role).derive(0).to_public().to_raw_key().hash();
+  const credential = (role: number) => CSL.Credential.from_keyhash(keyHash(role));
   const key = CSL.PrivateKey.from_normal_bytes(seed(`${name}/signing-key`));
   return {
     name,
@@ -92,6 +99,11 @@ function demoWallet(name: string, networkId: number, index: number): DemoWallet 
       .to_address()
       .to_bech32(),
     pool: demoPool(index),
+    governance: {
+      drepKeyHash: keyHash(3).to_hex(),
+      committeeColdKeyHash: keyHash(4).to_hex(),
+      committeeHotKeyHash: keyHash(5).to_hex(),
+    },
   };
 }
 

@@ -7,6 +7,12 @@ import { eraSummaries, slotInfo } from '../networks/era-summaries.js';
 import { GENESIS_ERAS, genesisConfiguration, type GenesisEra } from '../networks/genesis.js';
 import { systemStart, type Network } from '../networks/networks.js';
 import { decodeCredential } from './credentials.js';
+import {
+  constitution,
+  constitutionalCommittee,
+  delegateRepresentatives,
+  governanceProposals,
+} from './governance-queries.js';
 import { devnetNonces } from './nonces.js';
 import { InvalidParams, type Outcome } from './rpc.js';
 import type { StakeSnapshot } from '../ledger/epoch-boundary.js';
@@ -67,6 +73,19 @@ export class LedgerStateSession {
         };
       },
       'queryLedgerState/stakePools': (params) => ({ result: this.stakePools(params) }),
+      'queryLedgerState/governanceProposals': (params) => ({
+        result: governanceProposals(this.context.ledger.tipState(), params),
+      }),
+      'queryLedgerState/delegateRepresentatives': (params) => ({
+        result: delegateRepresentatives(this.context.ledger.tipState(), params),
+      }),
+      'queryLedgerState/constitutionalCommittee': () => ({
+        result: constitutionalCommittee(
+          this.context.ledger.tipState(),
+          slotInfo(this.context.network, this.slot()).epoch,
+        ),
+      }),
+      'queryLedgerState/constitution': () => ({ result: constitution(this.context.ledger.tipState()) }),
       'queryNetwork/tip': () => ({ result: this.tipPoint() }),
       'queryNetwork/blockHeight': () => {
         const tip = this.context.chain.tip();
