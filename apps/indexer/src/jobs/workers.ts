@@ -22,6 +22,7 @@ import {
   type TokenRegistryJob,
 } from './queues.js';
 import { refreshEraSummaries } from './genesis-and-eras.js';
+import { snapshotPools } from './epoch-snapshots/pools.js';
 import { refreshProtocolParameters } from './protocol-parameters.js';
 import { markRegisteredAccounts, refreshMarkedAccounts } from './rewards.js';
 import {
@@ -146,6 +147,7 @@ export function startRewardsWorker(ogmiosUrl: URL, context: WorkerContext): Work
       // Queued on every epoch change, when new protocol parameters (and eras) take effect.
       await refreshProtocolParameters(context.prisma, await connection());
       await refreshEraSummaries(context.prisma, await connection());
+      await snapshotPools(context.prisma, await connection());
       await markRegisteredAccounts(context.prisma);
     }
     await refreshMarkedAccounts(context.prisma, connection);

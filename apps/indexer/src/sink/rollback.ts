@@ -37,6 +37,8 @@ export const ROLLBACK_TABLES = {
     'nutlink_metadata',
     'indexer_status',
     'protocol_parameters',
+    'pool_snapshot_epoch',
+    'pool_stake_snapshot',
     'genesis',
     'era_summary',
     '_prisma_migrations',
