@@ -79,6 +79,7 @@ const ROUTES = [
   'GET /pools',
   'GET /pools/retired',
   'GET /pools/retiring',
+  'GET /pools/{}',
   'GET /pools/{}/relays',
   'GET /pools/{}/updates',
   'GET /pools/{}/blocks',

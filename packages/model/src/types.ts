@@ -117,6 +117,12 @@ export type Network = 'mainnet' | 'preprod' | 'preview' | 'custom';
 export function isMainnet(network: Network): boolean {
   return network === 'mainnet';
 }
+/** The ledger's figures of a pool, which no pool snapshot may hold yet (docs/semantics.md#pools-what-comes-from-the-ledger). */
+type PoolLedgerFigure = 'live_stake' | 'live_size' | 'live_saturation' | 'active_stake' | 'active_size';
+/** `GET /pools/{pool_id}`; the ledger's figures are null until a pool snapshot holds them. */
+export type Pool = Omit<Schemas['pool'], PoolLedgerFigure> & {
+  [K in PoolLedgerFigure]: Schemas['pool'][K] | null;
+};
 /** `GET /epochs/latest/parameters` and `GET /epochs/{number}/parameters`. */
 export type EpochParameters = Schemas['epoch_param_content'];
 /** `GET /scripts/{script_hash}`. */

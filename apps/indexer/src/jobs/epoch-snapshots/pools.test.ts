@@ -26,7 +26,11 @@ describe('the pool snapshot of the epoch the node is in', () => {
   });
 
   const raw = (ogmios: Awaited<ReturnType<typeof connectOgmios>>, method: string, params?: object) =>
-    Method<unknown, unknown, any>({ method, ...(params ? { params } : {}) }, {}, ogmios);
+    Method<{ method: string; params?: object }, { method: string }, any>(
+      { method, ...(params ? { params } : {}) },
+      {},
+      ogmios,
+    );
 
   it('stores each registered pool’s stake and the pots, once per epoch', async () => {
     const ogmios = await connectOgmios(new URL(devnet.url));

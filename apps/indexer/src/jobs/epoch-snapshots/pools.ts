@@ -21,7 +21,7 @@ export async function snapshotPools(prisma: PrismaClient, ogmios: InteractionCon
   const epoch = Number(await client.epoch());
   const [stakePools, pots] = await Promise.all([
     client.stakePools(undefined, true) as Promise<Record<string, { stake?: Lovelace }>>,
-    Method<unknown, unknown, { treasury: Lovelace; reserves: Lovelace }>(
+    Method<{ method: string }, { method: string }, { treasury: Lovelace; reserves: Lovelace }>(
       { method: 'queryLedgerState/treasuryAndReserves' },
       {},
       ogmios,
