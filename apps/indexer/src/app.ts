@@ -80,6 +80,7 @@ export async function startIndexer(config: IndexerConfig, logger: Logger): Promi
       config.tokenRegistryUrl ? config.tokenRegistryRefreshMs : 0,
     );
     await scheduleRefreshAll(queues.nutlinkMetadata, config.nutlinkMetadataRefreshMs);
+    await scheduleRefreshAll(queues.poolMetadata, config.poolMetadataRefreshMs);
 
     const indexer = new Indexer(store, prisma, queues, lock, logger, metrics, {
       batchSize: config.batchSize,
@@ -89,6 +90,7 @@ export async function startIndexer(config: IndexerConfig, logger: Logger): Promi
       maxBatchDelayMs: 1000,
       tokenRegistry: config.tokenRegistryUrl !== null,
       nutlinkMetadata: config.nutlinkMetadataRefreshMs > 0,
+      poolMetadata: config.poolMetadataRefreshMs > 0,
     });
     const follower = new ChainFollower(indexer, { url: config.ogmiosUrl, logger });
     const openQueuesRef = queues;
@@ -97,6 +99,7 @@ export async function startIndexer(config: IndexerConfig, logger: Logger): Promi
         [QUEUES.tokenRegistry, openQueuesRef.tokenRegistry],
         [QUEUES.rewards, openQueuesRef.rewards],
         [QUEUES.nutlinkMetadata, openQueuesRef.nutlinkMetadata],
+        [QUEUES.poolMetadata, openQueuesRef.poolMetadata],
         [QUEUES.rollbacks, openQueuesRef.rollbacks],
       ] as const) {
         metrics.queueDepth.set({ queue: name }, await queue.getWaitingCount().catch(() => 0));

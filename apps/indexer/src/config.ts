@@ -18,6 +18,8 @@ export interface IndexerConfig {
   tokenRegistryRefreshMs: number;
   /** period of the refresh of every nut.link oracle's off-chain metadata; 0 fetches none at all */
   nutlinkMetadataRefreshMs: number;
+  /** period of the refresh of every pool's off-chain metadata (also fetched when a registration is indexed); 0: none */
+  poolMetadataRefreshMs: number;
   /**
    * let off-chain fetches (URLs written on chain) reach loopback, private and link-local addresses, as a
    * devnet whose metadata server runs on localhost needs; refused by default
@@ -144,6 +146,12 @@ export function readIndexerConfig(env: NodeJS.ProcessEnv): IndexerConfig {
     nutlinkMetadataRefreshMs: integer(
       'NUTLINK_METADATA_REFRESH_MS',
       env.NUTLINK_METADATA_REFRESH_MS,
+      24 * 3600_000,
+      0,
+    ),
+    poolMetadataRefreshMs: integer(
+      'POOL_METADATA_REFRESH_MS',
+      env.POOL_METADATA_REFRESH_MS,
       24 * 3600_000,
       0,
     ),

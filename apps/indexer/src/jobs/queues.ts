@@ -8,6 +8,7 @@ export const QUEUES = {
   tokenRegistry: 'token-registry',
   rewards: 'rewards',
   nutlinkMetadata: 'nutlink-metadata',
+  poolMetadata: 'pool-metadata',
 } as const;
 
 export interface RollbackJob {
@@ -22,6 +23,9 @@ export type TokenRegistryJob = { kind: 'subject'; subject: string } | { kind: 'r
 /** One registration's URL and hash (as GET /nutlink/{address} shows them), or every current registration. */
 export type NutlinkMetadataJob =
   { kind: 'registration'; metadataUrl: string; metadataHash: string } | { kind: 'refresh-all' };
+
+/** One pool registration's metadata URL and hash, or those of every pool's newest registration. */
+export type PoolMetadataJob = { kind: 'registration'; url: string; hash: string } | { kind: 'refresh-all' };
 
 /**
  * `accounts` re-reads the reward balances of the accounts marked in reward_refresh; `all`, queued
@@ -49,6 +53,7 @@ export interface IndexerQueues {
   tokenRegistry: Queue<TokenRegistryJob>;
   rewards: Queue<RewardsJob>;
   nutlinkMetadata: Queue<NutlinkMetadataJob>;
+  poolMetadata: Queue<PoolMetadataJob>;
   /** `force`: Redis does not answer; the connections are dropped instead of waiting for it to end them */
   close(force?: boolean): Promise<void>;
 }
@@ -64,6 +69,7 @@ export async function openQueues(
   const tokenRegistry = new Queue<TokenRegistryJob>(QUEUES.tokenRegistry, options);
   const rewards = new Queue<RewardsJob>(QUEUES.rewards, options);
   const nutlinkMetadata = new Queue<NutlinkMetadataJob>(QUEUES.nutlinkMetadata, options);
+  const poolMetadata = new Queue<PoolMetadataJob>(QUEUES.poolMetadata, options);
   // Without a listener BullMQ prints every failed reconnection (Redis restarting) to stderr with a stack.
   const reconnecting = (error: Error) => logger.warn({ err: error }, 'Redis connection error; reconnecting');
   rollbacks.on('error', reconnecting);
@@ -71,12 +77,14 @@ export async function openQueues(
   tokenRegistry.on('error', reconnecting);
   rewards.on('error', reconnecting);
   nutlinkMetadata.on('error', reconnecting);
+  poolMetadata.on('error', reconnecting);
   await Promise.all([
     rollbacks.waitUntilReady(),
     rollbackEvents.waitUntilReady(),
     tokenRegistry.waitUntilReady(),
     rewards.waitUntilReady(),
     nutlinkMetadata.waitUntilReady(),
+    poolMetadata.waitUntilReady(),
   ]);
   return {
     rollbacks,
@@ -84,14 +92,17 @@ export async function openQueues(
     tokenRegistry,
     rewards,
     nutlinkMetadata,
+    poolMetadata,
     async close(force = false) {
       await Promise.all(
-        [rollbacks, rollbackEvents, tokenRegistry, rewards, nutlinkMetadata].map(async (queue) => {
-          // A graceful close waits for Redis to acknowledge it, for ever while Redis is down: forced, the
-          // connections are dropped first.
-          if (force) await queue.backend.close(true);
-          await queue.close();
-        }),
+        [rollbacks, rollbackEvents, tokenRegistry, rewards, nutlinkMetadata, poolMetadata].map(
+          async (queue) => {
+            // A graceful close waits for Redis to acknowledge it, for ever while Redis is down: forced, the
+            // connections are dropped first.
+            if (force) await queue.backend.close(true);
+            await queue.close();
+          },
+        ),
       );
     },
   };

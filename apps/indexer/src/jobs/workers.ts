@@ -16,6 +16,7 @@ import {
   QUEUES,
   type IndexerQueues,
   type NutlinkMetadataJob,
+  type PoolMetadataJob,
   type RewardsJob,
   type RollbackJob,
   type RollbackOutcome,
@@ -23,6 +24,7 @@ import {
 } from './queues.js';
 import { refreshEraSummaries } from './genesis-and-eras.js';
 import { snapshotPools } from './epoch-snapshots/pools.js';
+import { currentPoolMetadataRefs, refreshPoolMetadata } from './pool-metadata.js';
 import { refreshProtocolParameters } from './protocol-parameters.js';
 import { markRegisteredAccounts, refreshMarkedAccounts } from './rewards.js';
 import {
@@ -175,11 +177,26 @@ export function startNutlinkMetadataWorker(
   return startWorker(QUEUES.nutlinkMetadata, process, 4, context);
 }
 
-/** The workers that may run anywhere: rewards, and nut.link metadata and the token registry when enabled. */
+/** Pools' off-chain metadata: each registration's as it is indexed, and a periodic refresh of all. */
+export function startPoolMetadataWorker(
+  allowPrivate: boolean,
+  context: WorkerContext,
+): Worker<PoolMetadataJob> {
+  const process = async (job: Job<PoolMetadataJob>) => {
+    const refs =
+      job.data.kind === 'registration' ? [job.data] : await currentPoolMetadataRefs(context.prisma);
+    for (const ref of refs) await refreshPoolMetadata(context.prisma, ref, { allowPrivate });
+  };
+  return startWorker(QUEUES.poolMetadata, process, 4, context);
+}
+
+/** The workers that may run anywhere: rewards, and off-chain metadata and the token registry when enabled. */
 export function startJobWorkers(config: IndexerConfig, context: WorkerContext): Worker[] {
   const workers: Worker[] = [startRewardsWorker(config.ogmiosUrl, context)];
   if (config.nutlinkMetadataRefreshMs > 0)
     workers.push(startNutlinkMetadataWorker(config.offChainFetchAllowPrivate, context));
+  if (config.poolMetadataRefreshMs > 0)
+    workers.push(startPoolMetadataWorker(config.offChainFetchAllowPrivate, context));
   if (config.tokenRegistryUrl) workers.push(startTokenRegistryWorker(config.tokenRegistryUrl, context));
   return workers;
 }

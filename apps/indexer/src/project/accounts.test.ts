@@ -71,6 +71,7 @@ describe('projectAccounts', () => {
           poolHash: hash28(0x90),
           rewardAccount: bobRaw,
           owners: [alice.hash],
+          metadata: null,
         },
         {
           kind: 'mir',

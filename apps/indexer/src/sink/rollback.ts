@@ -35,6 +35,7 @@ export const ROLLBACK_TABLES = {
     'address_utxo_deferral',
     'token_metadata',
     'nutlink_metadata',
+    'pool_metadata',
     'indexer_status',
     'protocol_parameters',
     'pool_snapshot_epoch',

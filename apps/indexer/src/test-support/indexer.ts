@@ -28,8 +28,9 @@ export function indexerConfig(
     batchTransactions: 20_000,
     tokenRegistryUrl: null,
     tokenRegistryRefreshMs: 3600_000,
-    // Generated chains register oracles at made-up public URLs: tests fetch none.
+    // Generated chains register oracles and pools at made-up public URLs: tests fetch none.
     nutlinkMetadataRefreshMs: 0,
+    poolMetadataRefreshMs: 0,
     offChainFetchAllowPrivate: false,
     logLevel: 'silent',
     metricsPort: 0,
