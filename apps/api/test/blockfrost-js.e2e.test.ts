@@ -854,6 +854,21 @@ describe('blockfrost-js 6.2.0: epochs and pools', () => {
     expect(thrown).toMatchObject({ status_code: 404 });
   });
 
+  it('poolMetadata returns the API body: the registration’s URL and hash, no file fetched yet', async () => {
+    const metadata = await api.poolMetadata(relayPool.pool_id);
+    expect(schemaErrors('/pools/{pool_id}/metadata', 200, metadata)).toEqual([]);
+    expect(metadata).toEqual({
+      pool_id: relayPool.pool_id,
+      hex: poolIdToHash(relayPool.pool_id),
+      url: relayPool.metadata.url,
+      hash: relayPool.metadata.hash,
+      ticker: null,
+      name: null,
+      description: null,
+      homepage: null,
+    });
+  });
+
   it('surfaces a malformed pool id as BlockfrostServerError with Blockfrost’s 400', async () => {
     const thrown = await failure(api.poolsByIdRelays('pool1xyz'));
     expect(thrown).toBeInstanceOf(BlockfrostServerError);

@@ -80,6 +80,7 @@ const ROUTES = [
   'GET /pools/retired',
   'GET /pools/retiring',
   'GET /pools/{}',
+  'GET /pools/{}/metadata',
   'GET /pools/{}/relays',
   'GET /pools/{}/updates',
   'GET /pools/{}/blocks',

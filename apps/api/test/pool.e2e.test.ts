@@ -208,3 +208,117 @@ describe('GET /pools/{pool_id}', () => {
 });
 
 itAnswersTheirBadRequests(() => app, ['mainnet-pools-pool-id.json']);
+
+describe('GET /pools/{pool_id}/metadata', () => {
+  const [updated, broken] = fixtures('mainnet-pools-pool-id-metadata.json');
+  let registrations = 0;
+
+  /** A registration of the fixture's pool naming a metadata file at `url`, fetched as `file` (null: not yet). */
+  async function registerWithMetadata(
+    poolId: string,
+    url: string,
+    hash: string,
+    file: { metadata: object | null; errorCode: string | null; error: string | null } | null,
+  ) {
+    const cbor = poolRegistrationsCbor([
+      {
+        cert_index: 0,
+        pool_id: poolId,
+        vrf_key: BEST.vrf_key,
+        pledge: '1',
+        margin_cost: 0,
+        fixed_cost: '340000000',
+        reward_account: BEST.reward_account,
+        owners: [],
+        metadata: { url, hash, ticker: null, name: null },
+        relays: [],
+        active_epoch: 0,
+      },
+    ]);
+    const txId = await seed.tx(hashOf(5000 + ++registrations), { cbor });
+    await seed.poolRegistration(txId, poolIdToHash(poolId)!);
+    if (file !== null)
+      await db.sql.query(
+        `INSERT INTO pool_metadata (url, hash, metadata, error_code, error) VALUES ($1, $2, $3, $4, $5)`,
+        [url, hash, file.metadata && JSON.stringify(file.metadata), file.errorCode, file.error],
+      );
+  }
+
+  it('shows the stored file’s ticker, name, description and homepage, as blockfrost-tests expects', async () => {
+    const expected = updated!.response;
+    await nextBlock(TIP_EPOCH);
+    await registerWithMetadata(expected.pool_id, 'https://alps.example/p.json', 'aa'.repeat(32), {
+      metadata: { ticker: 'ALPS', name: 'Alps', description: 'A pool', homepage: 'https://alps.example' },
+      errorCode: null,
+      error: null,
+    });
+    for (const url of updated!.endpoints) {
+      const { body } = await getValid(app, '/pools/{pool_id}/metadata', `/${url}`);
+      expect(body).toEqual({
+        ...expected,
+        url: 'https://alps.example/p.json',
+        hash: 'aa'.repeat(32),
+        name: 'Alps',
+        description: 'A pool',
+        homepage: 'https://alps.example',
+      });
+      // The schema's order (the fixture lists hex first).
+      expect(Object.keys(body)).toEqual([
+        'pool_id',
+        'hex',
+        'url',
+        'hash',
+        'ticker',
+        'name',
+        'description',
+        'homepage',
+      ]);
+    }
+  });
+
+  it('shows why the fetch failed while no file is stored, and nulls before any fetch', async () => {
+    const expected = broken!.response;
+    await registerWithMetadata(expected.pool_id, 'https://git.io/JmBOm', 'bb'.repeat(32), {
+      metadata: null,
+      errorCode: 'HTTP_RESPONSE_ERROR',
+      error: 'https://git.io/JmBOm answered 404',
+    });
+    for (const url of broken!.endpoints) {
+      const { body } = await getValid(app, '/pools/{pool_id}/metadata', `/${url}`);
+      expect(body).toEqual({
+        ...expected,
+        url: 'https://git.io/JmBOm',
+        hash: 'bb'.repeat(32),
+        error: { code: 'HTTP_RESPONSE_ERROR', message: 'https://git.io/JmBOm answered 404' },
+      });
+      expect(expected.error.args.map((option: { code: string }) => option.code)).toContain(body.error.code);
+    }
+    const fresh = poolIdFromHash('d7'.repeat(28));
+    await registerWithMetadata(fresh, 'https://fresh.example/p.json', 'cc'.repeat(32), null);
+    expect((await getValid(app, '/pools/{pool_id}/metadata', `/pools/${fresh}/metadata`)).body).toEqual({
+      pool_id: fresh,
+      hex: 'd7'.repeat(28),
+      url: 'https://fresh.example/p.json',
+      hash: 'cc'.repeat(32),
+      ticker: null,
+      name: null,
+      description: null,
+      homepage: null,
+    });
+  });
+
+  it('answers {} for a pool whose registration names no metadata or that never registered', async () => {
+    expect(
+      (await getValid(app, '/pools/{pool_id}/metadata', `/pools/${BEST.pool_id}/metadata`)).body,
+    ).toEqual({});
+    const blocksOnly = poolIdFromHash('b1'.repeat(28));
+    await nextBlock(TIP_EPOCH, blocksOnly);
+    expect((await getValid(app, '/pools/{pool_id}/metadata', `/pools/${blocksOnly}/metadata`)).body).toEqual(
+      {},
+    );
+    expect(
+      (await getValid(app, '/pools/{pool_id}/metadata', `/pools/${poolIdFromHash('99'.repeat(28))}/metadata`))
+        .body,
+    ).toMatchObject({ status_code: 404 });
+  });
+});

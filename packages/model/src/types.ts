@@ -139,6 +139,8 @@ export type ScriptDatumCbor = Schemas['script_datum_cbor'];
 export type Epoch = Schemas['epoch_content'];
 /** One item of `GET /pools/retired` and `/pools/retiring`. */
 export type PoolRetirement = Schemas['pool_list_retire'][number];
+/** `GET /pools/{pool_id}/metadata`: `{}` for a pool whose registration names no metadata. */
+export type PoolMetadata = Schemas['pool_metadata'] | Record<string, never>;
 /** `GET /pools/{pool_id}/relays`. */
 export type PoolRelays = Schemas['pool_relays'];
 /** `GET /pools/{pool_id}/updates`. */

@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import type { Pool, PoolRelays, PoolRetirement, PoolUpdates } from '@frostline/model';
+import type { Pool, PoolMetadata, PoolRelays, PoolRetirement, PoolUpdates } from '@frostline/model';
 import type { PaginationQuery } from '../common/pagination.js';
 import { servedAt } from '../common/route-paths.js';
 import { PoolsService } from './pools.service.js';
@@ -27,6 +27,11 @@ export class PoolsController {
   @Get(':pool_id')
   pool(@Param('pool_id') poolId: string): Promise<Pool> {
     return this.pools.pool(poolId);
+  }
+
+  @Get(':pool_id/metadata')
+  metadata(@Param('pool_id') poolId: string): Promise<PoolMetadata> {
+    return this.pools.metadata(poolId);
   }
 
   @Get(':pool_id/relays')

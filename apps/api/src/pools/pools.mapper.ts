@@ -6,6 +6,7 @@ import {
   poolIdFromHash,
   stakeAddressFromCredential,
   type Pool,
+  type PoolMetadata,
   type PoolRegistration,
   type PoolRelays,
   type PoolRetirement,
@@ -74,5 +75,33 @@ export function toPool(certificate: PoolRegistration, figures: PoolFiguresRow, n
     retirement: figures.retirement,
     // CIP-88 calidus keys are not indexed (docs/semantics.md#pools-what-comes-from-the-ledger).
     calidus_key: null,
+  };
+}
+
+type MetadataErrorCode = NonNullable<Extract<PoolMetadata, { pool_id: string }>['error']>['code'];
+
+/**
+ * GET /pools/{pool_id}/metadata as RYO shows db-sync's off-chain pool data: the registration's URL and hash,
+ * the stored file's ticker, name, description and homepage (null where it has none), and, while no file is
+ * stored, why the last fetch failed.
+ */
+export function toPoolMetadata(
+  certificate: PoolRegistration,
+  file: { metadata: unknown; errorCode: string | null; error: string | null } | null,
+): PoolMetadata {
+  if (certificate.metadata === null) return {};
+  const json = (file?.metadata ?? null) as Record<string, unknown> | null;
+  const text = (key: string) => (typeof json?.[key] === 'string' ? (json[key] as string) : null);
+  const failed = json === null && file?.errorCode != null;
+  return {
+    pool_id: poolIdFromHash(certificate.poolHash),
+    hex: certificate.poolHash,
+    url: certificate.metadata.url,
+    hash: certificate.metadata.hash,
+    ...(failed ? { error: { code: file.errorCode as MetadataErrorCode, message: file.error ?? '' } } : {}),
+    ticker: text('ticker'),
+    name: text('name'),
+    description: text('description'),
+    homepage: text('homepage'),
   };
 }

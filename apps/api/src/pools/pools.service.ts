@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   poolExists,
+  poolMetadataFile,
   pools,
   poolsPoolIdBlocks,
   poolsPoolIdFigures,
@@ -18,6 +19,7 @@ import {
   parsePoolIdParam,
   poolIdFromHash,
   type Pool,
+  type PoolMetadata,
   type PoolRelays,
   type PoolRetirement,
   type PoolUpdates,
@@ -29,6 +31,7 @@ import {
   ownerRewardAddresses,
   poolRegistration,
   toPool,
+  toPoolMetadata,
   toPoolRelays,
   toPoolRetirements,
 } from './pools.mapper.js';
@@ -76,6 +79,16 @@ export class PoolsService {
       ownerRewardAddresses(certificate, this.networkId),
     );
     return toPool(certificate, figures, this.networkId);
+  }
+
+  /** The off-chain metadata its newest registration names; `{}` when it names none or never registered. */
+  async metadata(poolParam: string): Promise<PoolMetadata> {
+    const pool = await knownPool(this.db, poolParam);
+    const registration = await poolsPoolIdNewestRegistration(this.db, pool.hash);
+    if (registration === null) return {};
+    const certificate = poolRegistration(registration);
+    const ref = certificate.metadata;
+    return toPoolMetadata(certificate, ref && (await poolMetadataFile(this.db, ref.url, ref.hash)));
   }
 
   /** The relays of the pool's newest registration; none for a pool that never registered. */

@@ -123,3 +123,15 @@ export async function poolsPoolIdFigures(
   const rows = await queryRows<PoolFiguresRow>(db, POOL_SQL, [hexBytes(pool.hash), pool.poolId, owners]);
   return rows[0]!;
 }
+
+/** The metadata file the pool metadata job stored for a registration's URL and hash, or null before any fetch. */
+export function poolMetadataFile(
+  db: PrismaClient,
+  url: string,
+  hash: string,
+): Promise<{ metadata: unknown; errorCode: string | null; error: string | null } | null> {
+  return db.poolMetadata.findUnique({
+    where: { url_hash: { url, hash } },
+    select: { metadata: true, errorCode: true, error: true },
+  });
+}
