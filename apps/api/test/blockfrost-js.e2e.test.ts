@@ -786,6 +786,14 @@ describe('blockfrost-js 6.2.0: epochs and pools', () => {
         slotLeader: i % 2 === 0 ? MAKER : OTHER,
       });
     }
+    // The ledger's pool snapshots of epoch 4 (the stake epoch 5's leaders were drawn from) and 5.
+    await db.sql.query(
+      `INSERT INTO pool_snapshot_epoch (epoch, treasury, reserves) VALUES (4, 0, 9e15), (5, 0, 8e15);
+       INSERT INTO pool_stake_snapshot (epoch, pool_hash, stake)
+       VALUES (4, decode('${poolIdToHash(relayPool.pool_id)}', 'hex'), 3e12), (4, decode('${registered[2]}', 'hex'), 9e12),
+              (5, decode('${poolIdToHash(relayPool.pool_id)}', 'hex'), 4e12);
+       INSERT INTO protocol_parameters (epoch, params) VALUES (5, '{"desiredNumberOfStakePools": 500}')`,
+    );
     epochsApp = await startApp(testConfig(db.database, { RATE_LIMIT_ENABLED: 'false' }));
     api = client(await listen(epochsApp));
   });
@@ -837,6 +845,47 @@ describe('blockfrost-js 6.2.0: epochs and pools', () => {
       { tx_hash: 'f2'.repeat(32), cert_index: 1, action: 'registered' },
       { tx_hash: 'f2'.repeat(32), cert_index: POOL_COUNT + 1, action: 'deregistered' },
     ]);
+  });
+
+  it('poolsById returns the API body: parameters from the registration, stake from the snapshots', async () => {
+    const pool = await api.poolsById(relayPool.pool_id);
+    expect(schemaErrors('/pools/{pool_id}', 200, pool)).toEqual([]);
+    expect(pool).toMatchObject({
+      pool_id: relayPool.pool_id,
+      vrf_key: relayPool.vrf_key,
+      blocks_minted: 0,
+      live_stake: '4000000000000',
+      live_size: 1,
+      live_saturation: 4e12 / (37e15 / 500),
+      live_delegators: 0,
+      active_stake: '3000000000000',
+      active_size: 0.25,
+      declared_pledge: relayPool.pledge,
+      live_pledge: '0',
+      margin_cost: relayPool.margin_cost,
+      fixed_cost: relayPool.fixed_cost,
+      reward_account: relayPool.reward_account,
+      owners: relayPool.owners,
+      registration: ['f1'.repeat(32)],
+      retirement: [],
+    });
+    const thrown = await failure(api.poolsById(poolIdFromHash('99'.repeat(28))));
+    expect(thrown).toMatchObject({ status_code: 404 });
+  });
+
+  it('poolMetadata returns the API body: the registration’s URL and hash, no file fetched yet', async () => {
+    const metadata = await api.poolMetadata(relayPool.pool_id);
+    expect(schemaErrors('/pools/{pool_id}/metadata', 200, metadata)).toEqual([]);
+    expect(metadata).toEqual({
+      pool_id: relayPool.pool_id,
+      hex: poolIdToHash(relayPool.pool_id),
+      url: relayPool.metadata.url,
+      hash: relayPool.metadata.hash,
+      ticker: null,
+      name: null,
+      description: null,
+      homepage: null,
+    });
   });
 
   it('surfaces a malformed pool id as BlockfrostServerError with Blockfrost’s 400', async () => {

@@ -83,6 +83,8 @@ const ROUTES = [
   'GET /pools',
   'GET /pools/retired',
   'GET /pools/retiring',
+  'GET /pools/{}',
+  'GET /pools/{}/metadata',
   'GET /pools/{}/relays',
   'GET /pools/{}/updates',
   'GET /pools/{}/blocks',

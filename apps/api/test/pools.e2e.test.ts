@@ -39,16 +39,7 @@ async function blockWithTx(
   txHash?: string,
   cbor?: string,
 ): Promise<number | null> {
-  block++;
-  await seed.block({
-    hash: hashOf(block),
-    height: block,
-    slot: block,
-    epoch,
-    epochSlot: block,
-    time: block,
-    slotLeader: leader,
-  });
+  await seed.numberedBlock(++block, epoch, leader);
   if (leader === BEST_POOL) bestPoolBlocks.push(hashOf(block));
   return txHash === undefined ? null : seed.tx(txHash, { cbor });
 }

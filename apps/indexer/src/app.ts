@@ -81,6 +81,7 @@ export async function startIndexer(config: IndexerConfig, logger: Logger): Promi
     );
     await scheduleRefreshAll(queues.nutlinkMetadata, config.nutlinkMetadataRefreshMs);
     await scheduleRefreshAll(queues.governanceAnchors, config.governanceAnchorRefreshMs);
+    await scheduleRefreshAll(queues.poolMetadata, config.poolMetadataRefreshMs);
 
     const indexer = new Indexer(store, prisma, queues, lock, logger, metrics, {
       batchSize: config.batchSize,
@@ -90,6 +91,7 @@ export async function startIndexer(config: IndexerConfig, logger: Logger): Promi
       maxBatchDelayMs: 1000,
       tokenRegistry: config.tokenRegistryUrl !== null,
       nutlinkMetadata: config.nutlinkMetadataRefreshMs > 0,
+      poolMetadata: config.poolMetadataRefreshMs > 0,
     });
     const follower = new ChainFollower(indexer, { url: config.ogmiosUrl, logger });
     const openQueuesRef = queues;
@@ -99,6 +101,7 @@ export async function startIndexer(config: IndexerConfig, logger: Logger): Promi
         [QUEUES.rewards, openQueuesRef.rewards],
         [QUEUES.nutlinkMetadata, openQueuesRef.nutlinkMetadata],
         [QUEUES.governanceAnchors, openQueuesRef.governanceAnchors],
+        [QUEUES.poolMetadata, openQueuesRef.poolMetadata],
         [QUEUES.rollbacks, openQueuesRef.rollbacks],
       ] as const) {
         metrics.queueDepth.set({ queue: name }, await queue.getWaitingCount().catch(() => 0));

@@ -46,6 +46,11 @@ describe('off-chain fetches', () => {
     );
   });
 
+  it('refresh pool metadata daily by default, and not at all with POOL_METADATA_REFRESH_MS=0', () => {
+    expect(readIndexerConfig(ENV).poolMetadataRefreshMs).toBe(86_400_000);
+    expect(readIndexerConfig({ ...ENV, POOL_METADATA_REFRESH_MS: '0' }).poolMetadataRefreshMs).toBe(0);
+  });
+
   it('refresh nut.link metadata daily by default, and not at all with NUTLINK_METADATA_REFRESH_MS=0', () => {
     expect(readIndexerConfig(ENV).nutlinkMetadataRefreshMs).toBe(86_400_000);
     expect(readIndexerConfig({ ...ENV, NUTLINK_METADATA_REFRESH_MS: '0' }).nutlinkMetadataRefreshMs).toBe(0);

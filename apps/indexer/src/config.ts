@@ -20,6 +20,8 @@ export interface IndexerConfig {
   nutlinkMetadataRefreshMs: number;
   /** period of the fetch of governance anchors without a document yet; 0 fetches none */
   governanceAnchorRefreshMs: number;
+  /** period of the refresh of every pool's off-chain metadata (also fetched when a registration is indexed); 0: none */
+  poolMetadataRefreshMs: number;
   /**
    * let off-chain fetches (URLs written on chain) reach loopback, private and link-local addresses, as a
    * devnet whose metadata server runs on localhost needs; refused by default
@@ -153,6 +155,12 @@ export function readIndexerConfig(env: NodeJS.ProcessEnv): IndexerConfig {
       'GOVERNANCE_ANCHOR_REFRESH_MS',
       env.GOVERNANCE_ANCHOR_REFRESH_MS,
       60_000,
+      0,
+    ),
+    poolMetadataRefreshMs: integer(
+      'POOL_METADATA_REFRESH_MS',
+      env.POOL_METADATA_REFRESH_MS,
+      24 * 3600_000,
       0,
     ),
     offChainFetchAllowPrivate: flag('OFF_CHAIN_FETCH_ALLOW_PRIVATE', env.OFF_CHAIN_FETCH_ALLOW_PRIVATE),

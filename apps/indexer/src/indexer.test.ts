@@ -103,6 +103,7 @@ function indexerOn(
       maxBatchDelayMs,
       tokenRegistry: false,
       nutlinkMetadata: false,
+      poolMetadata: false,
     },
   );
 }

@@ -3,6 +3,7 @@ import type { DecodedBlock, OgmiosBlock } from '@frostline/model';
 import type { ChainHandler, Point, Tip } from './chain-sync/follower.js';
 import type { IndexerQueues } from './jobs/queues.js';
 import { nutlinkRegistrationsIn, registrationKey } from './jobs/nutlink-metadata.js';
+import { poolMetadataKey, poolMetadataRefsIn } from './jobs/pool-metadata.js';
 import { runRollbackJob } from './jobs/workers.js';
 import type { Logger } from './logger.js';
 import type { IndexerMetrics } from './metrics.js';
@@ -24,6 +25,7 @@ export interface IndexerOptions extends BlockPipelineOptions {
   tokenRegistry: boolean;
   /** queue the off-chain metadata fetch of new nut.link registrations */
   nutlinkMetadata: boolean;
+  poolMetadata: boolean;
 }
 
 /**
@@ -179,6 +181,16 @@ export class Indexer implements ChainHandler {
             removeOnComplete: true,
             removeOnFail: 1000,
           },
+        })),
+      );
+    }
+    const poolRefs = this.options.poolMetadata ? poolMetadataRefsIn(blocks) : [];
+    if (poolRefs.length) {
+      await this.queues.poolMetadata.addBulk(
+        poolRefs.map((ref) => ({
+          name: 'registration',
+          data: { kind: 'registration' as const, ...ref },
+          opts: { deduplication: { id: poolMetadataKey(ref) }, removeOnComplete: true, removeOnFail: 1000 },
         })),
       );
     }

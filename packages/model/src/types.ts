@@ -121,6 +121,12 @@ export type Network = 'mainnet' | 'preprod' | 'preview' | 'custom';
 export function isMainnet(network: Network): boolean {
   return network === 'mainnet';
 }
+/** The ledger's figures of a pool, which no pool snapshot may hold yet (docs/semantics.md#pools-what-comes-from-the-ledger). */
+type PoolLedgerFigure = 'live_stake' | 'live_size' | 'live_saturation' | 'active_stake' | 'active_size';
+/** `GET /pools/{pool_id}`; the ledger's figures are null until a pool snapshot holds them. */
+export type Pool = Omit<Schemas['pool'], PoolLedgerFigure> & {
+  [K in PoolLedgerFigure]: Schemas['pool'][K] | null;
+};
 /** `GET /epochs/latest/parameters` and `GET /epochs/{number}/parameters`. */
 export type EpochParameters = Schemas['epoch_param_content'];
 /** `GET /scripts/{script_hash}`. */
@@ -137,6 +143,8 @@ export type ScriptDatumCbor = Schemas['script_datum_cbor'];
 export type Epoch = Schemas['epoch_content'];
 /** One item of `GET /pools/retired` and `/pools/retiring`. */
 export type PoolRetirement = Schemas['pool_list_retire'][number];
+/** `GET /pools/{pool_id}/metadata`: `{}` for a pool whose registration names no metadata. */
+export type PoolMetadata = Schemas['pool_metadata'] | Record<string, never>;
 /** `GET /pools/{pool_id}/relays`. */
 export type PoolRelays = Schemas['pool_relays'];
 /** `GET /pools/{pool_id}/updates`. */

@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import type { PoolRelays, PoolRetirement, PoolUpdates } from '@frostline/model';
+import type { Pool, PoolMetadata, PoolRelays, PoolRetirement, PoolUpdates } from '@frostline/model';
 import type { PaginationQuery } from '../common/pagination.js';
 import { servedAt } from '../common/route-paths.js';
 import { PoolsService } from './pools.service.js';
@@ -22,6 +22,16 @@ export class PoolsController {
   @Get('retiring')
   retiring(@Query() query: PaginationQuery): Promise<PoolRetirement[]> {
     return this.pools.retiring(query);
+  }
+
+  @Get(':pool_id')
+  pool(@Param('pool_id') poolId: string): Promise<Pool> {
+    return this.pools.pool(poolId);
+  }
+
+  @Get(':pool_id/metadata')
+  metadata(@Param('pool_id') poolId: string): Promise<PoolMetadata> {
+    return this.pools.metadata(poolId);
   }
 
   @Get(':pool_id/relays')

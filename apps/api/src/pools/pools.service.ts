@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   poolExists,
+  poolMetadataFile,
   pools,
   poolsPoolIdBlocks,
+  poolsPoolIdFigures,
   poolsPoolIdNewestRegistration,
   poolsPoolIdUpdates,
   poolsRetired,
@@ -12,15 +14,27 @@ import {
 } from '@frostline/db';
 import {
   BlockfrostError,
+  isMainnet,
+  MAINNET_NETWORK_ID,
   parsePoolIdParam,
   poolIdFromHash,
+  type Pool,
+  type PoolMetadata,
   type PoolRelays,
   type PoolRetirement,
   type PoolUpdates,
 } from '@frostline/model';
 import { parsePage, type PaginationQuery } from '../common/pagination.js';
-import { READ_DB } from '../common/tokens.js';
-import { toPoolRelays, toPoolRetirements } from './pools.mapper.js';
+import type { ApiConfig } from '../config.js';
+import { API_CONFIG, READ_DB } from '../common/tokens.js';
+import {
+  ownerRewardAddresses,
+  poolRegistration,
+  toPool,
+  toPoolMetadata,
+  toPoolRelays,
+  toPoolRetirements,
+} from './pools.mapper.js';
 
 /** The pool a `{pool_id}` names: Blockfrost's 400 if malformed, 404 if the index does not know it. */
 export async function knownPool(db: PrismaClient, param: string): Promise<PoolKey> {
@@ -32,7 +46,14 @@ export async function knownPool(db: PrismaClient, param: string): Promise<PoolKe
 
 @Injectable()
 export class PoolsService {
-  constructor(@Inject(READ_DB) private readonly db: PrismaClient) {}
+  private readonly networkId: number;
+
+  constructor(
+    @Inject(READ_DB) private readonly db: PrismaClient,
+    @Inject(API_CONFIG) config: ApiConfig,
+  ) {
+    this.networkId = isMainnet(config.network) ? MAINNET_NETWORK_ID : 0;
+  }
 
   async list(query: PaginationQuery): Promise<string[]> {
     return (await pools(this.db, parsePage(query))).map(poolIdFromHash);
@@ -44,6 +65,30 @@ export class PoolsService {
 
   async retiring(query: PaginationQuery): Promise<PoolRetirement[]> {
     return toPoolRetirements(await poolsRetiring(this.db, parsePage(query)));
+  }
+
+  /** A pool that registered, with its newest registration's parameters; 404 for one that never did, as RYO. */
+  async pool(poolParam: string): Promise<Pool> {
+    const pool = await knownPool(this.db, poolParam);
+    const registration = await poolsPoolIdNewestRegistration(this.db, pool.hash);
+    if (registration === null) throw new BlockfrostError(404);
+    const certificate = poolRegistration(registration);
+    const figures = await poolsPoolIdFigures(
+      this.db,
+      pool,
+      ownerRewardAddresses(certificate, this.networkId),
+    );
+    return toPool(certificate, figures, this.networkId);
+  }
+
+  /** The off-chain metadata its newest registration names; `{}` when it names none or never registered. */
+  async metadata(poolParam: string): Promise<PoolMetadata> {
+    const pool = await knownPool(this.db, poolParam);
+    const registration = await poolsPoolIdNewestRegistration(this.db, pool.hash);
+    if (registration === null) return {};
+    const certificate = poolRegistration(registration);
+    const ref = certificate.metadata;
+    return toPoolMetadata(certificate, ref && (await poolMetadataFile(this.db, ref.url, ref.hash)));
   }
 
   /** The relays of the pool's newest registration; none for a pool that never registered. */

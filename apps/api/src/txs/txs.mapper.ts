@@ -10,11 +10,9 @@ import type {
 } from '@frostline/db';
 import {
   decodePoolRegistrations,
-  decodeShelleyAddressBytes,
   hexToBytes,
   poolIdFromHash,
   renderLabelMetadatumJson,
-  stakeAddressFromCredential,
   type TxContent,
   type TxDelegations,
   type TxMetadata,
@@ -23,6 +21,7 @@ import {
   type TxRedeemers,
   type TxUtxos,
 } from '@frostline/model';
+import { poolAccounts } from '../pools/pools.mapper.js';
 
 const amount = (lovelace: string, assets: AmountRow[] | null): AmountRow[] => [
   { unit: 'lovelace', quantity: lovelace },
@@ -134,10 +133,8 @@ export function toTxPoolUpdates(rows: TxPoolUpdateRow[], networkId: number): TxP
   if (rows.length === 0) return [];
   // A transaction with certificates always has its CBOR: the indexer reads them from it.
   const certificates = decodePoolRegistrations(hexToBytes(rows[0]!.cbor!));
-  const stakeAddress = (hash: string) => stakeAddressFromCredential({ type: 'key', hash }, networkId);
   return rows.map((row) => {
     const cert = certificates.find((c) => c.index === row.cert_index)!;
-    const reward = decodeShelleyAddressBytes(hexToBytes(cert.rewardAccount));
     return {
       cert_index: row.cert_index,
       pool_id: poolIdFromHash(cert.poolHash),
@@ -145,9 +142,7 @@ export function toTxPoolUpdates(rows: TxPoolUpdateRow[], networkId: number): TxP
       pledge: cert.pledge.toString(),
       margin_cost: cert.margin,
       fixed_cost: cert.cost.toString(),
-      reward_account:
-        reward?.type === 'reward' ? stakeAddressFromCredential(reward.stake, networkId) : cert.rewardAccount,
-      owners: cert.owners.map(stakeAddress),
+      ...poolAccounts(cert, networkId),
       metadata: {
         url: cert.metadata?.url ?? null,
         hash: cert.metadata?.hash ?? null,

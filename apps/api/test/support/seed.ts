@@ -129,6 +129,12 @@ export class ChainSeed {
     return id;
   }
 
+  /** Block `n` of `epoch`: its hash (n in hex), height, slot, epoch slot and time are all n. */
+  async numberedBlock(n: number, epoch: number, slotLeader?: string): Promise<number> {
+    const hash = n.toString(16).padStart(64, '0');
+    return this.block({ hash, height: n, slot: n, epoch, epochSlot: n, time: n, slotLeader });
+  }
+
   /** A transaction in the latest block (valid unless told otherwise). */
   async tx(hash: string, fields: TxSeed = {}): Promise<number> {
     const id = this.nextId('tx');

@@ -1,20 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createPrismaClient, type PrismaClient } from '@frostline/db';
-import { createTestDatabase, type TestDatabase } from '@frostline/db/testing';
-import { QueueEvents, type Worker } from 'bullmq';
-import { IndexerMetrics } from '../metrics.js';
-import { silentLogger, testRedisUrl } from '../test-support/indexer.js';
+import { createHash } from 'node:crypto';
 import type { DecodedBlock, DecodedTransaction } from '@frostline/model';
+import { offChainJobHarness, type OffChainJobHarness } from '../test-support/off-chain-job.js';
 import { nutlinkRegistrationsIn, refreshNutlinkMetadata } from './nutlink-metadata.js';
-import {
-  openQueues,
-  QUEUES,
-  redisConnection,
-  type IndexerQueues,
-  type NutlinkMetadataJob,
-} from './queues.js';
+import { QUEUES, type NutlinkMetadataJob } from './queues.js';
 import { startNutlinkMetadataWorker } from './workers.js';
 
 const STAKENUTS = JSON.stringify({
@@ -24,57 +12,21 @@ const STAKENUTS = JSON.stringify({
 });
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** The oracles' metadata server, on loopback; the worker runs with OFF_CHAIN_FETCH_ALLOW_PRIVATE. */
-const files = new Map<string, { status: number; body: string }>();
-let server: Server;
-let base: string;
-
-let db: TestDatabase;
-let prisma: PrismaClient;
-let queues: IndexerQueues;
-let events: QueueEvents;
-let worker: Worker<NutlinkMetadataJob>;
-const prefix = `nutlink-test-${randomBytes(4).toString('hex')}`;
-
+// The oracles' metadata server is on loopback: the worker runs with OFF_CHAIN_FETCH_ALLOW_PRIVATE.
+let job: OffChainJobHarness<NutlinkMetadataJob>;
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    const file = files.get(request.url!) ?? { status: 404, body: 'not found' };
-    response.writeHead(file.status, { 'content-type': 'application/json' }).end(file.body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  db = await createTestDatabase();
-  prisma = createPrismaClient(db.url);
-  const connection = redisConnection(testRedisUrl());
-  queues = await openQueues(connection, silentLogger, prefix);
-  events = new QueueEvents(QUEUES.nutlinkMetadata, { connection, prefix });
-  await events.waitUntilReady();
-  worker = startNutlinkMetadataWorker(true, {
-    connection,
-    prefix,
-    prisma,
-    logger: silentLogger,
-    metrics: new IndexerMetrics(),
-  });
+  job = await offChainJobHarness(
+    QUEUES.nutlinkMetadata,
+    (queues) => queues.nutlinkMetadata,
+    (context) => startNutlinkMetadataWorker(true, context),
+  );
 });
+afterAll(() => job.close());
 
-afterAll(async () => {
-  await worker.close();
-  await queues.nutlinkMetadata.obliterate({ force: true });
-  await events.close();
-  await queues.close();
-  await prisma.$disconnect();
-  await db.drop();
-  await new Promise((resolve) => server.close(resolve));
-});
-
-async function run(job: NutlinkMetadataJob): Promise<void> {
-  const queued = await queues.nutlinkMetadata.add(job.kind, job, { removeOnFail: 10 });
-  await queued.waitUntilFinished(events, 30_000);
-}
+const run = (queued: NutlinkMetadataJob) => job.run(queued);
 
 const cached = () =>
-  prisma.nutlinkMetadata.findMany({
+  job.prisma.nutlinkMetadata.findMany({
     select: { url: true, hash: true, metadata: true, hashMatches: true, error: true },
     orderBy: [{ url: 'asc' }],
   });
@@ -83,32 +35,32 @@ let nextId = 1;
 /** A block and transaction whose label-1967 JSON registers `address` (one output to it). */
 async function register(address: string, json: unknown): Promise<void> {
   const id = nextId++;
-  await prisma.$executeRawUnsafe(
+  await job.prisma.$executeRawUnsafe(
     `INSERT INTO block (id, hash, height, slot, is_ebb, epoch, epoch_slot, time, size, tx_count, slot_leader, era)
      VALUES ($1::int8, decode($2, 'hex'), $1::int4, $1::int8, false, 0, $1::int4, $1::int8, 3, 1, 'pool1test', 'conway')`,
     id,
     sha256(`block ${id}`),
   );
-  await prisma.$executeRawUnsafe(
+  await job.prisma.$executeRawUnsafe(
     `INSERT INTO tx (id, hash, block_id, block_index, valid, fee, out_sum, size, deposit, treasury_donation,
        redeemer_count, pool_retire_count)
      VALUES ($1::int8, decode($2, 'hex'), $1::int8, 0, true, 0, 0, 300, 0, 0, 0, 0)`,
     id,
     sha256(`tx ${id}`),
   );
-  await prisma.$executeRawUnsafe(
+  await job.prisma.$executeRawUnsafe(
     `INSERT INTO address (id, address, first_block_id) VALUES ($1, $2, $3) ON CONFLICT (address) DO NOTHING`,
     id,
     address,
     id,
   );
-  await prisma.$executeRawUnsafe(
+  await job.prisma.$executeRawUnsafe(
     `INSERT INTO nutlink_registration (id, tx_id, address_id)
      VALUES ($1, $1, (SELECT id FROM address WHERE address = $2))`,
     id,
     address,
   );
-  await prisma.$executeRawUnsafe(
+  await job.prisma.$executeRawUnsafe(
     `INSERT INTO tx_metadata (id, tx_id, label, json, bytes) VALUES ($1, $1, 1967, $2::jsonb, '\\xa0')`,
     id,
     JSON.stringify(json),
@@ -117,8 +69,8 @@ async function register(address: string, json: unknown): Promise<void> {
 
 describe('the nut.link metadata job (BullMQ on Redis, PostgreSQL)', () => {
   it('stores the JSON object at a registration URL, and whether its SHA-256 is the registered hash', async () => {
-    files.set('/stakenuts.json', { status: 200, body: STAKENUTS });
-    const url = `${base}/stakenuts.json`;
+    job.files.set('/stakenuts.json', { status: 200, body: STAKENUTS });
+    const url = `${job.base}/stakenuts.json`;
     await run({ kind: 'registration', metadataUrl: url, metadataHash: sha256(STAKENUTS).toUpperCase() });
     await run({ kind: 'registration', metadataUrl: url, metadataHash: 'ab'.repeat(32) });
     expect(await cached()).toEqual([
@@ -135,9 +87,9 @@ describe('the nut.link metadata job (BullMQ on Redis, PostgreSQL)', () => {
   });
 
   it('records a failed fetch without losing the object fetched before', async () => {
-    const url = `${base}/stakenuts.json`;
+    const url = `${job.base}/stakenuts.json`;
     const hash = sha256(STAKENUTS).toUpperCase();
-    files.set('/stakenuts.json', { status: 500, body: 'down' });
+    job.files.set('/stakenuts.json', { status: 500, body: 'down' });
     await run({ kind: 'registration', metadataUrl: url, metadataHash: hash });
     const [row] = (await cached()).filter((r) => r.hash === hash);
     expect(row).toEqual({
@@ -150,43 +102,43 @@ describe('the nut.link metadata job (BullMQ on Redis, PostgreSQL)', () => {
   });
 
   it('stores no object for an answer that is not a JSON object, nor for a refused destination', async () => {
-    files.set('/list.json', { status: 200, body: '[1, 2]' });
-    files.set('/text', { status: 200, body: 'hello' });
-    await run({ kind: 'registration', metadataUrl: `${base}/list.json`, metadataHash: '' });
-    await run({ kind: 'registration', metadataUrl: `${base}/text`, metadataHash: '' });
+    job.files.set('/list.json', { status: 200, body: '[1, 2]' });
+    job.files.set('/text', { status: 200, body: 'hello' });
+    await run({ kind: 'registration', metadataUrl: `${job.base}/list.json`, metadataHash: '' });
+    await run({ kind: 'registration', metadataUrl: `${job.base}/text`, metadataHash: '' });
     // What the worker does without OFF_CHAIN_FETCH_ALLOW_PRIVATE:
     await refreshNutlinkMetadata(
-      prisma,
-      { metadataUrl: `${base}/private`, metadataHash: '' },
+      job.prisma,
+      { metadataUrl: `${job.base}/private`, metadataHash: '' },
       { allowPrivate: false },
     );
     const rows = (await cached()).filter((r) => r.hash === '');
     expect(rows.map((r) => [r.url, r.metadata, r.hashMatches, r.error?.split(' (')[0]])).toEqual([
-      [`${base}/list.json`, null, null, 'the answer is not a JSON object'],
-      [`${base}/private`, null, null, '127.0.0.1 is not a public address'],
-      [`${base}/text`, null, null, 'the answer is not JSON'],
+      [`${job.base}/list.json`, null, null, 'the answer is not a JSON object'],
+      [`${job.base}/private`, null, null, '127.0.0.1 is not a public address'],
+      [`${job.base}/text`, null, null, 'the answer is not JSON'],
     ]);
   });
 
   it("refreshes every oracle's latest registration and forgets the metadata of any other", async () => {
-    await prisma.nutlinkMetadata.deleteMany();
+    await job.prisma.nutlinkMetadata.deleteMany();
     const oracle =
       'addr_test1qz2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzer3jcu5d8ps7zex2k2xt3uqxgjqnnj83ws8lhrn648jjxtwq2ytjqp';
     const other = 'addr_test1vz2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzerspjrlsz';
-    files.set('/old.json', { status: 200, body: '{"name":"old"}' });
-    files.set('/new.json', { status: 200, body: '{"name":"new"}' });
-    await register(oracle, { metadata: `${base}/old.json`, hash: sha256('{"name":"old"}') });
+    job.files.set('/old.json', { status: 200, body: '{"name":"old"}' });
+    job.files.set('/new.json', { status: 200, body: '{"name":"new"}' });
+    await register(oracle, { metadata: `${job.base}/old.json`, hash: sha256('{"name":"old"}') });
     await run({
       kind: 'registration',
-      metadataUrl: `${base}/old.json`,
+      metadataUrl: `${job.base}/old.json`,
       metadataHash: sha256('{"name":"old"}'),
     });
-    await register(oracle, { metadata: `${base}/new.json`, hash: sha256('{"name":"new"}') });
+    await register(oracle, { metadata: `${job.base}/new.json`, hash: sha256('{"name":"new"}') });
     await register(other, { hash: 'no URL' });
     await run({ kind: 'refresh-all' });
     expect(await cached()).toEqual([
       {
-        url: `${base}/new.json`,
+        url: `${job.base}/new.json`,
         hash: sha256('{"name":"new"}'),
         metadata: { name: 'new' },
         hashMatches: true,

@@ -9,6 +9,7 @@ export const QUEUES = {
   rewards: 'rewards',
   nutlinkMetadata: 'nutlink-metadata',
   governanceAnchors: 'governance-anchors',
+  poolMetadata: 'pool-metadata',
 } as const;
 
 export interface RollbackJob {
@@ -26,6 +27,9 @@ export type NutlinkMetadataJob =
 
 /** Fetches the documents of the governance anchors that have none stored yet, on a schedule (anchor-fetch.ts). */
 export type GovernanceAnchorsJob = { kind: 'refresh-all' };
+
+/** One pool registration's metadata URL and hash, or those of every pool's newest registration. */
+export type PoolMetadataJob = { kind: 'registration'; url: string; hash: string } | { kind: 'refresh-all' };
 
 /**
  * `accounts` re-reads the reward balances of the accounts marked in reward_refresh; `all`, queued
@@ -54,6 +58,7 @@ export interface IndexerQueues {
   rewards: Queue<RewardsJob>;
   nutlinkMetadata: Queue<NutlinkMetadataJob>;
   governanceAnchors: Queue<GovernanceAnchorsJob>;
+  poolMetadata: Queue<PoolMetadataJob>;
   /** `force`: Redis does not answer; the connections are dropped instead of waiting for it to end them */
   close(force?: boolean): Promise<void>;
 }
@@ -70,6 +75,7 @@ export async function openQueues(
   const rewards = new Queue<RewardsJob>(QUEUES.rewards, options);
   const nutlinkMetadata = new Queue<NutlinkMetadataJob>(QUEUES.nutlinkMetadata, options);
   const governanceAnchors = new Queue<GovernanceAnchorsJob>(QUEUES.governanceAnchors, options);
+  const poolMetadata = new Queue<PoolMetadataJob>(QUEUES.poolMetadata, options);
   // Without a listener BullMQ prints every failed reconnection (Redis restarting) to stderr with a stack.
   const reconnecting = (error: Error) => logger.warn({ err: error }, 'Redis connection error; reconnecting');
   rollbacks.on('error', reconnecting);
@@ -78,6 +84,7 @@ export async function openQueues(
   rewards.on('error', reconnecting);
   nutlinkMetadata.on('error', reconnecting);
   governanceAnchors.on('error', reconnecting);
+  poolMetadata.on('error', reconnecting);
   await Promise.all([
     rollbacks.waitUntilReady(),
     rollbackEvents.waitUntilReady(),
@@ -85,6 +92,7 @@ export async function openQueues(
     rewards.waitUntilReady(),
     nutlinkMetadata.waitUntilReady(),
     governanceAnchors.waitUntilReady(),
+    poolMetadata.waitUntilReady(),
   ]);
   return {
     rollbacks,
@@ -93,16 +101,23 @@ export async function openQueues(
     rewards,
     nutlinkMetadata,
     governanceAnchors,
+    poolMetadata,
     async close(force = false) {
       await Promise.all(
-        [rollbacks, rollbackEvents, tokenRegistry, rewards, nutlinkMetadata, governanceAnchors].map(
-          async (queue) => {
-            // A graceful close waits for Redis to acknowledge it, for ever while Redis is down: forced, the
-            // connections are dropped first.
-            if (force) await queue.backend.close(true);
-            await queue.close();
-          },
-        ),
+        [
+          rollbacks,
+          rollbackEvents,
+          tokenRegistry,
+          rewards,
+          nutlinkMetadata,
+          governanceAnchors,
+          poolMetadata,
+        ].map(async (queue) => {
+          // A graceful close waits for Redis to acknowledge it, for ever while Redis is down: forced, the
+          // connections are dropped first.
+          if (force) await queue.backend.close(true);
+          await queue.close();
+        }),
       );
     },
   };

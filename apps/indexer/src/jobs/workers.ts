@@ -17,6 +17,7 @@ import {
   type GovernanceAnchorsJob,
   type IndexerQueues,
   type NutlinkMetadataJob,
+  type PoolMetadataJob,
   type RewardsJob,
   type RollbackJob,
   type RollbackOutcome,
@@ -25,6 +26,8 @@ import {
 import { pendingDRepAnchors, refreshGovernanceAnchor } from './anchor-fetch.js';
 import { snapshotDRepsAndCommittee } from './epoch-snapshots/dreps-and-committee.js';
 import { refreshEraSummaries } from './genesis-and-eras.js';
+import { snapshotPools } from './epoch-snapshots/pools.js';
+import { currentPoolMetadataRefs, refreshPoolMetadata } from './pool-metadata.js';
 import { refreshProtocolParameters } from './protocol-parameters.js';
 import { snapshotGovernanceProposals } from './epoch-snapshots/proposals.js';
 import { markRegisteredAccounts, refreshMarkedAccounts } from './rewards.js';
@@ -152,6 +155,7 @@ export function startRewardsWorker(ogmiosUrl: URL, context: WorkerContext): Work
       await refreshProtocolParameters(context.prisma, await connection());
       await refreshEraSummaries(context.prisma, await connection());
       await snapshotDRepsAndCommittee(context.prisma, await connection());
+      await snapshotPools(context.prisma, await connection());
       await markRegisteredAccounts(context.prisma);
     }
     await refreshMarkedAccounts(context.prisma, connection);
@@ -198,11 +202,26 @@ export function startGovernanceAnchorsWorker(
   return startWorker(QUEUES.governanceAnchors, process, 1, context);
 }
 
-/** The workers that may run anywhere: rewards, and nut.link metadata and the token registry when enabled. */
+/** Pools' off-chain metadata: each registration's as it is indexed, and a periodic refresh of all. */
+export function startPoolMetadataWorker(
+  allowPrivate: boolean,
+  context: WorkerContext,
+): Worker<PoolMetadataJob> {
+  const process = async (job: Job<PoolMetadataJob>) => {
+    const refs =
+      job.data.kind === 'registration' ? [job.data] : await currentPoolMetadataRefs(context.prisma);
+    for (const ref of refs) await refreshPoolMetadata(context.prisma, ref, { allowPrivate });
+  };
+  return startWorker(QUEUES.poolMetadata, process, 4, context);
+}
+
+/** The workers that may run anywhere: rewards, and off-chain metadata and the token registry when enabled. */
 export function startJobWorkers(config: IndexerConfig, context: WorkerContext): Worker[] {
   const workers: Worker[] = [startRewardsWorker(config.ogmiosUrl, context)];
   if (config.nutlinkMetadataRefreshMs > 0)
     workers.push(startNutlinkMetadataWorker(config.offChainFetchAllowPrivate, context));
+  if (config.poolMetadataRefreshMs > 0)
+    workers.push(startPoolMetadataWorker(config.offChainFetchAllowPrivate, context));
   if (config.tokenRegistryUrl) workers.push(startTokenRegistryWorker(config.tokenRegistryUrl, context));
   if (config.governanceAnchorRefreshMs > 0)
     workers.push(startGovernanceAnchorsWorker(config.offChainFetchAllowPrivate, context));

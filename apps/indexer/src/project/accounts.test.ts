@@ -57,6 +57,7 @@ describe('projectAccounts', () => {
           poolHash: hash28(0x90),
           rewardAccount: bobRaw,
           owners: [alice.hash],
+          metadata: null,
         },
         {
           kind: 'mir',

@@ -28,9 +28,9 @@ export function indexerConfig(
     batchTransactions: 20_000,
     tokenRegistryUrl: null,
     tokenRegistryRefreshMs: 3600_000,
-    // Generated chains register oracles at made-up public URLs: tests fetch none;
+    // Generated chains register oracles, pools and DReps (anchors) at made-up public URLs: tests fetch none.
     nutlinkMetadataRefreshMs: 0,
-    // and DReps with anchors at made-up URLs.
+    poolMetadataRefreshMs: 0,
     governanceAnchorRefreshMs: 0,
     offChainFetchAllowPrivate: false,
     logLevel: 'silent',

@@ -8,6 +8,7 @@ const EXISTS_SQL = readSqlFile('pools_pool_id_exists');
 const RELAYS_SQL = readSqlFile('pools_pool_id_relays');
 const UPDATES_SQL = sqlByDirection(readSqlFile('pools_pool_id_updates'));
 const BLOCKS_SQL = sqlByDirection(readSqlFile('pools_pool_id_blocks'));
+const POOL_SQL = readSqlFile('pools_pool_id');
 
 export interface PoolsPage {
   limit: number;
@@ -31,6 +32,23 @@ export interface PoolRegistrationCborRow {
   /** the registering transaction's CBOR (hex), where the certificate's parameters are */
   cbor: string;
   cert_index: number;
+}
+
+/** GET /pools/{pool_id}'s figures besides the certificate's; the ledger's are null without their snapshot. */
+export interface PoolFiguresRow {
+  blocks_minted: number;
+  blocks_epoch: number;
+  live_stake: string | null;
+  live_size: number | null;
+  live_saturation: number | null;
+  live_delegators: number;
+  active_stake: string | null;
+  active_size: number | null;
+  live_pledge: string;
+  /** hashes of the transactions of the pool's registrations, in chain order */
+  registration: string[];
+  /** hashes of the transactions of the pool's retirements, in chain order */
+  retirement: string[];
 }
 
 export interface PoolUpdateRow {
@@ -94,4 +112,26 @@ export async function poolsPoolIdBlocks(
     page.offset,
   ]);
   return rows.map((row) => row.hash);
+}
+
+/** GET /pools/{pool_id}: pool `hash` (hex) / `poolId`'s figures; `owners` as reward-address bytes (hex). */
+export async function poolsPoolIdFigures(
+  db: PrismaClient,
+  pool: PoolKey,
+  owners: string[],
+): Promise<PoolFiguresRow> {
+  const rows = await queryRows<PoolFiguresRow>(db, POOL_SQL, [hexBytes(pool.hash), pool.poolId, owners]);
+  return rows[0]!;
+}
+
+/** The metadata file the pool metadata job stored for a registration's URL and hash, or null before any fetch. */
+export function poolMetadataFile(
+  db: PrismaClient,
+  url: string,
+  hash: string,
+): Promise<{ metadata: unknown; errorCode: string | null; error: string | null } | null> {
+  return db.poolMetadata.findUnique({
+    where: { url_hash: { url, hash } },
+    select: { metadata: true, errorCode: true, error: true },
+  });
 }

@@ -15,7 +15,14 @@ export type Certificate =
   | { kind: 'stakeDeregistration'; index: number; credential: Credential }
   | { kind: 'stakeDelegation'; index: number; credential: Credential; poolHash: string }
   | { kind: 'voteDelegation'; index: number; credential: Credential; drep: DRepTarget }
-  | { kind: 'poolRegistration'; index: number; poolHash: string; rewardAccount: string; owners: string[] }
+  | {
+      kind: 'poolRegistration';
+      index: number;
+      poolHash: string;
+      rewardAccount: string;
+      owners: string[];
+      metadata: { url: string; hash: string } | null;
+    }
   | { kind: 'poolRetirement'; index: number; poolHash: string; epoch: number }
   | {
       kind: 'mir';
@@ -184,8 +191,8 @@ function decodeCertificate(cert: unknown[], index: number): Certificate[] {
     case 2:
       return [{ kind: 'stakeDelegation', index, credential: credential(cert[1]), poolHash: hex(cert[2]) }];
     case POOL_REGISTRATION_TAG: {
-      const { poolHash, rewardAccount, owners } = poolRegistration(cert, index);
-      return [{ kind: 'poolRegistration', index, poolHash, rewardAccount, owners }];
+      const { poolHash, rewardAccount, owners, metadata } = poolRegistration(cert, index);
+      return [{ kind: 'poolRegistration', index, poolHash, rewardAccount, owners, metadata }];
     }
     case 4:
       return [{ kind: 'poolRetirement', index, poolHash: hex(cert[1]), epoch: Number(cert[2]) }];
