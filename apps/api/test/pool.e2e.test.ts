@@ -1,6 +1,6 @@
 import { poolIdFromHash, poolIdToHash, rewardAddressBech32ToHex } from '@frostline/model';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { fixtures, itAnswersTheirBadRequests } from './support/error-fixtures.js';
+import { describeErrorFixtures, fixtures } from './support/error-fixtures.js';
 import { poolRegistrationsCbor } from './support/pool-certificates.js';
 import { ChainSeed } from './support/seed.js';
 import { schemaErrors } from './support/openapi-schemas.js';
@@ -207,7 +207,7 @@ describe('GET /pools/{pool_id}', () => {
   });
 });
 
-itAnswersTheirBadRequests(() => app, ['mainnet-pools-pool-id.json']);
+describeErrorFixtures({ '/pools/{pool_id}': 'pools-pool-id' }, ['mainnet']);
 
 describe('GET /pools/{pool_id}/metadata', () => {
   const [updated, broken] = fixtures('mainnet-pools-pool-id-metadata.json');

@@ -123,8 +123,10 @@ describe('GET /epochs/{number}/stakes', () => {
   });
 });
 
-describeErrorFixtures('/epochs/{number}/stakes', 'epochs-number-stakes');
-describeErrorFixtures('/epochs/{number}/stakes/{pool_id}', 'epochs-number-stakes-pool');
+describeErrorFixtures({
+  '/epochs/{number}/stakes': 'epochs-number-stakes',
+  '/epochs/{number}/stakes/{pool_id}': 'epochs-number-stakes-pool',
+});
 
 describe('GET /epochs/{number}/stakes/{pool_id}', () => {
   const endpoint = '/epochs/{number}/stakes/{pool_id}';
