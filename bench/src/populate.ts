@@ -339,7 +339,7 @@ export async function populate(
   const unspent = (o: string) => `NOT EXISTS (SELECT 1 FROM tx_out_spend sp WHERE sp.tx_out_id = ${o}.id)`;
   derive(
     'unspent_tx_out',
-    `INSERT INTO unspent_tx_out SELECT o.id, o.address_id, o.payment_cred, o.has_assets FROM tx_out o WHERE ${unspent('o')}`,
+    `INSERT INTO unspent_tx_out SELECT o.id, o.address_id, o.payment_cred, o.has_assets, o.stake_address_id FROM tx_out o WHERE ${unspent('o')}`,
   );
   derive(
     'unspent_ma_tx_out',
