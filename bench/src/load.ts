@@ -161,6 +161,10 @@ export function scenarios(samples: Samples): Scenario[] {
       name: "large account (busy address's stake key, 400 (de)registrations, 1,000 delegations, 2,000 withdrawals)",
       path: () => `/accounts/${samples.largeAccount}`,
     },
+    {
+      name: `long-lived account (${samples.longLivedAccount.outputs.toLocaleString('en')} outputs, ${samples.longLivedAccount.unspent.toLocaleString('en')} unspent), GET /accounts/{stake_address}/utxos page 1 of 100`,
+      path: () => `/accounts/${samples.longLivedAccount.stakeAddress}/utxos?count=100&page=1`,
+    },
     { name: 'GET /nutlink/{address}/tickers', path: () => `/nutlink/${pick(samples.oracles)}/tickers` },
   ];
   return rows.map((row) => ({ ...row, key: row.name }));

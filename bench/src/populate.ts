@@ -75,10 +75,20 @@ export interface Samples {
   txs: string[];
   accounts: string[];
   largeAccount: string;
+  /** an account with many outputs, nearly all spent */
+  longLivedAccount: { stakeAddress: string; outputs: number; unspent: number };
   oracles: string[];
 }
 
 const TX_PER_BLOCK = 4;
+
+/**
+ * The long-lived account's address (of A addresses): a base address past the hot ones, so that nearly all its
+ * outputs are the every-BUSY-th ones planted on it, of which 99% are spent.
+ */
+function longLivedAddress(A: number): number {
+  return Math.max(10, Math.floor(A / 100)) + 2;
+}
 const OUT_PER_TX = 3;
 
 /** `scale` overrides the quick or full scale (population time measured at other sizes). */
@@ -98,6 +108,7 @@ export async function populate(
   const AS = scale.assets;
   const HOT = Math.max(10, Math.floor(A / 100));
   const BUSY = scale.busyEvery;
+  const LONG_LIVED = longLivedAddress(A);
   await applyMigrations(url);
   // Two connections, one per core: tables load and indexes build side by side.
   const connections = [new pg.Client({ connectionString: url }), new pg.Client({ connectionString: url })];
@@ -146,6 +157,7 @@ export async function populate(
     'addr_of(o int8)',
     'int8',
     `SELECT CASE WHEN o % ${BUSY} = 2 THEN 1
+                 WHEN o % ${BUSY} = 4 AND o > 4 * ${LONG_LIVED} - 3 THEN ${LONG_LIVED}
                  WHEN o % 4 = 1 THEN (o + 3) / 4
                  WHEN bench_gen.h(o, 1) % 10 < 3 THEN 1 + bench_gen.h(o, 2) % least((o + 3) / 4, ${HOT})
                  ELSE 1 + bench_gen.h(o, 2) % ((o + 3) / 4) END`,
@@ -178,7 +190,10 @@ export async function populate(
   await fn(
     'spent(o int8)',
     'bool',
-    `SELECT o % ${BUSY} <> 2 AND bench_gen.h(o, 5) % 10 = 0 AND bench_gen.tx_of_out(o) < ${T - 5001}`,
+    `SELECT o % ${BUSY} <> 2
+       AND CASE WHEN o % ${BUSY} = 4 AND o > 4 * ${LONG_LIVED} - 3 THEN bench_gen.h(o, 5) % 100 <> 0
+                ELSE bench_gen.h(o, 5) % 10 = 0 END
+       AND bench_gen.tx_of_out(o) < ${T - 5001}`,
   );
   await fn('assets_at(t int8)', 'int8', `SELECT least(${AS}::int8, (t * ${AS} + ${T - 1}) / ${T})`);
   await fn('mint_tx(k int8)', 'int8', `SELECT 1 + ((k - 1) * ${T}) / ${AS}`);
@@ -339,7 +354,7 @@ export async function populate(
   const unspent = (o: string) => `NOT EXISTS (SELECT 1 FROM tx_out_spend sp WHERE sp.tx_out_id = ${o}.id)`;
   derive(
     'unspent_tx_out',
-    `INSERT INTO unspent_tx_out SELECT o.id, o.address_id, o.payment_cred, o.has_assets FROM tx_out o WHERE ${unspent('o')}`,
+    `INSERT INTO unspent_tx_out SELECT o.id, o.address_id, o.payment_cred, o.has_assets, o.stake_address_id FROM tx_out o WHERE ${unspent('o')}`,
   );
   derive(
     'unspent_ma_tx_out',
@@ -634,6 +649,7 @@ async function pickSamples(
   const addressIds = [
     ...new Set([
       1,
+      longLivedAddress(O / 4),
       ...outs.map((r) => Number(r.address_id)),
       ...Array.from({ length: oracles }, (_, i) => i + 2),
     ]),
@@ -647,7 +663,15 @@ async function pickSamples(
     ]),
   ];
   const units = await realAssets(client, assetIds);
-  const stakeIds = [...new Set([1, ...Array.from({ length: n }, () => rnd(SA))])];
+  const {
+    rows: [longLived],
+  } = await client.query(
+    `SELECT bench_gen.stake_of($1) AS id,
+       (SELECT count(*) FROM tx_out WHERE stake_address_id = bench_gen.stake_of($1))::int AS outputs,
+       (SELECT count(*) FROM unspent_tx_out WHERE stake_address_id = bench_gen.stake_of($1))::int AS unspent`,
+    [longLivedAddress(O / 4)],
+  );
+  const stakeIds = [...new Set([1, Number(longLived.id), ...Array.from({ length: n }, () => rnd(SA))])];
   const stakeText = await realStakeAddresses(client, stakeIds);
   const maxBlock = Number((await client.query('SELECT max(id) AS m FROM block')).rows[0].m);
   const blocks = (
@@ -673,6 +697,11 @@ async function pickSamples(
     txs,
     accounts: stakeIds.filter((id) => id !== 1).map((id) => stakeText.get(id)!),
     largeAccount: stakeText.get(1)!,
+    longLivedAccount: {
+      stakeAddress: stakeText.get(Number(longLived.id))!,
+      outputs: longLived.outputs,
+      unspent: longLived.unspent,
+    },
     oracles: Array.from({ length: oracles }, (_, i) => addressText.get(i + 2)!),
   };
 }

@@ -456,6 +456,9 @@ export function renderMarkdown(r: BenchResults, meta: RunMeta): string {
       'hundreds of UTxOs (30% of outputs go to a hot 1%); the sampled keys carry real bech32 addresses and CIP-14 fingerprints.',
     );
     p(
+      "A long-lived account's one address gets an output in every `busyEvery` (as the busy address does), 99% of them spent.",
+    );
+    p(
       '5% of transactions run Plutus scripts (redeemers, a collateral input, half of them a reference input and a collateral return);',
     );
     p(

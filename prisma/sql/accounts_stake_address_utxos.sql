@@ -2,15 +2,14 @@
 -- carry the account's stake credential, in chain order, each as /addresses/{address}/utxos answers it.
 --   $1 text bech32 stake address, $2 int page size, $3 int offset
 -- One row with null output columns when the page is empty; `account_id` null when the account is unknown.
--- Indexes: stake_address_view_key, tx_out_stake_address_id_id_idx, unspent_tx_out_pkey, then per output of
--- the page address_utxo_pkey and address_pkey.
+-- Indexes: stake_address_view_key, unspent_tx_out_stake_address_id_tx_out_id_idx (index-only: the account's
+-- live outputs alone, however many it spent), then per output of the page address_utxo_pkey and address_pkey.
 WITH {{include account_probe}},
 page AS (
-  SELECT o.id, o.address_id
-  FROM tx_out o
-  WHERE o.stake_address_id = (SELECT id FROM account)
-    AND EXISTS (SELECT 1 FROM unspent_tx_out u WHERE u.tx_out_id = o.id)
-  ORDER BY o.id {{direction}}
+  SELECT u.tx_out_id AS id, u.address_id
+  FROM unspent_tx_out u
+  WHERE u.stake_address_id = (SELECT id FROM account)
+  ORDER BY u.tx_out_id {{direction}}
   LIMIT $2::int4 OFFSET $3::int4
 )
 SELECT

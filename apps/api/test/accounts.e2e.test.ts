@@ -1,5 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { decodeShelleyAddress, poolIdToHash, rewardAddressBech32ToHex } from '@frostline/model';
+import {
+  decodeShelleyAddress,
+  encodeShelleyAddress,
+  poolIdToHash,
+  rewardAddressBech32ToHex,
+} from '@frostline/model';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { schemaErrors } from './support/openapi-schemas.js';
 import { ChainSeed } from './support/seed.js';
@@ -71,6 +76,20 @@ const KEY_DEPOSIT = '2000000';
 const QUIET = 'stake_test1uqqauqr2wtdq3jwl49z5j6zgzs98gqtjfgwuntw7up5pemc3dax4t';
 const UNSEEN = 'stake_test1uzxpncx82vfkl5ml00ws44hzfdh64r22kr93e79jqsumv0q8g8cy0';
 const hash = (n: number) => n.toString(16).padStart(64, '0');
+/** A long-lived testnet account: many outputs over two addresses, all but a few spent. */
+const LONG_LIVED_STAKE = { type: 'key', hash: 'ab'.repeat(28) } as const;
+const LONG_LIVED = encodeShelleyAddress({ type: 'reward', networkId: 0, stake: LONG_LIVED_STAKE });
+const LONG_LIVED_ADDRESSES = ['c1', 'c2'].map((byte) =>
+  encodeShelleyAddress({
+    type: 'base',
+    networkId: 0,
+    payment: { type: 'key', hash: byte.repeat(28) },
+    stake: LONG_LIVED_STAKE,
+  }),
+);
+/** Which of its outputs, in chain order, are left unspent. */
+const LONG_LIVED_KEPT = new Set([4, 31, 32, 57]);
+const longLivedKept: string[] = [];
 
 let mainnet: NestFastifyApplication;
 let testnet: NestFastifyApplication;
@@ -211,6 +230,14 @@ beforeAll(async () => {
     }
   }
 
+  const longLived = await account(LONG_LIVED);
+  for (let i = 0; i < 60; i++) {
+    const txHash = hash(0xe0000 + i);
+    const id = await output(LONG_LIVED_ADDRESSES[i % 2]!, longLived, { tx_hash: txHash });
+    if (LONG_LIVED_KEPT.has(i)) longLivedKept.push(txHash);
+    else await seed.spend(id, await seed.tx(hash(0xe1000 + i)));
+  }
+
   close = db.close;
   mainnet = await startApp(testConfig(db.database));
   testnet = await startApp(testConfig(db.database, { NETWORK: 'preprod' }));
@@ -268,6 +295,35 @@ describe.each([
   it('checks the pagination before the stake address, as RYO', async () => {
     const { status, body } = await request('mainnet', endpoint, `/accounts/stake1stonks/${path}?count=101`);
     expect([status, body.message]).toEqual([400, 'querystring/count must be <= 100']);
+  });
+});
+
+describe('GET /accounts/{stake_address}/utxos of a long-lived account', () => {
+  const endpoint = '/accounts/{stake_address}/utxos';
+  const base = `/accounts/${LONG_LIVED}/utxos`;
+
+  it('lists only the outputs still unspent, in chain order, each as its address lists it', async () => {
+    const byAddress = (
+      await Promise.all(
+        LONG_LIVED_ADDRESSES.map(
+          async (address) =>
+            (await request('preprod', '/addresses/{address}/utxos', `/addresses/${address}/utxos`))
+              .body as Utxo[],
+        ),
+      )
+    ).flat();
+    const expected = longLivedKept.map((txHash) => byAddress.find((u) => u.tx_hash === txHash));
+    expect(expected.map((u) => u?.address)).toEqual([0, 1, 0, 1].map((i) => LONG_LIVED_ADDRESSES[i]));
+    expect((await request('preprod', endpoint, base)).body).toEqual(expected);
+    expect((await request('preprod', endpoint, `${base}?order=desc`)).body).toEqual([...expected].reverse());
+    for (const [page, order, rows] of [
+      [2, 'asc', expected.slice(2, 4)],
+      [2, 'desc', [...expected].reverse().slice(2, 4)],
+      [3, 'asc', []],
+    ] as const)
+      expect(
+        (await request('preprod', endpoint, `${base}?count=2&page=${page}&order=${order}`)).body,
+      ).toEqual(rows);
   });
 });
 

@@ -15,6 +15,7 @@ const TX = sql('txs_hash');
 const TX_UTXOS = sql('txs_hash_utxos');
 const EPOCH_PARAMETERS = sql('epochs_number_parameters');
 const ACCOUNT = sql('accounts_stake_address');
+const ACCOUNT_UTXOS = sql('accounts_stake_address_utxos').replaceAll('{{direction}}', 'ASC');
 const NUTLINK = sql('nutlink_address_tickers');
 
 // The same pool as the API's Prisma pg adapter (packages/db/src/client.ts): 10 connections, kept once opened.
@@ -97,6 +98,14 @@ app.get<{ Params: { stake: string } }>('/accounts/:stake', async (request) => {
   const { rows } = await query(ACCOUNT, [request.params.stake]);
   return rows;
 });
+app.get<{ Params: { stake: string }; Querystring: { count?: string; page?: string } }>(
+  '/accounts/:stake/utxos',
+  async (request) => {
+    const { limit, offset } = page(request.query);
+    const { rows } = await query(ACCOUNT_UTXOS, [request.params.stake, limit, offset]);
+    return rows;
+  },
+);
 app.get<{ Params: { address: string } }>('/nutlink/:address/tickers', async (request) => {
   const { rows } = await query(NUTLINK, [request.params.address, null, 'asc', 100, 0]);
   return rows;

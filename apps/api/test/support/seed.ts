@@ -312,8 +312,9 @@ export class ChainSeed {
       ],
     );
     await this.sql.query(
-      `INSERT INTO unspent_tx_out (tx_out_id, address_id, payment_cred, has_assets) VALUES ($1, $2, decode($3, 'hex'), $4)`,
-      [id, addressId, paymentCred, assets.length > 0],
+      `INSERT INTO unspent_tx_out (tx_out_id, address_id, payment_cred, has_assets, stake_address_id)
+       VALUES ($1, $2, decode($3, 'hex'), $4, $5)`,
+      [id, addressId, paymentCred, assets.length > 0, output.stakeAddressId ?? null],
     );
     const decoded = decodeShelleyAddress(output.address);
     const script = decoded !== null && 'payment' in decoded && decoded.payment.type === 'script';

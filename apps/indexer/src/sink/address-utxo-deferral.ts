@@ -13,8 +13,8 @@ const FILL_ADDRESS_UTXO_SQL = `INSERT INTO address_utxo SELECT s.* FROM address_
   ORDER BY s.address_id, s.tx_out_id`;
 
 /**
- * The live-output tables' indexes that only readers walk (an address's, a payment credential's or an
- * asset's live outputs): the indexer reaches these tables by primary key. A long catch-up drops them when it defers
+ * The live-output tables' indexes that only readers walk (an address's, a payment credential's, an
+ * account's or an asset's live outputs): the indexer reaches these tables by primary key. A long catch-up drops them when it defers
  * address_utxo and builds them again when it fills it, as db-sync builds its indexes once it nears the
  * tip. Entering each new output into them and taking out each spent one costs PostgreSQL CPU on every
  * block, which the catch-up saves until the fill.
@@ -28,6 +28,11 @@ export const LIVE_OUTPUT_READ_INDEXES: readonly { name: string; definition: stri
   {
     name: 'unspent_tx_out_payment_cred_tx_out_id_idx',
     definition: 'ON "unspent_tx_out"("payment_cred", "tx_out_id") INCLUDE ("has_assets")',
+  },
+  {
+    name: 'unspent_tx_out_stake_address_id_tx_out_id_idx',
+    definition:
+      'ON "unspent_tx_out"("stake_address_id", "tx_out_id") INCLUDE ("address_id") WHERE "stake_address_id" IS NOT NULL',
   },
   {
     name: 'unspent_ma_tx_out_address_id_asset_id_tx_out_id_idx',

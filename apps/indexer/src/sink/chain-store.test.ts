@@ -1,4 +1,9 @@
-import { createPrismaClient, type PrismaClient } from '@frostline/db';
+import {
+  accountsStakeAddressUtxos,
+  createPrismaClient,
+  type AddressUtxoRow,
+  type PrismaClient,
+} from '@frostline/db';
 import { createTestDatabase, type TestDatabase } from '@frostline/db/testing';
 import { PREPROD_CHAIN_TIME, type OgmiosBlock } from '@frostline/model';
 import { preprodChunkBlocks } from '../test-support/chains.js';
@@ -92,7 +97,7 @@ describe('ChainStore on 864 real preprod blocks', () => {
   it('keeps unspent_tx_out equal to the outputs no transaction spent', async () => {
     const [diff] = await prisma.$queryRawUnsafe<{ live: bigint; missing: bigint; extra: bigint }[]>(
       `WITH live AS (
-         SELECT o.id, o.address_id, o.payment_cred, o.has_assets FROM tx_out o
+         SELECT o.id, o.address_id, o.payment_cred, o.has_assets, o.stake_address_id FROM tx_out o
          WHERE NOT EXISTS (SELECT 1 FROM tx_out_spend sp WHERE sp.tx_out_id = o.id))
        SELECT (SELECT count(*) FROM live) AS live,
               (SELECT count(*) FROM (SELECT * FROM live EXCEPT SELECT * FROM unspent_tx_out) d) AS missing,
@@ -132,6 +137,65 @@ describe('ChainStore on 864 real preprod blocks', () => {
     const { stored, recomputed } = await utxoSupplyAndRecomputation(db.url);
     expect(BigInt(recomputed.lovelace)).toBeGreaterThan(0n);
     expect(stored).toEqual(recomputed);
+  });
+
+  it("lists an account's live outputs, however many it spent, through a rollback of their spends", async () => {
+    // The account that spent the most outputs, and the block before its first spend.
+    const [account] = await prisma.$queryRawUnsafe<
+      { view: string; spent: bigint; point: string; slot: bigint }[]
+    >(
+      `WITH a AS (
+         SELECT s.view, count(*) AS spent, min(t.block_id) AS since
+         FROM tx_out o JOIN tx_out_spend sp ON sp.tx_out_id = o.id JOIN tx t ON t.id = sp.tx_id
+         JOIN stake_address s ON s.id = o.stake_address_id
+         GROUP BY s.view ORDER BY count(*) DESC LIMIT 1)
+       SELECT a.view, a.spent, encode(b.hash, 'hex') AS point, b.slot
+       FROM a, LATERAL (SELECT hash, slot FROM block WHERE id < a.since ORDER BY id DESC LIMIT 1) b`,
+    );
+    expect(account!.spent).toBeGreaterThan(10n);
+    const outputs = (rows: AddressUtxoRow[]) =>
+      rows.map(({ tx_hash, output_index }) => ({ tx_hash, output_index }));
+    // The account's outputs no transaction spent, from the chain's history.
+    const recomputed = (client: PrismaClient) =>
+      client.$queryRawUnsafe<{ tx_hash: string; output_index: number }[]>(
+        `SELECT encode(t.hash, 'hex') AS tx_hash, o.index AS output_index
+         FROM tx_out o JOIN tx t ON t.id = o.tx_id JOIN stake_address s ON s.id = o.stake_address_id
+         WHERE s.view = $1 AND NOT EXISTS (SELECT 1 FROM tx_out_spend sp WHERE sp.tx_out_id = o.id)
+         ORDER BY o.id`,
+        account!.view,
+      );
+    const page = async (client: PrismaClient, limit: number, offset: number, order: 'asc' | 'desc') =>
+      outputs(
+        (await accountsStakeAddressUtxos(client, { stakeAddress: account!.view, limit, offset, order })).rows,
+      );
+    const listed = async (client: PrismaClient) => {
+      const all = [];
+      for (let offset = 0; ; offset += 3) {
+        const rows = await page(client, 3, offset, 'asc');
+        all.push(...rows);
+        if (rows.length < 3) return all;
+      }
+    };
+    const live = await recomputed(prisma);
+    expect(live.length).toBeGreaterThan(0);
+    expect(await listed(prisma)).toEqual(live);
+    expect(await page(prisma, 1, 0, 'desc')).toEqual(live.slice(-1));
+    const rollback = await freshStore();
+    try {
+      await writeInBatches(rollback.store, blocks, 100);
+      await rollback.store.rollBackTo({ slot: Number(account!.slot), id: account!.point });
+      const liveAgain = await recomputed(rollback.prisma);
+      // The output it spent first is live again.
+      expect(
+        liveAgain.filter(
+          (o) => !live.some((l) => l.tx_hash === o.tx_hash && l.output_index === o.output_index),
+        ),
+      ).not.toEqual([]);
+      expect(await listed(rollback.prisma)).toEqual(liveAgain);
+    } finally {
+      await rollback.prisma.$disconnect();
+      await rollback.db.drop();
+    }
   });
 
   it('rolls back to a point exactly as if only the chain up to it had been indexed', async () => {
@@ -232,7 +296,7 @@ describe('address_utxo through a long catch-up, on the same 864 blocks', () => {
     expect(await addressUtxoRows(deferred.prisma)).toBeGreaterThan(0);
     // built again as the migrations define them
     expect(await liveOutputIndexes(deferred.prisma)).toEqual(await liveOutputIndexes(maintained.prisma));
-    expect((await liveOutputIndexes(deferred.prisma)).length).toBe(6);
+    expect((await liveOutputIndexes(deferred.prisma)).length).toBe(7);
     expect(await dumpChainTables(deferred.db.url)).toEqual(await dumpChainTables(maintained.db.url));
   });
 

@@ -75,12 +75,12 @@ export const ROLLBACK_TABLES = {
  */
 const ROLLBACK_SQL = `WITH
   unspent_again AS MATERIALIZED (
-    SELECT o.id, o.address_id, o.payment_cred, o.has_assets
+    SELECT o.id, o.address_id, o.payment_cred, o.has_assets, o.stake_address_id
     FROM tx_out_spend sp JOIN tx_out o ON o.id = sp.tx_out_id
     WHERE sp.tx_id > $2 AND o.tx_id <= $2),
   unspent AS (
-    INSERT INTO unspent_tx_out (tx_out_id, address_id, payment_cred, has_assets)
-    SELECT id, address_id, payment_cred, has_assets FROM unspent_again),
+    INSERT INTO unspent_tx_out (tx_out_id, address_id, payment_cred, has_assets, stake_address_id)
+    SELECT id, address_id, payment_cred, has_assets, stake_address_id FROM unspent_again),
   unspent_amounts AS (
     INSERT INTO unspent_ma_tx_out (tx_out_id, asset_id, address_id)
     SELECT m.tx_out_id, m.asset_id, o.address_id FROM unspent_again o JOIN ma_tx_out m ON m.tx_out_id = o.id

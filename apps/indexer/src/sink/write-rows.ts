@@ -130,6 +130,7 @@ export function batchWrite(
     address_id: ['int8', (r) => r.addressId],
     payment_cred: ['bytea', (r) => r.paymentCred],
     has_assets: ['bool', (r) => r.hasAssets],
+    stake_address_id: ['int8', (r) => r.stakeAddressId],
   });
   const unspentAmounts = rows.maTxOuts.filter((m) => unspentOutputs.has(m.txOutId));
   write.copy('unspent_ma_tx_out', unspentAmounts, {
