@@ -38,25 +38,31 @@ export const ROLLBACK_TABLES = {
   perTicker: ['nutlink_ticker_total'],
   /** rows of outputs created after the point go, rows of outputs spent after it come back */
   perLiveOutput: ['unspent_tx_out', 'unspent_ma_tx_out', 'address_utxo'],
+  /**
+   * the ledger's answers for the epoch the node was in when the epoch-change job asked: an epoch the node passed
+   * while the indexer was down or catching up has none, and a later ask answers later figures
+   */
+  epochSnapshots: [
+    'drep_snapshot',
+    'committee_snapshot',
+    'committee_member_snapshot',
+    'protocol_parameters',
+    'governance_snapshot',
+    'governance_proposal_state',
+    'pool_snapshot_epoch',
+    'pool_stake_snapshot',
+    'epoch_stake_snapshot',
+    'epoch_stake',
+  ],
   notChainData: [
     'address_utxo_deferral',
     'token_metadata',
     'nutlink_metadata',
     'governance_anchor',
-    'drep_snapshot',
-    'committee_snapshot',
-    'committee_member_snapshot',
     'indexer_status',
-    'protocol_parameters',
-    'governance_snapshot',
-    'governance_proposal_state',
     'pool_metadata',
-    'pool_snapshot_epoch',
-    'pool_stake_snapshot',
     'genesis',
     'era_summary',
-    'epoch_stake_snapshot',
-    'epoch_stake',
     '_prisma_migrations',
   ],
 } as const;

@@ -12,8 +12,15 @@ export interface IndexerProcess {
 /** `node dist/main.js` with only `env` (and PATH) as its environment; stderr is kept for the exit report. */
 export function runIndexerProgram(env: Record<string, string>): IndexerProcess {
   const child = spawn(process.execPath, [MAIN], {
-    // Off-chain metadata fetching off: the generated chains' oracle and pool URLs are made up, and tests reach no network.
-    env: { PATH: process.env.PATH, NUTLINK_METADATA_REFRESH_MS: '0', POOL_METADATA_REFRESH_MS: '0', ...env },
+    // Off-chain fetching off: the generated chains' oracle, pool and DRep anchor URLs are made up, and tests reach
+    // no network.
+    env: {
+      PATH: process.env.PATH,
+      NUTLINK_METADATA_REFRESH_MS: '0',
+      POOL_METADATA_REFRESH_MS: '0',
+      GOVERNANCE_ANCHOR_REFRESH_MS: '0',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
