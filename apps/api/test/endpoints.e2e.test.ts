@@ -914,7 +914,7 @@ describe('routes', () => {
     expect(body.paths['/accounts/{stake_address}/rewards']).toBeUndefined();
     expect(Object.keys(body.paths['/tx/submit'])).toEqual(['post']);
     expect(body.components.schemas.asset).toBeDefined();
-    expect(body.components.schemas.pool).toBeUndefined();
+    expect(body.components.schemas.account_reward_content).toBeUndefined();
   });
 
   it("answers / with Blockfrost's banner, as blockfrost-tests expects", async () => {

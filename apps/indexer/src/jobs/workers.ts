@@ -160,7 +160,9 @@ export function startRewardsWorker(ogmiosUrl: URL, context: WorkerContext): Work
     }
     await refreshMarkedAccounts(context.prisma, connection);
     // After the refresh, so that an account's stake includes the rewards the boundary paid it.
-    if (job.data.kind === 'all') await snapshotAccountStakes(context.prisma, await connection());
+    // It waits for the index to reach the ledger tip, unless the worker is closing: stopping waits for its job.
+    const stopping = () => worker.closing !== undefined;
+    if (job.data.kind === 'all') await snapshotAccountStakes(context.prisma, await connection(), stopping);
     // Last: the accounts' rewards above do not wait on a ledger that cannot answer governance queries.
     if (job.data.kind === 'all') await snapshotGovernanceProposals(context.prisma, await connection());
   };

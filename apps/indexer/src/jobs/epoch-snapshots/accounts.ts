@@ -19,11 +19,13 @@ export interface AccountStakeSnapshot {
  * (a while) for the index to reach the ledger tip: a reward balance read there has the withdrawals
  * of every block up to it taken off, which the snapshot adds back from the blocks it has. It is taken only
  * when the newest indexed block is in the node's epoch (an indexer catching up holds the state of an
- * earlier one, and takes none at once). Returns null when it took none.
+ * earlier one, and takes none at once), nor once `stopping` says the worker is closing (a restart asks again).
+ * Returns null when it took none.
  */
 export async function snapshotAccountStakes(
   prisma: PrismaClient,
   ogmios: InteractionContext,
+  stopping: () => boolean = () => false,
 ): Promise<AccountStakeSnapshot | null> {
   const client = await createLedgerStateQueryClient(ogmios);
   const [epoch, tip] = await Promise.all([client.epoch(), client.ledgerTip()]);
@@ -36,7 +38,7 @@ export async function snapshotAccountStakes(
     // An index in an earlier epoch is catching up: the node's boundary is not the index's to snapshot.
     if (indexed === undefined || indexed.epoch !== Number(epoch)) return null;
     if (BigInt(indexed.slot) >= slot) return storeAccountStakeSnapshot(prisma, Number(epoch), slot);
-    if (Date.now() >= deadline) return null;
+    if (Date.now() >= deadline || stopping()) return null;
     await setTimeout(500);
   }
 }
