@@ -238,7 +238,9 @@ function decodeCertificate(cert: unknown[], index: number): Certificate[] {
         { kind: 'committeeHotKeyAuthorisation', index, cold: credential(cert[1]), hot: credential(cert[2]) },
       ];
     case 15:
-      return [{ kind: 'committeeResignation', index, cold: credential(cert[1]), anchor: decodeAnchor(cert[2]) }];
+      return [
+        { kind: 'committeeResignation', index, cold: credential(cert[1]), anchor: decodeAnchor(cert[2]) },
+      ];
     case 16:
       return [
         {
