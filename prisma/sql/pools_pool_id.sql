@@ -5,23 +5,20 @@
 -- snapshots, each null when there is no such snapshot; delegators and live pledge from the chain's
 -- delegations and the accounts' balances.
 --   $1 bytea pool hash, $2 text pool id, $3 text[] the newest registration's owners (reward-address bytes, hex)
--- Indexes: block_slot_leader_epoch_id_idx, pool_snapshot_epoch_pkey, pool_stake_snapshot_pkey,
+-- Indexes: those of the pool_ledger_snapshots fragment, block_slot_leader_epoch_id_idx,
 -- delegation_pool_hash_idx, delegation_stake_address_id_id_idx, stake_registration_stake_address_id_tx_id_idx,
 -- stake_address_hash_raw_key, stake_balance_pkey, reward_balance_pkey.
 WITH tip AS (
   SELECT b.epoch FROM block b WHERE b.era <> 'genesis' ORDER BY b.id DESC LIMIT 1
 ),
-snapshot AS (
-  SELECT e.epoch, e.reserves,
-    coalesce((SELECT s.stake FROM pool_stake_snapshot s WHERE s.epoch = e.epoch AND s.pool_hash = $1), 0) AS pool,
-    (SELECT sum(s.stake) FROM pool_stake_snapshot s WHERE s.epoch = e.epoch) AS total
-  FROM pool_snapshot_epoch e
+{{include pool_ledger_snapshots}},
+live_pool AS (
+  SELECT l.total, coalesce((SELECT s.stake FROM pool_stake_snapshot s WHERE s.epoch = l.epoch AND s.pool_hash = $1), 0) AS pool
+  FROM live l
 ),
-live AS (
-  SELECT * FROM snapshot ORDER BY epoch DESC LIMIT 1
-),
-active AS (
-  SELECT * FROM snapshot WHERE epoch = (SELECT epoch FROM tip) - 1
+active_pool AS (
+  SELECT a.total, coalesce((SELECT s.stake FROM pool_stake_snapshot s WHERE s.epoch = a.epoch AND s.pool_hash = $1), 0) AS pool
+  FROM active a
 ),
 delegator AS (
   SELECT d.stake_address_id
@@ -38,14 +35,9 @@ owner AS (
 SELECT
   (SELECT count(*)::int FROM block b WHERE b.slot_leader = $2) AS blocks_minted,
   (SELECT count(*)::int FROM block b WHERE b.slot_leader = $2 AND b.epoch = (SELECT epoch FROM tip)) AS blocks_epoch,
-  (SELECT pool::text FROM live) AS live_stake,
-  (SELECT (pool::numeric / nullif(total, 0))::float8 FROM live) AS live_size,
-  (
-    SELECT (l.pool::numeric / ((g.max_lovelace_supply - l.reserves)::numeric / n.n_opt))::float8
-    FROM live l, genesis g,
-      (SELECT (p.params ->> 'desiredNumberOfStakePools')::int AS n_opt
-       FROM protocol_parameters p ORDER BY p.epoch DESC LIMIT 1) n
-  ) AS live_saturation,
+  (SELECT pool::text FROM live_pool) AS live_stake,
+  (SELECT (pool::numeric / nullif(total, 0))::float8 FROM live_pool) AS live_size,
+  (SELECT (l.pool / s.stake)::float8 FROM live_pool l, saturation s) AS live_saturation,
   (
     SELECT count(*)::int FROM delegator d
     WHERE NOT (
@@ -55,8 +47,8 @@ SELECT
       LIMIT 1
     )
   ) AS live_delegators,
-  (SELECT pool::text FROM active) AS active_stake,
-  (SELECT (pool::numeric / nullif(total, 0))::float8 FROM active) AS active_size,
+  (SELECT pool::text FROM active_pool) AS active_stake,
+  (SELECT (pool::numeric / nullif(total, 0))::float8 FROM active_pool) AS active_size,
   (
     SELECT (coalesce(sum(coalesce(b.utxo_value, 0) + coalesce(r.amount, 0)), 0))::text
     FROM owner o

@@ -769,7 +769,11 @@ describe('blockfrost-js 6.2.0: epochs and pools', () => {
     });
     const tx = await seed.tx('f1'.repeat(32), { cbor: poolRegistrationsCbor([relayPool]) });
     await seed.poolRegistration(tx, poolIdToHash(relayPool.pool_id)!);
-    const many = await seed.tx('f2'.repeat(32));
+    const many = await seed.tx('f2'.repeat(32), {
+      cbor: poolRegistrationsCbor(
+        registered.map((hash, index) => ({ ...relayPool, pool_id: poolIdFromHash(hash), cert_index: index })),
+      ),
+    });
     for (const [index, hash] of registered.entries()) await seed.poolRegistration(many, hash, index);
     await seed.poolRetirement(many, registered[0]!, 5, POOL_COUNT);
     await seed.poolRetirement(many, registered[1]!, 9, POOL_COUNT + 1);
@@ -835,6 +839,27 @@ describe('blockfrost-js 6.2.0: epochs and pools', () => {
     expect(schemaErrors('/pools', 200, await api.poolsAll())).toEqual([]);
     expect(await api.poolsRetired()).toEqual([{ pool_id: poolIdFromHash(registered[0]!), epoch: 5 }]);
     expect(await api.poolsRetiring()).toEqual([{ pool_id: poolIdFromHash(registered[1]!), epoch: 9 }]);
+  });
+
+  it('poolsExtended and poolsExtendedAll give /pools’ pools with their figures', async () => {
+    const live = [relayPool.pool_id, ...registered.slice(1).map(poolIdFromHash)];
+    const all = await api.poolsExtendedAll();
+    expect(all.map((pool) => pool.pool_id)).toEqual(live);
+    expect(schemaErrors('/pools/extended', 200, all)).toEqual([]);
+    expect(all[0]).toEqual({
+      pool_id: relayPool.pool_id,
+      hex: poolIdToHash(relayPool.pool_id),
+      active_stake: '3000000000000',
+      live_stake: '4000000000000',
+      live_saturation: 4e12 / (37e15 / 500),
+      blocks_minted: 0,
+      declared_pledge: relayPool.pledge,
+      margin_cost: relayPool.margin_cost,
+      fixed_cost: relayPool.fixed_cost,
+      metadata: expect.objectContaining({ url: relayPool.metadata.url, hash: relayPool.metadata.hash }),
+    });
+    const page = await api.poolsExtended({ count: 2, page: 2, order: 'desc' });
+    expect(page.map((pool) => pool.pool_id)).toEqual([...live].reverse().slice(2, 4));
   });
 
   it('poolsByIdRelays and poolsByIdUpdates return the API bodies', async () => {

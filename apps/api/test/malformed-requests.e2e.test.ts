@@ -81,6 +81,7 @@ const ROUTES = [
   'GET /pools/{}/delegators',
   'GET /accounts/{}/history',
   'GET /pools',
+  'GET /pools/extended',
   'GET /pools/retired',
   'GET /pools/retiring',
   'GET /pools/{}',

@@ -66,18 +66,6 @@ async function delegator(n: number, txId: number, poolHash: string, utxo: string
   return id;
 }
 
-async function snapshot(epoch: number, reserves: string, stakes: [string, string][]) {
-  await db.sql.query(`INSERT INTO pool_snapshot_epoch (epoch, treasury, reserves) VALUES ($1, 1, $2)`, [
-    epoch,
-    reserves,
-  ]);
-  for (const [hash, stake] of stakes)
-    await db.sql.query(
-      `INSERT INTO pool_stake_snapshot (epoch, pool_hash, stake) VALUES ($1, decode($2, 'hex'), $3)`,
-      [epoch, hash, stake],
-    );
-}
-
 beforeAll(async () => {
   db = await openTestDatabase();
   app = await startApp(testConfig(db.database));
@@ -158,11 +146,11 @@ describe('GET /pools/{pool_id}', () => {
   it('answers the best pool as blockfrost-tests expects it, from the chain and the snapshots', async () => {
     // The snapshot the tip epoch's leaders were drawn from (taken at the start of the epoch before), and
     // the newest one, taken at the tip epoch's start.
-    await snapshot(TIP_EPOCH - 1, '8000000000000000', [
+    await seed.poolSnapshot(TIP_EPOCH - 1, '8000000000000000', [
       [BEST_HASH, '5733527285372'],
       [OTHER_HASH, '19994266472714628'],
     ]);
-    await snapshot(TIP_EPOCH, '7900000000000000', [
+    await seed.poolSnapshot(TIP_EPOCH, '7900000000000000', [
       [BEST_HASH, '5765436676450'],
       [OTHER_HASH, '18994234563323550'],
     ]);

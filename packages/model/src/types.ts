@@ -127,6 +127,12 @@ type PoolLedgerFigure = 'live_stake' | 'live_size' | 'live_saturation' | 'active
 export type Pool = Omit<Schemas['pool'], PoolLedgerFigure> & {
   [K in PoolLedgerFigure]: Schemas['pool'][K] | null;
 };
+type PoolExtendedItem = Schemas['pool_list_extended'][number];
+type PoolExtendedLedgerFigure = Extract<PoolLedgerFigure, keyof PoolExtendedItem>;
+/** One item of `GET /pools/extended`; the ledger's figures are null until a pool snapshot holds them. */
+export type PoolExtended = Omit<PoolExtendedItem, PoolExtendedLedgerFigure> & {
+  [K in PoolExtendedLedgerFigure]: PoolExtendedItem[K] | null;
+};
 /** `GET /epochs/latest/parameters` and `GET /epochs/{number}/parameters`. */
 export type EpochParameters = Schemas['epoch_param_content'];
 /** `GET /scripts/{script_hash}`. */

@@ -1,10 +1,17 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import type { Pool, PoolMetadata, PoolRelays, PoolRetirement, PoolUpdates } from '@frostline/model';
+import type {
+  Pool,
+  PoolExtended,
+  PoolMetadata,
+  PoolRelays,
+  PoolRetirement,
+  PoolUpdates,
+} from '@frostline/model';
 import type { PaginationQuery } from '../common/pagination.js';
 import { servedAt } from '../common/route-paths.js';
 import { PoolsService } from './pools.service.js';
 
-// The fixed paths (retired, retiring) come before those with a {pool_id}.
+// The fixed paths (extended, retired, retiring) come before those with a {pool_id}.
 @Controller(servedAt('pools'))
 export class PoolsController {
   constructor(private readonly pools: PoolsService) {}
@@ -12,6 +19,11 @@ export class PoolsController {
   @Get()
   list(@Query() query: PaginationQuery): Promise<string[]> {
     return this.pools.list(query);
+  }
+
+  @Get('extended')
+  extended(@Query() query: PaginationQuery): Promise<PoolExtended[]> {
+    return this.pools.extended(query);
   }
 
   @Get('retired')

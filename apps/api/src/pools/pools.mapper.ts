@@ -1,4 +1,10 @@
-import type { PoolFiguresRow, PoolRegistrationCborRow, PoolRetirementRow } from '@frostline/db';
+import type {
+  PoolExtendedRow,
+  PoolFiguresRow,
+  PoolMetadataFile,
+  PoolRegistrationCborRow,
+  PoolRetirementRow,
+} from '@frostline/db';
 import {
   decodePoolRegistrations,
   decodeShelleyAddressBytes,
@@ -6,6 +12,7 @@ import {
   poolIdFromHash,
   stakeAddressFromCredential,
   type Pool,
+  type PoolExtended,
   type PoolMetadata,
   type PoolRegistration,
   type PoolRelays,
@@ -79,29 +86,60 @@ export function toPool(certificate: PoolRegistration, figures: PoolFiguresRow, n
 }
 
 type MetadataErrorCode = NonNullable<Extract<PoolMetadata, { pool_id: string }>['error']>['code'];
+type MetadataFields = NonNullable<PoolExtended['metadata']>;
 
 /**
- * GET /pools/{pool_id}/metadata as RYO shows db-sync's off-chain pool data: the registration's URL and hash,
- * the stored file's ticker, name, description and homepage (null where it has none), and, while no file is
+ * A registration's metadata as RYO shows db-sync's off-chain pool data: the registration's URL and hash, the
+ * stored file's ticker, name, description and homepage (null where it has none), and, while no file is
  * stored, why the last fetch failed.
  */
-export function toPoolMetadata(
-  certificate: PoolRegistration,
-  file: { metadata: unknown; errorCode: string | null; error: string | null } | null,
-): PoolMetadata {
-  if (certificate.metadata === null) return {};
+function metadataFields(
+  reference: NonNullable<PoolRegistration['metadata']>,
+  file: PoolMetadataFile | null,
+): MetadataFields {
   const json = (file?.metadata ?? null) as Record<string, unknown> | null;
   const text = (key: string) => (typeof json?.[key] === 'string' ? (json[key] as string) : null);
   const failed = json === null && file?.errorCode != null;
   return {
-    pool_id: poolIdFromHash(certificate.poolHash),
-    hex: certificate.poolHash,
-    url: certificate.metadata.url,
-    hash: certificate.metadata.hash,
+    url: reference.url,
+    hash: reference.hash,
     ...(failed ? { error: { code: file.errorCode as MetadataErrorCode, message: file.error ?? '' } } : {}),
     ticker: text('ticker'),
     name: text('name'),
     description: text('description'),
     homepage: text('homepage'),
+  };
+}
+
+/** GET /pools/{pool_id}/metadata: `{}` when the registration names no metadata. */
+export function toPoolMetadata(certificate: PoolRegistration, file: PoolMetadataFile | null): PoolMetadata {
+  if (certificate.metadata === null) return {};
+  return {
+    pool_id: poolIdFromHash(certificate.poolHash),
+    hex: certificate.poolHash,
+    ...metadataFields(certificate.metadata, file),
+  };
+}
+
+/**
+ * One item of GET /pools/extended in the schema's field order, with `file` stored for the registration's
+ * metadata URL and hash; `metadata` is null when the registration names none, as RYO's.
+ */
+export function toPoolExtended(
+  row: PoolExtendedRow,
+  certificate: PoolRegistration,
+  file: PoolMetadataFile | null,
+): PoolExtended {
+  return {
+    pool_id: poolIdFromHash(row.pool_hash),
+    hex: row.pool_hash,
+    active_stake: row.active_stake,
+    live_stake: row.live_stake,
+    live_saturation: row.live_saturation,
+    blocks_minted: row.blocks_minted,
+    declared_pledge: certificate.pledge.toString(),
+    margin_cost: certificate.margin,
+    fixed_cost: certificate.cost.toString(),
+    metadata: certificate.metadata === null ? null : metadataFields(certificate.metadata, file),
   };
 }

@@ -2,7 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   poolExists,
   poolMetadataFile,
+  poolMetadataFiles,
   pools,
+  poolsExtended,
   poolsPoolIdBlocks,
   poolsPoolIdFigures,
   poolsPoolIdNewestRegistration,
@@ -19,6 +21,7 @@ import {
   parsePoolIdParam,
   poolIdFromHash,
   type Pool,
+  type PoolExtended,
   type PoolMetadata,
   type PoolRelays,
   type PoolRetirement,
@@ -31,6 +34,7 @@ import {
   ownerRewardAddresses,
   poolRegistration,
   toPool,
+  toPoolExtended,
   toPoolMetadata,
   toPoolRelays,
   toPoolRetirements,
@@ -57,6 +61,24 @@ export class PoolsService {
 
   async list(query: PaginationQuery): Promise<string[]> {
     return (await pools(this.db, parsePage(query))).map(poolIdFromHash);
+  }
+
+  /** /pools' page with each pool's figures: one statement for the figures and one for the metadata files. */
+  async extended(query: PaginationQuery): Promise<PoolExtended[]> {
+    const page = (await pools(this.db, parsePage(query))).map((hash) => ({
+      hash,
+      poolId: poolIdFromHash(hash),
+    }));
+    const rows = await poolsExtended(this.db, page);
+    const certificates = rows.map(poolRegistration);
+    const refs = certificates.flatMap((c) => (c.metadata === null ? [] : [c.metadata]));
+    const files = new Map(
+      (await poolMetadataFiles(this.db, refs)).map((file) => [`${file.url} ${file.hash}`, file]),
+    );
+    return rows.map((row, i) => {
+      const ref = certificates[i]!.metadata;
+      return toPoolExtended(row, certificates[i]!, ref && (files.get(`${ref.url} ${ref.hash}`) ?? null));
+    });
   }
 
   async retired(query: PaginationQuery): Promise<PoolRetirement[]> {

@@ -190,6 +190,19 @@ export class ChainSeed {
     );
   }
 
+  /** The ledger's pool snapshot of `epoch`: its reserves and each pool's stake (pool hash hex, lovelace). */
+  async poolSnapshot(epoch: number, reserves: string, stakes: [string, string][]): Promise<void> {
+    await this.sql.query(`INSERT INTO pool_snapshot_epoch (epoch, treasury, reserves) VALUES ($1, 1, $2)`, [
+      epoch,
+      reserves,
+    ]);
+    for (const [hash, stake] of stakes)
+      await this.sql.query(
+        `INSERT INTO pool_stake_snapshot (epoch, pool_hash, stake) VALUES ($1, decode($2, 'hex'), $3)`,
+        [epoch, hash, stake],
+      );
+  }
+
   /** A pool registration certificate's row; its parameters are read from the transaction's CBOR. */
   async poolRegistration(txId: number, poolHash: string, certIndex = 0): Promise<void> {
     await this.sql.query(

@@ -9,6 +9,7 @@ const RELAYS_SQL = readSqlFile('pools_pool_id_relays');
 const UPDATES_SQL = sqlByDirection(readSqlFile('pools_pool_id_updates'));
 const BLOCKS_SQL = sqlByDirection(readSqlFile('pools_pool_id_blocks'));
 const POOL_SQL = readSqlFile('pools_pool_id');
+const EXTENDED_SQL = readSqlFile('pools_extended');
 
 export interface PoolsPage {
   limit: number;
@@ -49,6 +50,23 @@ export interface PoolFiguresRow {
   registration: string[];
   /** hashes of the transactions of the pool's retirements, in chain order */
   retirement: string[];
+}
+
+/** One pool of GET /pools/extended: its newest registration and the figures it shares with /pools/{pool_id}. */
+export interface PoolExtendedRow extends PoolRegistrationCborRow {
+  /** hex */
+  pool_hash: string;
+  blocks_minted: number;
+  active_stake: string | null;
+  live_stake: string | null;
+  live_saturation: number | null;
+}
+
+/** A stored metadata file, or why its last fetch failed. */
+export interface PoolMetadataFile {
+  metadata: unknown;
+  errorCode: string | null;
+  error: string | null;
 }
 
 export interface PoolUpdateRow {
@@ -124,12 +142,29 @@ export async function poolsPoolIdFigures(
   return rows[0]!;
 }
 
+/** GET /pools/extended: the figures of `page` (pools of /pools, in its order); one row per registered pool. */
+export function poolsExtended(db: PrismaClient, page: PoolKey[]): Promise<PoolExtendedRow[]> {
+  return queryRows<PoolExtendedRow>(db, EXTENDED_SQL, [page.map((p) => p.hash), page.map((p) => p.poolId)]);
+}
+
+/** The stored metadata files of many registrations' URL and hash; those never fetched are absent. */
+export async function poolMetadataFiles(
+  db: PrismaClient,
+  refs: { url: string; hash: string }[],
+): Promise<(PoolMetadataFile & { url: string; hash: string })[]> {
+  if (refs.length === 0) return [];
+  return db.poolMetadata.findMany({
+    where: { OR: refs.map(({ url, hash }) => ({ url, hash })) },
+    select: { url: true, hash: true, metadata: true, errorCode: true, error: true },
+  });
+}
+
 /** The metadata file the pool metadata job stored for a registration's URL and hash, or null before any fetch. */
 export function poolMetadataFile(
   db: PrismaClient,
   url: string,
   hash: string,
-): Promise<{ metadata: unknown; errorCode: string | null; error: string | null } | null> {
+): Promise<PoolMetadataFile | null> {
   return db.poolMetadata.findUnique({
     where: { url_hash: { url, hash } },
     select: { metadata: true, errorCode: true, error: true },
