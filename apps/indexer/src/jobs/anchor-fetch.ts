@@ -1,9 +1,9 @@
 import type { PrismaClient } from '@frostline/db';
 import { blake2b256, bytesToHex } from '@frostline/model';
 import {
+  BLOCKFROST_ERROR_CODES,
   fetchOffChain,
   OffChainFetchError,
-  type OffChainFetchFailure,
   type OffChainFetchOptions,
 } from './off-chain-fetch.js';
 
@@ -34,18 +34,6 @@ export type AnchorErrorCode =
 export type AnchorDocument =
   { bytes: Buffer; json: object } | { error: { code: AnchorErrorCode; message: string } };
 
-// How Blockfrost classes db-sync's fetch errors: refused and unreachable destinations, timeouts and URLs it
-// cannot fetch are connection errors; answers that are not a document are HTTP response errors.
-const FAILURE_CODES: Record<OffChainFetchFailure, AnchorErrorCode> = {
-  'unsupported-url': 'CONNECTION_ERROR',
-  'refused-destination': 'CONNECTION_ERROR',
-  unreachable: 'CONNECTION_ERROR',
-  timeout: 'CONNECTION_ERROR',
-  'too-many-redirects': 'HTTP_RESPONSE_ERROR',
-  'http-status': 'HTTP_RESPONSE_ERROR',
-  'too-large': 'SIZE_EXCEEDED',
-};
-
 /**
  * Fetches the anchor's URL and checks the bytes: their blake2b-256 must be the anchor's hash (hex) and they
  * must be a JSON object (CIP-100 documents are JSON-LD objects). Every failure is an answer, never a throw.
@@ -60,7 +48,7 @@ export async function fetchAnchor(
     body = (await fetchOffChain(url, { ...ANCHOR_LIMITS, ...options })).body;
   } catch (error) {
     if (!(error instanceof OffChainFetchError)) throw error;
-    return { error: { code: FAILURE_CODES[error.reason], message: `${url}: ${error.message}` } };
+    return { error: { code: BLOCKFROST_ERROR_CODES[error.reason], message: `${url}: ${error.message}` } };
   }
   const actual = bytesToHex(blake2b256(body));
   if (actual !== hash.toLowerCase()) {

@@ -42,6 +42,21 @@ export type OffChainFetchFailure =
   | 'http-status'
   | 'unreachable';
 
+/**
+ * Blockfrost's code of each failure (the `error.code` of its off-chain metadata answers), as it classes
+ * db-sync's fetch errors: refused and unreachable destinations, timeouts and URLs it cannot fetch are
+ * connection errors; answers that are not a document are HTTP response errors.
+ */
+export const BLOCKFROST_ERROR_CODES = {
+  'unsupported-url': 'CONNECTION_ERROR',
+  'refused-destination': 'CONNECTION_ERROR',
+  unreachable: 'CONNECTION_ERROR',
+  timeout: 'CONNECTION_ERROR',
+  'too-many-redirects': 'HTTP_RESPONSE_ERROR',
+  'http-status': 'HTTP_RESPONSE_ERROR',
+  'too-large': 'SIZE_EXCEEDED',
+} as const satisfies Record<OffChainFetchFailure, string>;
+
 /** Why a fetch gave no body: the URL's fault or the server's, never a reason to retry at once. */
 export class OffChainFetchError extends Error {
   constructor(

@@ -1,9 +1,9 @@
 import type { PrismaClient } from '@frostline/db';
 import { blake2b256, bytesToHex, decodePoolRegistrations, type DecodedBlock } from '@frostline/model';
 import {
+  BLOCKFROST_ERROR_CODES,
   fetchOffChain,
   OffChainFetchError,
-  type OffChainFetchFailure,
   type OffChainFetchOptions,
 } from './off-chain-fetch.js';
 
@@ -23,17 +23,6 @@ export const POOL_METADATA_LIMITS = {
 
 export type PoolMetadataFetchOptions = Omit<OffChainFetchOptions, keyof typeof POOL_METADATA_LIMITS> &
   Partial<OffChainFetchOptions>;
-
-/** Blockfrost's codes of a failed fetch (the `error` of GET /pools/{pool_id}/metadata). */
-const FAILURE_CODES: Record<OffChainFetchFailure, string> = {
-  'unsupported-url': 'CONNECTION_ERROR',
-  'refused-destination': 'CONNECTION_ERROR',
-  unreachable: 'CONNECTION_ERROR',
-  timeout: 'CONNECTION_ERROR',
-  'too-many-redirects': 'HTTP_RESPONSE_ERROR',
-  'http-status': 'HTTP_RESPONSE_ERROR',
-  'too-large': 'SIZE_EXCEEDED',
-};
 
 /** The metadata references of the pool registrations these blocks index. */
 export function poolMetadataRefsIn(blocks: DecodedBlock[]): PoolMetadataRef[] {
@@ -68,7 +57,7 @@ export async function refreshPoolMetadata(
     answer = checked((await fetchOffChain(url, { ...POOL_METADATA_LIMITS, ...options })).body, hash);
   } catch (error) {
     if (!(error instanceof OffChainFetchError)) throw error;
-    answer = { errorCode: FAILURE_CODES[error.reason], error: error.message };
+    answer = { errorCode: BLOCKFROST_ERROR_CODES[error.reason], error: error.message };
   }
   const update =
     'error' in answer
