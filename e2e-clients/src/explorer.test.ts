@@ -20,6 +20,8 @@ import {
   CERTIFIED_METADATA,
   certifiedSpec,
   cslWallet,
+  drepSpec,
+  drepYes,
   hashOf,
   lovelace,
   owned,
@@ -37,6 +39,8 @@ const wallet = cslWallet(CSL.PrivateKey.from_bech32(DEMO_WALLETS[1].signingKey))
 /** A base address (payment and stake key): its page links its stake account. */
 const PAID = DEMO_WALLETS[0].mnemonicAddress;
 /** More than the always-succeeding script uses: no evaluation needed, the fee pays for these units. */
+/** A CIP-129 DRep id no certificate names. */
+const UNKNOWN_DREP = CSL.DRep.new_key_hash(CSL.Ed25519KeyHash.from_hex('ff'.repeat(28))).to_bech32(true);
 /** Each test waits on the page several times, each wait bounded by PAGE_WAIT_MS. */
 const TEST_MS = PAGE_WAIT_MS * 8;
 
@@ -402,6 +406,87 @@ describe('the explorer in a browser', () => {
   );
 
   it(
+    'lists no DRep before one registers, then shows a DRep with its delegator, certificate and vote, and the proposal it voted on',
+    async () => {
+      await page.goto(`${stack.explorerUrl}#/drep/${UNKNOWN_DREP}`);
+      await expectPage(page, 'DRep', UNKNOWN_DREP);
+      await waitForText(page, `Not found: DRep ${UNKNOWN_DREP} is not on chain`).catch(async (e) => {
+        console.log('DEBUG', await page.evaluate(() => document.querySelector('main')?.textContent));
+        throw e;
+      });
+      await expectAccessible();
+      await followByKeyboard(page, 'Governance');
+      await expectPage(page, 'Governance', '');
+      await waitForSectionText(page, 'DReps', 'No DRep is registered.');
+      await waitForSectionText(page, 'Proposals', 'No governance action has been proposed.');
+      await expectAccessible();
+
+      const parameters = await api.epochsLatestParameters();
+      const lovelaceOnly = async () =>
+        owned((await api.addressesUtxosAll(wallet.bech32)).filter((utxo) => utxo.amount.length === 1));
+      const registration = wallet.build(parameters, {
+        inputs: await lovelaceOnly(),
+        ...drepSpec(wallet, parameters),
+      });
+      const proposed = await api.txSubmit(registration.to_bytes());
+      await openFromHome(proposed);
+      const keyHash = wallet.stakeCredential.to_keyhash()!.to_hex();
+      // its CIP-129 id, as the API names DReps
+      const drepId = CSL.DRep.new_key_hash(CSL.Ed25519KeyHash.from_hex(keyHash)).to_bech32(true);
+      // the transaction's one proposal is its first
+      const proposal = `${proposed}/0`;
+      const vote = wallet.build(parameters, {
+        inputs: await lovelaceOnly(),
+        votes: drepYes(wallet, proposed, 0),
+      });
+      const voted = await api.txSubmit(vote.to_bytes());
+      await openFromHome(voted);
+
+      await followByKeyboard(page, 'Governance');
+      await waitForRow(page, 'DReps', [drepId, 'registered']);
+      await waitForRow(page, 'Proposals', [proposal, 'info action']);
+      await screenshot(page, 'governance');
+      await expectAccessible();
+
+      await follow(page, drepId);
+      await expectPage(page, 'DRep', drepId);
+      // the hex of a CIP-129 id: its header byte, then the key hash
+      await waitForText(page, keyHash);
+      await waitForField(page, 'Retired', 'no');
+      await waitForRow(page, 'Delegators', [wallet.stakeAddress]);
+      await waitForRow(page, 'Certificates', [proposed, 'registered', shownAda(parameters.drep_deposit!)]);
+      await waitForRow(page, 'Votes', [proposal, 'yes', voted]);
+      await screenshot(page, 'drep');
+      await expectAccessible();
+
+      await follow(page, proposal);
+      await expectPage(page, 'Proposal', proposal);
+      await waitForField(page, 'Type', 'info action');
+      await waitForField(page, 'Deposit', shownAda(parameters.gov_action_deposit!));
+      await waitForField(page, 'Deposit returns to', wallet.stakeAddress);
+      await waitForRow(page, 'Votes', [drepId, 'drep', 'yes', voted]);
+      await screenshot(page, 'proposal');
+      await expectAccessible();
+      await follow(page, drepId);
+      await expectPage(page, 'DRep', drepId);
+      // the delegator's stake account links the DRep it delegates its vote to, where the API names it
+      await follow(page, wallet.stakeAddress);
+      await expectPage(page, 'Stake account', wallet.stakeAddress);
+      const delegatedTo: string | null = (await stack.get(`/accounts/${wallet.stakeAddress}`)).drep_id;
+      if (delegatedTo !== null) {
+        expect(delegatedTo).toBe(drepId);
+        await follow(page, drepId);
+        await expectPage(page, 'DRep', drepId);
+      }
+
+      ids.drep = drepId;
+      ids.proposal = proposal;
+      ids.govAction = (await stack.get(`/governance/proposals/${proposal}`)).id;
+    },
+    TEST_MS,
+  );
+
+  it(
     'finds every kind of id from the search box, and says "not found" for one that is not on chain',
     async () => {
       const keyHash = CSL.PrivateKey.from_bech32(DEMO_WALLETS[1].signingKey).to_public().hash();
@@ -419,6 +504,8 @@ describe('the explorer in a browser', () => {
         [`epoch ${ids.epoch}`, 'Epoch', ids.epoch],
         [ids.poolHex, 'Pool', ids.pool],
         [ids.pool, 'Pool'],
+        [ids.drep, 'DRep'],
+        [ids.govAction, 'Proposal', ids.proposal],
       ];
       await page.goto(stack.explorerUrl);
       // the keyboard reaches the search box from the top of the page
@@ -438,6 +525,8 @@ describe('the explorer in a browser', () => {
       const unknownPool = CSL.Ed25519KeyHash.from_hex('ff'.repeat(28)).to_bech32('pool');
       await search(unknownPool);
       await waitForText(page, `Not found: no pool ${unknownPool}.`);
+      await search(UNKNOWN_DREP);
+      await waitForText(page, `Not found: no DRep ${UNKNOWN_DREP}.`);
       await search('epoch 999999999');
       await waitForText(page, 'Not found: no epoch 999999999 with blocks.');
       await search('ab'.repeat(32));

@@ -7,6 +7,7 @@ import { Asset } from './pages/asset';
 import { Block } from './pages/block';
 import { Datum } from './pages/datum';
 import { Epoch } from './pages/epoch';
+import { Drep, Governance, Proposal } from './pages/governance';
 import { Home } from './pages/home';
 import { Policy } from './pages/policy';
 import { Pool, Pools } from './pages/pool';
@@ -43,6 +44,12 @@ function Content({ route }: { route: Route }) {
       return <Pool id={route.id} />;
     case 'pools':
       return <Pools />;
+    case 'drep':
+      return <Drep id={route.id} />;
+    case 'proposal':
+      return <Proposal id={route.id} />;
+    case 'governance':
+      return <Governance />;
     case 'search':
       return <Search query={route.id} />;
     case 'settings':
@@ -73,7 +80,7 @@ function SearchBox() {
       <input
         id="search"
         type="search"
-        placeholder="Block height or hash, epoch 12, transaction, address, stake address, asset, pool"
+        placeholder="Block height or hash, epoch 12, transaction, address, stake address, asset, pool, DRep, proposal"
         value={query}
         onInput={(event) => setQuery(event.currentTarget.value)}
       />
@@ -97,6 +104,7 @@ function App() {
         <nav aria-label="Main">
           <a href="#/">Chain</a>
           <a href={href('pools')}>Pools</a>
+          <a href={href('governance')}>Governance</a>
           <a href={href('settings')}>Settings</a>
         </nav>
       </header>

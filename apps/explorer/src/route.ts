@@ -14,6 +14,9 @@ export type PageKind =
   | 'epoch'
   | 'pool'
   | 'pools'
+  | 'drep'
+  | 'proposal'
+  | 'governance'
   | 'search'
   | 'settings';
 
@@ -34,6 +37,9 @@ const KINDS: readonly string[] = [
   'epoch',
   'pool',
   'pools',
+  'drep',
+  'proposal',
+  'governance',
   'search',
   'settings',
 ];

@@ -1,5 +1,6 @@
 import { poolIdOf } from './addresses';
-import { find } from './api';
+import { find, type Schemas } from './api';
+import { proposalId } from './pages/governance';
 import { href } from './route';
 
 /** Where a search leads: a page's link, or why nothing matched. */
@@ -30,11 +31,12 @@ export const SEARCH_HELP = [
   'an address (bech32, Byron, addr_vkh) or a stake address',
   'an asset unit (policy id and asset name in hex) or a policy id',
   'a pool id (pool1… or its hex)',
+  'a DRep id (drep1… or drep_script1…) or a governance action id (gov_action1…)',
 ];
 
 /**
  * What a search box query names: heights, epochs, hashes, addresses, stake addresses, asset units,
- * pools. A bare number is a height first, as block explorers read one: every epoch's number is also a
+ * pools, DReps, governance actions. A bare number is a height first, as block explorers read one: every epoch's number is also a
  * height on any chain past its first epochs, so the epoch needs its word.
  */
 export async function search(input: string): Promise<Found> {
@@ -75,6 +77,15 @@ export async function search(input: string): Promise<Found> {
     return first([[`/accounts/${query}`, href('account', query)]], `no stake account ${query}`);
   if (/^pool1/.test(query))
     return first([[`/pools/${query}/relays`, href('pool', query)]], `no pool ${query}`);
+  if (/^drep(_script)?1/.test(query))
+    return first([[`/governance/dreps/${query}`, href('drep', query)]], `no DRep ${query}`);
+  if (/^gov_action1/.test(query)) {
+    // the page is the proposal's transaction and index, which the action's CIP-129 id encodes
+    const proposal = await find<Schemas['proposal']>(`/governance/proposals/${query}`);
+    return proposal
+      ? { href: href('proposal', proposalId(proposal.tx_hash, proposal.cert_index)) }
+      : { notFound: `no governance action ${query}` };
+  }
   if (/^asset1/.test(query))
     return {
       notFound:
@@ -86,6 +97,6 @@ export async function search(input: string): Promise<Found> {
       `no address ${query} on chain`,
     );
   return {
-    notFound: `"${query}" is not a block height, epoch, hash, address, stake address, asset unit or pool id`,
+    notFound: `"${query}" is not a block height, epoch, hash, address, stake address, asset unit, pool, DRep or governance action id`,
   };
 }

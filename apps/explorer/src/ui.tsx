@@ -405,6 +405,12 @@ export function PoolId({ id }: { id: string | null }) {
   return id.startsWith('pool1') ? <Id kind="pool" id={id} full /> : <>{id}</>;
 }
 
+/** A DRep's id as a link to its page; the predefined `drep_always_abstain` and `drep_always_no_confidence` as text. */
+export function DrepId({ id }: { id: string | null }) {
+  if (id === null) return null;
+  return /^drep(_script)?1/.test(id) ? <Id kind="drep" id={id} full /> : <>{id}</>;
+}
+
 export function EpochLink({ epoch }: { epoch: number | null }) {
   return epoch === null ? null : <Id kind="epoch" id={String(epoch)} full />;
 }

@@ -45,6 +45,10 @@ export interface Spec {
   /** certificates whose credential is the wallet's key (its signature witnesses them) */
   certificates?: CSL.Certificate[];
   metadata?: CSL.GeneralTransactionMetadata;
+  /** governance actions proposed, each with its deposit */
+  proposals?: CSL.VotingProposal[];
+  /** votes cast by voters whose credential is the wallet's key */
+  votes?: CSL.VotingBuilder;
   /** key hashes whose signatures the body requires (the wallet's: it signs anyway) */
   requiredSigners?: CSL.Ed25519KeyHash[];
   /** where the change goes (another address of the wallet's key); the wallet's address by default */
@@ -99,6 +103,8 @@ export function cslWallet(key: CSL.PrivateKey) {
       script,
       certificates = [],
       metadata,
+      proposals = [],
+      votes,
       requiredSigners = [],
       change = address,
     }: Spec,
@@ -131,6 +137,12 @@ export function cslWallet(key: CSL.PrivateKey) {
       for (const certificate of certificates) certs.add(certificate);
       builder.set_certs_builder(certs);
     }
+    if (proposals.length > 0) {
+      const proposalBuilder = CSL.VotingProposalBuilder.new();
+      for (const proposal of proposals) proposalBuilder.add(proposal);
+      builder.set_voting_proposal_builder(proposalBuilder);
+    }
+    if (votes) builder.set_voting_builder(votes);
     for (const signer of requiredSigners) builder.add_required_signer(signer);
     if (metadata) {
       const auxiliary = CSL.AuxiliaryData.new();
@@ -197,4 +209,53 @@ export function certifiedSpec(wallet: Wallet): Pick<Spec, 'certificates' | 'meta
     metadata,
     requiredSigners: [operator],
   };
+}
+
+const anchor = (name: string) =>
+  CSL.Anchor.new(
+    CSL.URL.new(`https://frostline.invalid/${name}.json`),
+    CSL.AnchorDataHash.from_hex('22'.repeat(32)),
+  );
+
+/**
+ * A body's extras that register the wallet's key as a DRep, delegate the vote of its stake credential
+ * (registered by certifiedSpec) to it, and propose an info action whose deposit returns to that stake
+ * address. The devnet has no DRep until someone registers one.
+ */
+export function drepSpec(
+  wallet: Wallet,
+  parameters: ProtocolParameters,
+): Pick<Spec, 'certificates' | 'proposals'> {
+  const drep = CSL.DRep.new_key_hash(wallet.stakeCredential.to_keyhash()!);
+  return {
+    certificates: [
+      CSL.Certificate.new_drep_registration(
+        CSL.DRepRegistration.new_with_anchor(
+          wallet.stakeCredential,
+          bigNum(parameters.drep_deposit!),
+          anchor('drep'),
+        ),
+      ),
+      CSL.Certificate.new_vote_delegation(CSL.VoteDelegation.new(wallet.stakeCredential, drep)),
+    ],
+    proposals: [
+      CSL.VotingProposal.new(
+        CSL.GovernanceAction.new_info_action(CSL.InfoAction.new()),
+        anchor('info'),
+        CSL.RewardAddress.new(0, wallet.stakeCredential),
+        bigNum(parameters.gov_action_deposit!),
+      ),
+    ],
+  };
+}
+
+/** The wallet's DRep's yes on a proposal: the transaction that made it and its index there. */
+export function drepYes(wallet: Wallet, txHash: string, index: number): CSL.VotingBuilder {
+  const votes = CSL.VotingBuilder.new();
+  votes.add(
+    CSL.Voter.new_drep_credential(wallet.stakeCredential),
+    CSL.GovernanceActionId.new(CSL.TransactionHash.from_hex(txHash), index),
+    CSL.VotingProcedure.new(CSL.VoteKind.Yes),
+  );
+  return votes;
 }

@@ -1,7 +1,19 @@
 import { get, type Schemas } from '../api';
 import { ada, time } from '../format';
 import { useLoad } from '../load';
-import { Fields, Id, Page, PagedList, PagedTable, PoolId, Section, Show, TxTable, UtxoList } from '../ui';
+import {
+  DrepId,
+  Fields,
+  Id,
+  Page,
+  PagedList,
+  PagedTable,
+  PoolId,
+  Section,
+  Show,
+  TxTable,
+  UtxoList,
+} from '../ui';
 
 type Rows<Name extends keyof Schemas> = Schemas[Name] extends (infer Row)[] ? Row : never;
 
@@ -18,7 +30,7 @@ export function Account({ stakeAddress }: { stakeAddress: string }) {
                 ['Registered', account.registered ? 'yes' : 'no'],
                 ['Delegating', account.active ? `yes, since epoch ${account.active_epoch}` : 'no'],
                 ['Pool', <PoolId id={account.pool_id} />],
-                ['DRep', account.drep_id],
+                ['DRep', <DrepId id={account.drep_id} />],
                 ['Controlled amount', ada(account.controlled_amount)],
                 ['Withdrawable rewards', ada(account.withdrawable_amount)],
                 ['Rewards', ada(account.rewards_sum)],
