@@ -202,7 +202,16 @@ describe('the explorer in a browser', () => {
       const first = await utxoRows();
       await nextPage('Unspent outputs');
       await waitForSectionText(page, 'Unspent outputs', 'Page 2');
-      await page.waitForSelector(utxos, { timeout: PAGE_WAIT_MS });
+      // "Page 2" shows before its rows replace page 1's: wait for the row to change.
+      await page.waitForFunction(
+        (selector, shown) => {
+          const rows = [...document.querySelectorAll(selector)];
+          return rows.length > 0 && rows[0]!.textContent !== shown;
+        },
+        { timeout: PAGE_WAIT_MS },
+        utxos,
+        first[0],
+      );
       const second = await utxoRows();
       expect([first.length, second.length]).toEqual([1, 1]);
       expect([...first, ...second].filter((row) => row?.includes(`${hash}#0`))).toHaveLength(1);
