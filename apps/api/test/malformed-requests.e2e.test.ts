@@ -101,6 +101,8 @@ const ROUTES = [
   'GET /governance/proposals/{}/{}/votes',
   'GET /governance/proposals/{}/parameters',
   'GET /governance/proposals/{}/{}/parameters',
+  'GET /governance/proposals/{}/metadata',
+  'GET /governance/proposals/{}/{}/metadata',
   'GET /governance/dreps/{}/votes',
   'GET /governance/committee/votes',
   'GET /pools/{}/votes',

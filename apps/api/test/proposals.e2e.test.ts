@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { BlockFrostAPI, BlockfrostServerError } from '@blockfrost/blockfrost-js';
+import { BlockfrostServerError, type BlockFrostAPI } from '@blockfrost/blockfrost-js';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import {
   drepIdFromCredential,
@@ -10,7 +9,14 @@ import {
 } from '@frostline/model';
 import { Encoder } from 'cbor-x';
 import { ChainSeed } from './support/seed.js';
-import { get, getValid, openTestDatabase, startApp, testConfig, TOKEN } from './support/test-app.js';
+import {
+  blockfrostClient,
+  get,
+  getValid,
+  openTestDatabase,
+  startApp,
+  testConfig,
+} from './support/test-app.js';
 
 // Hosted Blockfrost's answers for three preprod proposals (blockfrost-tests, test-data/SOURCES.md), seeded as the
 // indexer stores them: the proposals with their transactions' CBOR, and the epoch snapshots around their ends.
@@ -336,15 +342,7 @@ describe('blockfrost-js 6.2.0 governance proposal methods', () => {
   let api: BlockFrostAPI;
 
   beforeAll(async () => {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = app.getHttpServer().address() as AddressInfo;
-    // No client-side limiter and no retries: every call is one request.
-    api = new BlockFrostAPI({
-      customBackend: `http://127.0.0.1:${port}/api/v0`,
-      projectId: TOKEN,
-      rateLimiter: false,
-      retrySettings: { limit: 0 } as never,
-    });
+    api = await blockfrostClient(app);
   });
 
   it('proposals and proposal return the API bodies', async () => {

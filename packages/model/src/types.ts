@@ -181,5 +181,9 @@ export type DRepVotes = Schemas['drep_votes'];
 export type CommitteeVotes = Schemas['committee_votes'];
 /** `GET /pools/{pool_id}/votes`. */
 export type PoolVotes = Schemas['pool_votes'];
+/** `GET /governance/proposals/{tx_hash}/{cert_index}/metadata`: only a stored document. */
+export type ProposalMetadata = Schemas['proposal_metadata'];
+/** `GET /governance/proposals/{gov_action_id}/metadata`: the document's fields null, with `error`, until stored. */
+export type ProposalMetadataV2 = Schemas['proposal_metadata_v2'];
 /** `GET /governance/proposals/{…}/parameters`. */
 export type ProposalParameters = Schemas['proposal_parameters'];

@@ -71,7 +71,7 @@ export function toDRepListItem(row: DRepListRow): DRepListItem {
 type AnchorErrorCode = NonNullable<DRepMetadata['error']>['code'];
 
 /** An anchor and its fetched document as the metadata fields show them; `error` only after a failed fetch. */
-function anchorDocument(row: DRepAnchorRow) {
+export function anchorDocument(row: DRepAnchorRow) {
   return {
     url: row.anchor_url!,
     hash: row.anchor_hash!,

@@ -1,6 +1,8 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import type {
   Proposal,
+  ProposalMetadata,
+  ProposalMetadataV2,
   ProposalParameters,
   ProposalVotes,
   Proposals,
@@ -44,6 +46,11 @@ export class ProposalsController {
     return this.proposals.votes({ govActionId }, query);
   }
 
+  @Get(':gov_action_id/metadata')
+  metadataByGovActionId(@Param('gov_action_id') govActionId: string): Promise<ProposalMetadataV2> {
+    return this.proposals.metadata({ govActionId });
+  }
+
   @Get(':gov_action_id')
   byGovActionId(@Param('gov_action_id') govActionId: string): Promise<Proposal> {
     return this.proposals.proposal({ govActionId });
@@ -78,5 +85,14 @@ export class ProposalsController {
     @Query() query: PaginationQuery,
   ): Promise<ProposalVotes> {
     return this.proposals.votes({ txHash, certIndex }, query);
+  }
+
+  @Get(':tx_hash/:cert_index/metadata')
+  metadata(
+    @Param('tx_hash') txHash: string,
+    @Param('cert_index') certIndex: string,
+  ): Promise<ProposalMetadata> {
+    // Answered only once the document is stored, when its fields are set.
+    return this.proposals.metadata({ txHash, certIndex }) as Promise<ProposalMetadata>;
   }
 }

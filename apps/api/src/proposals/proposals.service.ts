@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   governanceProposal,
+  governanceProposalMetadata,
   governanceProposalParameters,
   governanceProposals,
   governanceProposalVotes,
@@ -20,6 +21,7 @@ import {
   typedIntegerPathParams,
   type GovActionType,
   type Proposal,
+  type ProposalMetadataV2,
   type ProposalParameters,
   type ProposalVotes,
   type Proposals,
@@ -27,6 +29,7 @@ import {
 } from '@frostline/model';
 import { parsePage, type Page, type PaginationQuery } from '../common/pagination.js';
 import { READ_DB } from '../common/tokens.js';
+import { anchorDocument } from '../governance/governance.mapper.js';
 
 /** A proposal as a path names it: `{tx_hash}/{cert_index}`, or one CIP-129 `{gov_action_id}`. */
 export type ProposalParam = { txHash: string; certIndex: string } | { govActionId: string };
@@ -106,6 +109,23 @@ export class ProposalsService {
       tx_hash: row.tx_hash,
       cert_index: row.cert_index,
       parameters: parameterChangeJson(row.param_update) as ProposalParameters['parameters'],
+    };
+  }
+
+  /**
+   * The proposal's anchor and its CIP-108 document. As RYO: by `{tx_hash}/{cert_index}` only once a document whose
+   * hash is the anchor's is stored (404 before); by `{gov_action_id}` whenever the proposal is known, the document's
+   * fields null (with the failed fetch's `error`) until then.
+   */
+  async metadata(param: ProposalParam): Promise<ProposalMetadataV2> {
+    const key = proposalKey(param);
+    const row = key && (await governanceProposalMetadata(this.db, key));
+    if (!row || (row.bytes === null && !('govActionId' in param))) throw new BlockfrostError(404);
+    return {
+      id: govActionId(row.tx_hash, row.cert_index),
+      tx_hash: row.tx_hash,
+      cert_index: row.cert_index,
+      ...anchorDocument(row),
     };
   }
 

@@ -664,14 +664,14 @@ export class ChainSeed {
       previous?: { txHash: string; index: number };
       /** a parameter change's protocol_param_update CBOR (hex) */
       paramUpdate?: string;
+      anchor?: { url: string; hash: string };
     },
   ): Promise<number> {
     const id = this.nextId('gov_action_proposal');
     await this.sql.query(
       `INSERT INTO gov_action_proposal (id, tx_id, index, deposit, return_address_id, type, prev_tx_hash, prev_index,
          anchor_url, anchor_hash, param_update)
-       VALUES ($1, $2, $3, $4, $5, $6, decode($7, 'hex'), $8, 'https://example.com/p.json', decode($9, 'hex'),
-         decode($10, 'hex'))`,
+       VALUES ($1, $2, $3, $4, $5, $6, decode($7, 'hex'), $8, $11, decode($9, 'hex'), decode($10, 'hex'))`,
       [
         id,
         txId,
@@ -681,8 +681,9 @@ export class ChainSeed {
         fields.type,
         fields.previous?.txHash ?? null,
         fields.previous?.index ?? null,
-        '11'.repeat(32),
+        fields.anchor?.hash ?? '11'.repeat(32),
         fields.paramUpdate ?? null,
+        fields.anchor?.url ?? 'https://example.com/p.json',
       ],
     );
     return id;

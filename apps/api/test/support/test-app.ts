@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type AddressInfo } from 'node:net';
+import { BlockFrostAPI } from '@blockfrost/blockfrost-js';
 import { createTestDatabase, type TestDatabase } from '@frostline/db/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pg from 'pg';
@@ -88,4 +89,16 @@ export async function getValid(app: NestFastifyApplication, endpoint: string, ur
     errors: [],
   });
   return response;
+}
+
+/** blockfrost-js against `app`, listening on a free port: no client-side limiter and no retries, one request a call. */
+export async function blockfrostClient(app: NestFastifyApplication): Promise<BlockFrostAPI> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  return new BlockFrostAPI({
+    customBackend: `http://127.0.0.1:${port}/api/v0`,
+    projectId: TOKEN,
+    rateLimiter: false,
+    retrySettings: { limit: 0 } as never,
+  });
 }

@@ -3,7 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { createPrismaClient, type PrismaClient } from '@frostline/db';
 import { createTestDatabase, type TestDatabase } from '@frostline/db/testing';
 import { blake2b256, bytesToHex } from '@frostline/model';
-import { ANCHOR_LIMITS, fetchAnchor, pendingDRepAnchors, refreshGovernanceAnchor } from './anchor-fetch.js';
+import {
+  ANCHOR_LIMITS,
+  fetchAnchor,
+  pendingGovernanceAnchors,
+  refreshGovernanceAnchor,
+} from './anchor-fetch.js';
 
 // A CIP-119 document server on loopback: the fetches run with allowPrivate, except the one that proves the refusal.
 const DOCUMENT = Buffer.from(
@@ -59,7 +64,7 @@ describe('fetchAnchor', () => {
   });
 });
 
-describe('refreshGovernanceAnchor and pendingDRepAnchors', () => {
+describe('refreshGovernanceAnchor and pendingGovernanceAnchors', () => {
   let db: TestDatabase;
   let prisma: PrismaClient;
   beforeAll(async () => {
@@ -83,10 +88,22 @@ describe('refreshGovernanceAnchor and pendingDRepAnchors', () => {
         anchor.hash,
       );
     }
-    expect(await pendingDRepAnchors(prisma, 10)).toHaveLength(2);
+    // A proposal's anchor joins them; one a DRep certificate also names is fetched once.
+    const proposal = { url: `${base}/proposal.jsonld`, hash: 'ef'.repeat(32) };
+    for (const [index, anchor] of [proposal, bad].entries()) {
+      await prisma.$executeRawUnsafe(
+        `INSERT INTO gov_action_proposal (id, tx_id, index, deposit, return_address_id, type, anchor_url, anchor_hash)
+         VALUES ($1::int8, 1, $1::int4, 1, 1, 'info_action', $2, decode($3, 'hex'))`,
+        index,
+        anchor.url,
+        anchor.hash,
+      );
+    }
+    expect(await pendingGovernanceAnchors(prisma, 10)).toEqual([good, bad, proposal]);
+    expect(await pendingGovernanceAnchors(prisma, 2)).toEqual([good, bad]);
     await refreshGovernanceAnchor(prisma, good, allowed);
     await refreshGovernanceAnchor(prisma, bad, allowed);
-    expect(await pendingDRepAnchors(prisma, 10)).toEqual([bad]);
+    expect(await pendingGovernanceAnchors(prisma, 10)).toEqual([bad, proposal]);
 
     files.set('/drep.jsonld', { status: 500, body: Buffer.from('down') });
     await refreshGovernanceAnchor(prisma, good, allowed);

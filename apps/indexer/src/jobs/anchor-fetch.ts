@@ -95,17 +95,25 @@ export async function refreshGovernanceAnchor(
   });
 }
 
-/** The DRep anchors no fetch has stored a document for yet (never attempted, or failed), oldest first. */
-export async function pendingDRepAnchors(
+/**
+ * The anchors of DRep certificates and proposals no fetch has stored a document for yet (never attempted, or
+ * failed), in URL order.
+ */
+export async function pendingGovernanceAnchors(
   prisma: PrismaClient,
   limit: number,
 ): Promise<{ url: string; hash: string }[]> {
   return prisma.$queryRawUnsafe<{ url: string; hash: string }[]>(
-    `SELECT DISTINCT ON (r.anchor_url, r.anchor_hash) r.anchor_url AS url, encode(r.anchor_hash, 'hex') AS hash
-     FROM drep_registration r
-     LEFT JOIN governance_anchor a ON a.url = r.anchor_url AND a.hash = r.anchor_hash
-     WHERE r.anchor_url IS NOT NULL AND a.bytes IS NULL
-     ORDER BY r.anchor_url, r.anchor_hash
+    `WITH named AS (
+       SELECT anchor_url, anchor_hash FROM drep_registration WHERE anchor_url IS NOT NULL
+       UNION
+       SELECT anchor_url, anchor_hash FROM gov_action_proposal
+     )
+     SELECT n.anchor_url AS url, encode(n.anchor_hash, 'hex') AS hash
+     FROM named n
+     LEFT JOIN governance_anchor a ON a.url = n.anchor_url AND a.hash = n.anchor_hash
+     WHERE a.bytes IS NULL
+     ORDER BY n.anchor_url, n.anchor_hash
      LIMIT $1`,
     limit,
   );

@@ -23,7 +23,7 @@ import {
   type RollbackOutcome,
   type TokenRegistryJob,
 } from './queues.js';
-import { pendingDRepAnchors, refreshGovernanceAnchor } from './anchor-fetch.js';
+import { pendingGovernanceAnchors, refreshGovernanceAnchor } from './anchor-fetch.js';
 import { snapshotDRepsAndCommittee } from './epoch-snapshots/dreps-and-committee.js';
 import { refreshEraSummaries } from './genesis-and-eras.js';
 import { snapshotPools } from './epoch-snapshots/pools.js';
@@ -192,13 +192,13 @@ export function startNutlinkMetadataWorker(
 // Anchors fetched per job: the next job takes the rest.
 const ANCHORS_PER_JOB = 100;
 
-/** Governance anchors' documents (CIP-119 DRep metadata): those not stored yet, on each scheduled job. */
+/** Governance anchors' documents (CIP-119 DRep and CIP-108 proposal metadata): those not stored yet, on each scheduled job. */
 export function startGovernanceAnchorsWorker(
   allowPrivate: boolean,
   context: WorkerContext,
 ): Worker<GovernanceAnchorsJob> {
   const process = async () => {
-    for (const anchor of await pendingDRepAnchors(context.prisma, ANCHORS_PER_JOB))
+    for (const anchor of await pendingGovernanceAnchors(context.prisma, ANCHORS_PER_JOB))
       await refreshGovernanceAnchor(context.prisma, anchor, { allowPrivate });
   };
   return startWorker(QUEUES.governanceAnchors, process, 1, context);

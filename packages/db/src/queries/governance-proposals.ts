@@ -1,4 +1,5 @@
 import type { PrismaClient } from '../client.js';
+import type { DRepAnchorRow } from './governance.js';
 import { hexBytes, queryRows, readSqlFile, sqlByDirection, type PageParams } from './sql-file.js';
 
 const LIST = sqlByDirection(readSqlFile('governance_proposals'));
@@ -6,6 +7,7 @@ const PROPOSAL = readSqlFile('governance_proposals_proposal');
 const WITHDRAWALS = sqlByDirection(readSqlFile('governance_proposals_proposal_withdrawals'));
 const VOTES = sqlByDirection(readSqlFile('governance_proposals_proposal_votes'));
 const PARAMETERS = readSqlFile('governance_proposals_proposal_parameters');
+const METADATA = readSqlFile('governance_proposals_proposal_metadata');
 const VOTER_VOTES = sqlByDirection(readSqlFile('governance_voter_votes'));
 const COMMITTEE_VOTES = sqlByDirection(readSqlFile('governance_committee_votes'));
 
@@ -78,6 +80,24 @@ export async function governanceProposalParameters(
     PARAMETERS,
     [hexBytes(key.txHash), key.index],
   );
+  return row ?? null;
+}
+
+/** A proposal's anchor with the document the indexer fetched for it (null columns until one was). */
+export interface ProposalMetadataRow extends DRepAnchorRow {
+  tx_hash: string;
+  cert_index: number;
+  anchor_url: string;
+  anchor_hash: string;
+}
+
+/** The proposal's anchor and its document, or null when the proposal is unknown. */
+export async function governanceProposalMetadata(
+  db: PrismaClient,
+  key: ProposalKey,
+): Promise<ProposalMetadataRow | null> {
+  if (!storable(key)) return null;
+  const [row] = await queryRows<ProposalMetadataRow>(db, METADATA, [hexBytes(key.txHash), key.index]);
   return row ?? null;
 }
 
