@@ -89,6 +89,8 @@ async function search(query: string): Promise<void> {
 /** Sets the rows per page of a list on the settings page, by keyboard: 1 pages through a short history. */
 async function setPageSize(rows: number): Promise<void> {
   await follow(page, 'Settings');
+  // The link changes the route at once; the settings form renders after it.
+  await page.waitForSelector('#page-size', { timeout: PAGE_WAIT_MS });
   await page.click('#page-size', { count: 3 });
   await page.keyboard.type(String(rows));
   await page.keyboard.press('Enter');
