@@ -29,9 +29,12 @@ export function Pool({ id }: { id: string }) {
                 <Fields
                   rows={[
                     ['Pool id (hex)', pool.hex],
-                    ['Live stake', ada(pool.live_stake)],
-                    ['Active stake', ada(pool.active_stake)],
-                    ['Saturation', percent(pool.live_saturation)],
+                    ['Live stake', snapshotAda(pool.live_stake)],
+                    ['Active stake', snapshotAda(pool.active_stake)],
+                    [
+                      'Saturation',
+                      pool.live_saturation === null ? NO_SNAPSHOT : percent(pool.live_saturation),
+                    ],
                     ['Delegators', pool.live_delegators.toLocaleString('en-US')],
                     ['Declared pledge', ada(pool.declared_pledge)],
                     ['Live pledge', ada(pool.live_pledge)],
@@ -134,3 +137,7 @@ export function Pools() {
     </Page>
   );
 }
+
+// Until the indexer has taken the ledger's stake snapshot a figure needs, the API answers null for it.
+const NO_SNAPSHOT = 'not known (no stake snapshot)';
+const snapshotAda = (lovelace: string | null) => (lovelace === null ? NO_SNAPSHOT : ada(lovelace));
