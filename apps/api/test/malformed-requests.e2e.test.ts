@@ -105,6 +105,7 @@ const ROUTES = [
   'GET /governance/proposals/{}/{}/metadata',
   'GET /governance/dreps/{}/votes',
   'GET /governance/committee/votes',
+  'GET /governance/committee/{}/votes',
   'GET /pools/{}/votes',
   'GET /txs/{}/metadata',
   'GET /txs/{}/stakes',

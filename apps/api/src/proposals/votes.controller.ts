@@ -19,6 +19,11 @@ export class VotesController {
     return this.votes.committee(query);
   }
 
+  @Get('governance/committee/:cc_id/votes')
+  committeeMember(@Param('cc_id') ccId: string, @Query() query: PaginationQuery): Promise<CommitteeVotes> {
+    return this.votes.committeeMember(ccId, query);
+  }
+
   @Get('pools/:pool_id/votes')
   pool(@Param('pool_id') poolId: string, @Query() query: PaginationQuery): Promise<PoolVotes> {
     return this.votes.pool(poolId, query);

@@ -1,5 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { governanceCommitteeVotes, governanceVoterVotes, type PrismaClient } from '@frostline/db';
+import {
+  governanceCommitteeMemberVotes,
+  governanceCommitteeVotes,
+  governanceVoterVotes,
+  type CommitteeVoteRow,
+  type PrismaClient,
+} from '@frostline/db';
 import {
   encodeBech32,
   govActionId,
@@ -8,6 +14,7 @@ import {
   type DRepVotes,
   type GovActionType,
   type PoolVotes,
+  parseCommitteeIdParam,
   parseDRepIdParam,
 } from '@frostline/model';
 import { parsePage, type PaginationQuery } from '../common/pagination.js';
@@ -56,20 +63,33 @@ export class VotesService {
 
   async committee(query: PaginationQuery): Promise<CommitteeVotes> {
     const rows = await governanceCommitteeVotes(this.db, parsePage(query));
-    return rows.map((row) => ({
-      tx_hash: row.tx_hash,
-      voter_hot_id: committeeHotId(row.voter_hash, row.voter_has_script),
-      proposal_id: govActionId(row.proposal_tx_hash, row.proposal_index),
-      proposal_tx_hash: row.proposal_tx_hash,
-      proposal_index: row.proposal_index,
-      governance_type: row.governance_type as GovActionType,
-      vote: row.vote,
-      metadata_url: row.metadata_url,
-      metadata_hash: row.metadata_hash,
-      block_height: row.block_height,
-      block_time: row.block_time,
-    }));
+    return rows.map(toCommitteeVote);
   }
+
+  /** A member's votes by its `cc_hot1…` id, or by its `cc_cold1…` id through every hot key it authorised. */
+  async committeeMember(ccId: string, query: PaginationQuery): Promise<CommitteeVotes> {
+    const page = parsePage(query);
+    const { role, credential } = parseCommitteeIdParam(ccId);
+    const member = { role, hash: credential.hash, hasScript: credential.type === 'script' };
+    const rows = await governanceCommitteeMemberVotes(this.db, member, page);
+    return rows.map(toCommitteeVote);
+  }
+}
+
+function toCommitteeVote(row: CommitteeVoteRow): CommitteeVotes[number] {
+  return {
+    tx_hash: row.tx_hash,
+    voter_hot_id: committeeHotId(row.voter_hash, row.voter_has_script),
+    proposal_id: govActionId(row.proposal_tx_hash, row.proposal_index),
+    proposal_tx_hash: row.proposal_tx_hash,
+    proposal_index: row.proposal_index,
+    governance_type: row.governance_type as GovActionType,
+    vote: row.vote,
+    metadata_url: row.metadata_url,
+    metadata_hash: row.metadata_hash,
+    block_height: row.block_height,
+    block_time: row.block_time,
+  };
 }
 
 // CIP-129 header of a hot credential: upper nibble 0x0, lower nibble 0x2 (key hash) or 0x3 (script hash).

@@ -703,11 +703,12 @@ export class ChainSeed {
     voter: { role: string; hash: string; hasScript: boolean },
     action: { txHash: string; index: number },
     vote: string,
+    anchor: { url: string; hash: string } | null = null,
   ) {
     await this.sql.query(
       `INSERT INTO voting_procedure (id, tx_id, index, voter_role, voter_hash, voter_has_script, gov_action_tx_hash,
-         gov_action_index, vote)
-       VALUES ($1, $2, $3, $4, decode($5, 'hex'), $6, decode($7, 'hex'), $8, $9)`,
+         gov_action_index, vote, anchor_url, anchor_hash)
+       VALUES ($1, $2, $3, $4, decode($5, 'hex'), $6, decode($7, 'hex'), $8, $9, $10, decode($11, 'hex'))`,
       [
         this.nextId('voting_procedure'),
         txId,
@@ -718,7 +719,22 @@ export class ChainSeed {
         action.txHash,
         action.index,
         vote,
+        anchor?.url ?? null,
+        anchor?.hash ?? null,
       ],
+    );
+  }
+
+  /** A committee hot-key authorisation certificate: the cold credential names the hot one. */
+  async committeeRegistration(
+    txId: number,
+    cold: { kind: 'key' | 'script'; hash: string },
+    hot: { kind: 'key' | 'script'; hash: string },
+  ): Promise<void> {
+    await this.sql.query(
+      `INSERT INTO committee_registration (id, tx_id, cert_index, cold_kind, cold_hash, hot_kind, hot_hash)
+       VALUES ($1, $2, 0, $3, decode($4, 'hex'), $5, decode($6, 'hex'))`,
+      [this.nextId('committee_registration'), txId, cold.kind, cold.hash, hot.kind, hot.hash],
     );
   }
 

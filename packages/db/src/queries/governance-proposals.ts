@@ -10,6 +10,7 @@ const PARAMETERS = readSqlFile('governance_proposals_proposal_parameters');
 const METADATA = readSqlFile('governance_proposals_proposal_metadata');
 const VOTER_VOTES = sqlByDirection(readSqlFile('governance_voter_votes'));
 const COMMITTEE_VOTES = sqlByDirection(readSqlFile('governance_committee_votes'));
+const MEMBER_VOTES = sqlByDirection(readSqlFile('governance_committee_cc_id_votes'));
 
 /** A governance action by its id: the proposing transaction's hash (hex) and the proposal's index in it. */
 export interface ProposalKey {
@@ -169,4 +170,19 @@ export function governanceCommitteeVotes(
   { limit, offset, order }: PageParams,
 ): Promise<CommitteeVoteRow[]> {
   return queryRows<CommitteeVoteRow>(db, COMMITTEE_VOTES[order], [limit, offset]);
+}
+
+/** A committee member's votes, by its hot credential or by every hot key its cold credential authorised. */
+export function governanceCommitteeMemberVotes(
+  db: PrismaClient,
+  member: { role: 'hot' | 'cold'; hash: string; hasScript: boolean },
+  { limit, offset, order }: PageParams,
+): Promise<CommitteeVoteRow[]> {
+  return queryRows<CommitteeVoteRow>(db, MEMBER_VOTES[order], [
+    member.role,
+    hexBytes(member.hash),
+    member.hasScript,
+    limit,
+    offset,
+  ]);
 }
