@@ -9,7 +9,8 @@
 -- update's) with the document the indexer's anchor job fetched. Every DRep is read and sorted before the page is
 -- cut (hundreds to a few thousand on mainnet), each with a few index probes.
 -- {{direction}} is ASC or DESC, substituted when the file is loaded.
--- Indexes: drep_registration_drep_hash_tx_id_idx, delegation_vote_drep_hash_id_idx, drep_snapshot_pkey,
+-- Indexes: drep_registration_drep_hash_tx_id_idx, voting_procedure_voter_role_voter_hash_id_idx (a DRep's latest
+-- vote is activity too), delegation_vote_drep_hash_id_idx, drep_snapshot_pkey,
 -- protocol_parameters_pkey, governance_anchor_pkey.
 -- The DReps delegations name: each distinct hash by a skip scan of delegation_vote_drep_hash_id_idx (one probe
 -- per DRep, not a pass over every delegation) with its first delegation, and the predefined DReps' first.
@@ -63,7 +64,18 @@ dreps AS (
     SELECT
       coalesce(max(r.tx_id) FILTER (WHERE r.deposit > 0), 1)
         > coalesce(max(r.tx_id) FILTER (WHERE r.deposit < 0), -1) AS registered,
-      max(b.epoch) AS last_active_epoch
+      greatest(
+        max(b.epoch),
+        (
+          SELECT vb.epoch
+          FROM voting_procedure v
+          JOIN tx vt ON vt.id = v.tx_id
+          JOIN block vb ON vb.id = vt.block_id
+          WHERE v.voter_role = 'drep' AND v.voter_hash = n.drep_hash AND v.voter_has_script = (n.drep_kind = 'script')
+          ORDER BY v.id DESC
+          LIMIT 1
+        )
+      ) AS last_active_epoch
     FROM drep_registration r
     JOIN tx ON tx.id = r.tx_id
     JOIN block b ON b.id = tx.block_id

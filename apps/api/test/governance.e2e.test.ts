@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { blake2b256, bytesToHex, stakeAddressFromCredential } from '@frostline/model';
+import { blake2b256, bytesToHex, drepIdFromCredential, stakeAddressFromCredential } from '@frostline/model';
 import { ChainSeed } from './support/seed.js';
 import { get, getValid, openTestDatabase, startApp, testConfig } from './support/test-app.js';
 
@@ -39,6 +39,8 @@ const KEY = '7bdef7aaf3c925e97ca42d36f119b0469a12cca4a17ecfefc6900350';
 const SCRIPT = '2bccc3b22a9d63fe5f85ea1f48536cc434ff17e8a8917111119159f4';
 const UPDATED = 'a865b3916bd1d4eb06b2c650d928991db042f54f3658c0fb8dfe1af4';
 const IDLE = '11'.repeat(28);
+/** Registered as long ago as IDLE, but it votes: a vote is activity too. */
+const VOTER = '12'.repeat(28);
 const CURRENT_EPOCH = 530;
 const DREP_ACTIVITY = 20;
 const anchor = { url: 'https://example.com/drep.jsonld', hash: 'ab'.repeat(32) };
@@ -96,6 +98,9 @@ beforeAll(async () => {
     errorCode: failedCase!.error!.code,
     errorMessage: failedCase!.error!.message.args[0],
   });
+  await seed.drepCertificate(await inEpoch(500), 'key', VOTER, '500000000');
+  const action = { txHash: 'ac'.repeat(32), index: 0 };
+  await seed.vote(await inEpoch(526), 0, { role: 'drep', hash: VOTER, hasScript: false }, action, 'yes');
 
   // Vote delegations: three to UPDATED (one moves on to no-confidence, one deregisters), one to abstain.
   const tx = await inEpoch(528);
@@ -163,6 +168,15 @@ describe('GET /governance/dreps/{drep_id}', () => {
     );
     // Known from a vote delegation to it; no snapshot names it.
     await answers('drep drep_always_no_confidence', { amount: '0' });
+  });
+
+  it('counts a vote as activity, as RYO: a DRep registered long ago that votes has not expired', async () => {
+    const { body } = await getValid(
+      app,
+      endpoint,
+      `/governance/dreps/${drepIdFromCredential({ type: 'key', hash: VOTER })}`,
+    );
+    expect(body).toMatchObject({ active_epoch: 500, last_active_epoch: 526, expired: false });
   });
 
   it('answers a legacy id with the legacy id and the bare hash, and keys its fields in the schema order', async () => {
@@ -299,7 +313,8 @@ describe('GET /governance/dreps', () => {
     (
       (await getValid(app, endpoint, `/governance/dreps${query}`)).body as { drep_id: string; hex: string }[]
     ).map((drep) => drep.hex);
-  // First named: RETIRED, KEY, SCRIPT, IDLE, UPDATED, UNFETCHED (certificates), then abstain and no-confidence (delegations).
+  // First named: RETIRED, KEY, SCRIPT, IDLE, UPDATED, UNFETCHED, VOTER (certificates), then abstain and
+  // no-confidence (delegations).
   const named = [
     '22' + RETIRED,
     '22' + KEY,
@@ -307,6 +322,7 @@ describe('GET /governance/dreps', () => {
     '22' + IDLE,
     '22' + UPDATED,
     '22' + UNFETCHED,
+    '22' + VOTER,
     '',
     '',
   ];
@@ -325,7 +341,7 @@ describe('GET /governance/dreps', () => {
       metadata: { url: anchor.url, hash: anchor.hash, json_metadata: null, bytes: null },
     });
     expect(
-      body.slice(6).map((drep: { drep_id: string; metadata: unknown }) => [drep.drep_id, drep.metadata]),
+      body.slice(7).map((drep: { drep_id: string; metadata: unknown }) => [drep.drep_id, drep.metadata]),
     ).toEqual([
       ['drep_always_abstain', null],
       ['drep_always_no_confidence', null],
@@ -351,11 +367,19 @@ describe('GET /governance/dreps', () => {
     ]);
     expect(await ids('?retired=true')).toEqual(['22' + RETIRED]);
     expect(await ids('?expired=true')).toEqual(['22' + IDLE]);
+    const { body } = await getValid(app, endpoint, '/governance/dreps');
+    expect(body[6]).toMatchObject({ hex: '22' + VOTER, last_active_epoch: 526, expired: false });
+    // the list's figures are the DRep's own
+    for (const { drep_id, amount, retired, expired, last_active_epoch } of body) {
+      const own = (await getValid(app, '/governance/dreps/{drep_id}', `/governance/dreps/${drep_id}`)).body;
+      expect({ drep_id, ...own }).toMatchObject({ drep_id, amount, retired, expired, last_active_epoch });
+    }
     expect(await ids('?retired=false&expired=false')).toEqual([
       '22' + KEY,
       '23' + SCRIPT,
       '22' + UPDATED,
       '22' + UNFETCHED,
+      '22' + VOTER,
       '',
       '',
     ]);
