@@ -355,7 +355,6 @@ describe('the explorer in a browser', () => {
           ? `Not available: this API does not answer /pools/${poolId}/metadata.`
           : "The pool's registration names no metadata.",
       );
-      await screenshot(page, 'pool');
       await expectAccessible();
       ids.pool = poolId;
       ids.poolHex = operatorHex;
@@ -417,7 +416,7 @@ describe('the explorer in a browser', () => {
   );
 
   it(
-    'lists no DRep before one registers, then shows a DRep with its delegator, certificate and vote, and the proposal it voted on',
+    'lists no DRep before one registers, then shows a DRep with its delegator, certificate and vote, and the proposal it and a pool voted on, whose page lists its vote',
     async () => {
       await page.goto(`${stack.explorerUrl}#/drep/${UNKNOWN_DREP}`);
       await expectPage(page, 'DRep', UNKNOWN_DREP);
@@ -446,10 +445,14 @@ describe('the explorer in a browser', () => {
       const drepId = CSL.DRep.new_key_hash(CSL.Ed25519KeyHash.from_hex(keyHash)).to_bech32(true);
       // the transaction's one proposal is its first
       const proposal = `${proposed}/0`;
-      const vote = wallet.build(parameters, {
-        inputs: await lovelaceOnly(),
-        votes: drepYes(wallet, proposed, 0),
-      });
+      // the DRep votes yes, and so does the wallet's pool (its operator is the same key)
+      const votes = drepYes(wallet, proposed, 0);
+      votes.add(
+        CSL.Voter.new_stake_pool_key_hash(wallet.stakeCredential.to_keyhash()!),
+        CSL.GovernanceActionId.new(CSL.TransactionHash.from_hex(proposed), 0),
+        CSL.VotingProcedure.new(CSL.VoteKind.Yes),
+      );
+      const vote = wallet.build(parameters, { inputs: await lovelaceOnly(), votes });
       const voted = await api.txSubmit(vote.to_bytes());
       await openFromHome(voted);
 
@@ -476,8 +479,17 @@ describe('the explorer in a browser', () => {
       await waitForField(page, 'Deposit', shownAda(parameters.gov_action_deposit!));
       await waitForField(page, 'Deposit returns to', wallet.stakeAddress);
       await waitForRow(page, 'Votes', [drepId, 'drep', 'yes', voted]);
+      await waitForRow(page, 'Votes', [ids.pool, 'spo', 'yes', voted]);
       await screenshot(page, 'proposal');
       await expectAccessible();
+      // the pool's page lists its vote
+      await follow(page, ids.pool);
+      await expectPage(page, 'Pool', ids.pool);
+      await waitForRow(page, 'Votes', [voted, 'yes']);
+      await screenshot(page, 'pool');
+      await expectAccessible();
+      await page.goBack();
+      await expectPage(page, 'Proposal', proposal);
       await follow(page, drepId);
       await expectPage(page, 'DRep', drepId);
       // the delegator's stake account links the DRep it delegates its vote to, where the API names it
@@ -493,6 +505,37 @@ describe('the explorer in a browser', () => {
       ids.drep = drepId;
       ids.proposal = proposal;
       ids.govAction = (await stack.get(`/governance/proposals/${proposal}`)).id;
+    },
+    TEST_MS,
+  );
+
+  it(
+    'shows the constitutional committee from the governance page: its members with their terms and hot keys, and a member with its votes',
+    async () => {
+      // the devnet's genesis committee, as its ledger snapshot names it
+      const committee = await stack.get('/governance/committee');
+      const member = committee.members[0];
+      await page.goto(`${stack.explorerUrl}#/governance/`);
+      await follow(page, 'The committee');
+      await expectPage(page, 'Constitutional committee', '');
+      await waitForField(page, 'Quorum', `${committee.quorum.numerator} of ${committee.quorum.denominator}`);
+      await waitForRow(page, 'Members', [
+        member.cc_cold_id,
+        member.status.replaceAll('_', ' '),
+        String(member.expiration_epoch),
+      ]);
+      await waitForSectionText(page, 'Votes', 'No committee member has voted.');
+      await screenshot(page, 'committee');
+      await expectAccessible();
+
+      await follow(page, member.cc_cold_id);
+      await expectPage(page, 'Committee member', member.cc_cold_id);
+      await waitForField(page, 'Cold key (hex)', member.cc_cold_hex);
+      await waitForField(page, 'Term ends in epoch', String(member.expiration_epoch));
+      await waitForSectionText(page, 'Votes', 'No hot key this member authorised has voted.');
+      await screenshot(page, 'committee-member');
+      await expectAccessible();
+      ids.committeeMember = member.cc_cold_id;
     },
     TEST_MS,
   );
@@ -517,6 +560,7 @@ describe('the explorer in a browser', () => {
         [ids.pool, 'Pool'],
         [ids.drep, 'DRep'],
         [ids.govAction, 'Proposal', ids.proposal],
+        [ids.committeeMember, 'Committee member'],
       ];
       await page.goto(stack.explorerUrl);
       // the keyboard reaches the search box from the top of the page
@@ -538,6 +582,7 @@ describe('the explorer in a browser', () => {
       await waitForText(page, `Not found: no pool ${unknownPool}.`);
       await search(UNKNOWN_DREP);
       await waitForText(page, `Not found: no DRep ${UNKNOWN_DREP}.`);
+
       await search('epoch 999999999');
       await waitForText(page, 'Not found: no epoch 999999999 with blocks.');
       await search('ab'.repeat(32));

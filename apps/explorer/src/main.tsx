@@ -7,6 +7,7 @@ import { Asset } from './pages/asset';
 import { Block } from './pages/block';
 import { Datum } from './pages/datum';
 import { Epoch } from './pages/epoch';
+import { Committee } from './pages/committee';
 import { Drep, Governance, Proposal } from './pages/governance';
 import { Home } from './pages/home';
 import { Policy } from './pages/policy';
@@ -50,6 +51,8 @@ function Content({ route }: { route: Route }) {
       return <Proposal id={route.id} />;
     case 'governance':
       return <Governance />;
+    case 'committee':
+      return <Committee id={route.id} />;
     case 'search':
       return <Search query={route.id} />;
     case 'settings':

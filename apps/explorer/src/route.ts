@@ -17,6 +17,7 @@ export type PageKind =
   | 'drep'
   | 'proposal'
   | 'governance'
+  | 'committee'
   | 'search'
   | 'settings';
 
@@ -40,6 +41,7 @@ const KINDS: readonly string[] = [
   'drep',
   'proposal',
   'governance',
+  'committee',
   'search',
   'settings',
 ];

@@ -32,11 +32,12 @@ export const SEARCH_HELP = [
   'an asset unit (policy id and asset name in hex) or a policy id',
   'a pool id (pool1… or its hex)',
   'a DRep id (drep1… or drep_script1…) or a governance action id (gov_action1…)',
+  'a committee member (cc_cold1… or cc_hot1…)',
 ];
 
 /**
  * What a search box query names: heights, epochs, hashes, addresses, stake addresses, asset units,
- * pools, DReps, governance actions. A bare number is a height first, as block explorers read one: every epoch's number is also a
+ * pools, DReps, committee members, governance actions. A bare number is a height first, as block explorers read one: every epoch's number is also a
  * height on any chain past its first epochs, so the epoch needs its word.
  */
 export async function search(input: string): Promise<Found> {
@@ -79,6 +80,18 @@ export async function search(input: string): Promise<Found> {
     return first([[`/pools/${query}/relays`, href('pool', query)]], `no pool ${query}`);
   if (/^drep(_script)?1/.test(query))
     return first([[`/governance/dreps/${query}`, href('drep', query)]], `no DRep ${query}`);
+  if (/^cc_(cold|hot)1/.test(query)) {
+    // Blockfrost answers a member's votes (none) for any well-formed id: the member is on chain when the
+    // committee names it or it has voted
+    const [committee, votes] = await Promise.all([
+      find<Schemas['committee']>('/governance/committee'),
+      find<unknown[]>(`/governance/committee/${query}/votes?count=1`),
+    ]);
+    const named = committee?.members.some((m) => m.cc_cold_id === query || m.cc_hot_id === query);
+    return named || (votes?.length ?? 0) > 0
+      ? { href: href('committee', query) }
+      : { notFound: `no committee member ${query}` };
+  }
   if (/^gov_action1/.test(query)) {
     // the page is the proposal's transaction and index, which the action's CIP-129 id encodes
     const proposal = await find<Schemas['proposal']>(`/governance/proposals/${query}`);
@@ -97,6 +110,6 @@ export async function search(input: string): Promise<Found> {
       `no address ${query} on chain`,
     );
   return {
-    notFound: `"${query}" is not a block height, epoch, hash, address, stake address, asset unit, pool, DRep or governance action id`,
+    notFound: `"${query}" is not a block height, epoch, hash, address, stake address, asset unit, pool, DRep, committee member or governance action id`,
   };
 }

@@ -1,6 +1,7 @@
 import { get, type Schemas } from '../api';
 import { ada } from '../format';
 import { useLoad } from '../load';
+import { href } from '../route';
 import {
   EpochLink,
   Fields,
@@ -20,12 +21,12 @@ const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 const epochOrNone = (epoch: number | null) => (epoch === null ? null : <EpochLink epoch={epoch} />);
 
 /** A governance action's type as Blockfrost names it, in words. */
-const actionType = (type: Schemas['proposal']['governance_type']) => type.replaceAll('_', ' ');
+export const actionType = (type: Schemas['proposal']['governance_type']) => type.replaceAll('_', ' ');
 
 /** A proposal's page id: the transaction that made it and the proposal's index in it. */
 export const proposalId = (txHash: string, certIndex: number) => `${txHash}/${certIndex}`;
 
-function ProposalLink({ txHash, certIndex }: { txHash: string; certIndex: number }) {
+export function ProposalLink({ txHash, certIndex }: { txHash: string; certIndex: number }) {
   return <Id kind="proposal" id={proposalId(txHash, certIndex)} />;
 }
 
@@ -198,10 +199,16 @@ export function Proposal({ id }: { id: string }) {
   );
 }
 
-/** The DReps and the proposals, page by page. */
+/** The DReps and the proposals, page by page, and a link to the constitutional committee. */
 export function Governance() {
   return (
     <Page title="Governance">
+      <Section title="Constitutional committee">
+        <p>
+          <a href={href('committee')}>The committee</a>: its members, their terms and hot keys, and their
+          votes.
+        </p>
+      </Section>
       <PagedTable<Schemas['dreps'][number]>
         title="DReps"
         path="/governance/dreps"

@@ -104,6 +104,17 @@ export function Pool({ id }: { id: string }) {
                 [<Id kind="tx" id={row.tx_hash} />, row.cert_index, row.action],
               ]}
             />
+            <PagedTable<Schemas['pool_votes'][number]>
+              title="Votes"
+              path={`/pools/${id}/votes`}
+              order="desc"
+              empty="This pool has not voted on a governance action."
+              columns={[['Cast in'], ['Vote in transaction', 'num'], ['Vote']]}
+              row={(row) => [
+                `${row.tx_hash}#${row.cert_index}`,
+                [<Id kind="tx" id={row.tx_hash} />, row.cert_index, row.vote],
+              ]}
+            />
             <PagedIds
               kind="block"
               title="Blocks made"
