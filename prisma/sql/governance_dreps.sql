@@ -60,22 +60,20 @@ dreps AS (
     ON s.epoch = (SELECT max(epoch) FROM drep_snapshot)
     -- (the predefined DReps have no hash: compared as empty bytes, so the join can hash both sides)
     AND s.drep_kind = n.drep_kind AND coalesce(s.drep_hash, '') = coalesce(n.drep_hash, '')
+  LEFT JOIN LATERAL (
+    SELECT vb.epoch
+    FROM voting_procedure v
+    JOIN tx vt ON vt.id = v.tx_id
+    JOIN block vb ON vb.id = vt.block_id
+    WHERE v.voter_role = 'drep' AND v.voter_hash = n.drep_hash AND v.voter_has_script = (n.drep_kind = 'script')
+    ORDER BY v.id DESC
+    LIMIT 1
+  ) last_vote ON true
   CROSS JOIN LATERAL (
     SELECT
       coalesce(max(r.tx_id) FILTER (WHERE r.deposit > 0), 1)
         > coalesce(max(r.tx_id) FILTER (WHERE r.deposit < 0), -1) AS registered,
-      greatest(
-        max(b.epoch),
-        (
-          SELECT vb.epoch
-          FROM voting_procedure v
-          JOIN tx vt ON vt.id = v.tx_id
-          JOIN block vb ON vb.id = vt.block_id
-          WHERE v.voter_role = 'drep' AND v.voter_hash = n.drep_hash AND v.voter_has_script = (n.drep_kind = 'script')
-          ORDER BY v.id DESC
-          LIMIT 1
-        )
-      ) AS last_active_epoch
+      greatest(max(b.epoch), last_vote.epoch) AS last_active_epoch
     FROM drep_registration r
     JOIN tx ON tx.id = r.tx_id
     JOIN block b ON b.id = tx.block_id
