@@ -6,7 +6,7 @@ import {
   demoAccount,
   poolRegistration,
   stakeRegistration,
-  submitFromAccount,
+  type Signer,
 } from '@frostline/devnet/testing';
 import { startLiveChain, type LiveChain } from './support/live-chain.js';
 
@@ -47,12 +47,7 @@ afterAll(async () => {
   await chain?.stop();
 });
 
-const ledgerRewards = async () => {
-  const [summary] = await chain.ogmios('queryLedgerState/rewardAccountSummaries', {
-    keys: [account.stake.hash.to_hex()],
-  });
-  return BigInt(summary?.rewards.ada.lovelace ?? 0);
-};
+const ledgerRewards = () => chain.rewards(account);
 const ledgerBalance = async () => {
   const utxo: { value: { ada: { lovelace: number } } }[] = await chain.ogmios('queryLedgerState/utxo', {
     addresses: [account.wallet.mnemonicAddress],
@@ -60,14 +55,8 @@ const ledgerBalance = async () => {
   return utxo.reduce((sum, { value }) => sum + BigInt(value.ada.lovelace), 0n);
 };
 const parameters = () => chain.ogmios('queryLedgerState/protocolParameters');
-const submit = async (
-  extend: (builder: CSL.TransactionBuilder) => void,
-  signers: { key: CSL.PrivateKey }[],
-) => {
-  const id = await submitFromAccount(chain.ogmios, account, extend, signers);
-  await chain.forge();
-  return id;
-};
+const submit = (extend: (builder: CSL.TransactionBuilder) => void, signers: Signer[]) =>
+  chain.submit(account, extend, signers);
 
 describe('staking with a demo wallet on the live devnet, through the API', () => {
   it('registers a stake key and a pool and delegates to it: /accounts, /delegations, /pools/{id}, /delegators', async () => {
@@ -137,7 +126,14 @@ describe('staking with a demo wallet on the live devnet, through the API', () =>
     expect(all.filter(({ pool_id }) => pool_id === poolId)).toEqual([{ ...expected, pool_id: poolId }]);
 
     const live = await chain.ogmios('queryLedgerState/liveStakeDistribution');
-    expect(live[poolId]).toBeDefined();
+    const [numerator, denominator] = (live[poolId].stake as string).split('/').map(Number);
+    // The account is the pool's one delegator, and nothing moved its funds since the boundary.
+    expect(await chain.api(`/pools/${poolId}`)).toMatchObject({
+      live_stake: expected.amount,
+      live_size: numerator! / denominator!,
+      live_delegators: 1,
+      active_stake: expected.amount,
+    });
 
     // The boundary into the epoch also took the next epoch's distribution, which the history lists too.
     expect(await chain.api(`/accounts/${stakeAddress}/history`)).toEqual([

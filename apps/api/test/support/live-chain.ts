@@ -1,4 +1,5 @@
-import type { OgmiosCall } from '@frostline/devnet/testing';
+import type CSL from '@emurgo/cardano-serialization-lib-nodejs';
+import { submitFromAccount, type DemoAccount, type OgmiosCall, type Signer } from '@frostline/devnet/testing';
 import { testRedisUrl, waitUntil } from '@frostline/indexer/testing/indexer';
 import { Redis } from 'ioredis';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -20,6 +21,14 @@ export interface LiveChain {
   /** GET on the API; fails the test on a status other than 200. */
   api<T>(path: string): Promise<T>;
   epoch(): Promise<number>;
+  /** The account's reward balance as the devnet's ledger has it. */
+  rewards(account: DemoAccount): Promise<bigint>;
+  /** Submits a transaction from the account (see `submitFromAccount`), forges it and waits for the API to have it. */
+  submit(
+    account: DemoAccount,
+    extend: (builder: CSL.TransactionBuilder) => void,
+    signers: Signer[],
+  ): Promise<string>;
   /** Forges `count` blocks, then waits until the API's `/blocks/latest` is the devnet's tip. */
   forge(count?: number): Promise<void>;
   /**
@@ -88,6 +97,17 @@ export async function startLiveChain(): Promise<LiveChain> {
     api,
     epoch,
     forge,
+    async rewards(account) {
+      const [summary] = await ogmios('queryLedgerState/rewardAccountSummaries', {
+        keys: [account.stake.hash.to_hex()],
+      });
+      return BigInt(summary?.rewards.ada.lovelace ?? 0);
+    },
+    async submit(account, extend, signers) {
+      const id = await submitFromAccount(ogmios, account, extend, signers);
+      await forge();
+      return id;
+    },
     async forgeInto(target) {
       for (let next = (await epoch()) + 1; next <= target; next += 1) {
         const { added } = await walks();

@@ -9,13 +9,15 @@ import { demoWallets } from '../networks/demo-wallets.js';
 import { startDevnet, type Devnet } from '../server/devnet.js';
 import { RawClient } from '../server/test-support/ws-client.js';
 import {
-  anchor,
-  bigNum,
   certificates,
+  committeeHotAuthorisation,
   demoAccount,
+  drepRegistrationAndDelegation,
+  infoAndTreasuryWithdrawal,
   poolRegistration,
   stakeRegistration,
   submitFromAccount,
+  yesVotes,
 } from '../testing/demo-account.js';
 
 /**
@@ -29,7 +31,7 @@ import {
  */
 
 const account = demoAccount(demoWallets(0)[0]!);
-const { payment, stake, drep, committeeCold: cold, committeeHot: hot, operator, rewardAddress } = account;
+const { payment, stake, drep, committeeCold: cold, committeeHot: hot, operator } = account;
 const operatorHash = operator.key.to_public().hash();
 const pool = operatorHash.to_bech32('pool');
 
@@ -86,8 +88,7 @@ describe('governance with a demo wallet on the live devnet', () => {
   it('takes a treasury withdrawal from proposal to enactment, and an info action to expiry', async () => {
     const parameters = await call('queryLedgerState/protocolParameters');
     const drepDeposit = BigInt(parameters.delegateRepresentativeDeposit.ada.lovelace);
-    const proposalDeposit = bigNum(parameters.governanceActionDeposit.ada.lovelace);
-    const drepCredential = CSL.Credential.from_keyhash(drep.hash);
+    const proposalDeposit = BigInt(parameters.governanceActionDeposit.ada.lovelace);
 
     // Stake key, DRep, vote delegation, committee hot key and a stake pool, in one transaction.
     await submit(
@@ -95,18 +96,8 @@ describe('governance with a demo wallet on the live devnet', () => {
         builder.set_certs_builder(
           certificates(
             stakeRegistration(account, parameters.stakeCredentialDeposit.ada.lovelace),
-            CSL.Certificate.new_drep_registration(
-              CSL.DRepRegistration.new_with_anchor(drepCredential, bigNum(drepDeposit), anchor('drep')),
-            ),
-            CSL.Certificate.new_vote_delegation(
-              CSL.VoteDelegation.new(account.stakeCredential, CSL.DRep.new_key_hash(drep.hash)),
-            ),
-            CSL.Certificate.new_committee_hot_auth(
-              CSL.CommitteeHotAuth.new(
-                CSL.Credential.from_keyhash(cold.hash),
-                CSL.Credential.from_keyhash(hot.hash),
-              ),
-            ),
+            ...drepRegistrationAndDelegation(account, drepDeposit),
+            committeeHotAuthorisation(account),
             poolRegistration(
               account,
               operatorHash,
@@ -129,30 +120,10 @@ describe('governance with a demo wallet on the live devnet', () => {
 
     // An info action and a treasury withdrawal of 10 ada to the wallet's stake address.
     const proposed = await submit(
-      (builder) => {
-        const proposals = CSL.VotingProposalBuilder.new();
-        proposals.add(
-          CSL.VotingProposal.new(
-            CSL.GovernanceAction.new_info_action(CSL.InfoAction.new()),
-            anchor('info'),
-            rewardAddress,
-            proposalDeposit,
-          ),
-        );
-        const withdrawals = CSL.TreasuryWithdrawals.new();
-        withdrawals.insert(rewardAddress, bigNum(10_000_000));
-        proposals.add(
-          CSL.VotingProposal.new(
-            CSL.GovernanceAction.new_treasury_withdrawals_action(
-              CSL.TreasuryWithdrawalsAction.new(withdrawals),
-            ),
-            anchor('withdrawal'),
-            rewardAddress,
-            proposalDeposit,
-          ),
-        );
-        builder.set_voting_proposal_builder(proposals);
-      },
+      (builder) =>
+        builder.set_voting_proposal_builder(
+          infoAndTreasuryWithdrawal(account, parameters.governanceActionDeposit.ada.lovelace, 10_000_000n),
+        ),
       [payment],
     );
     const proposedIn = await epoch();
@@ -171,20 +142,7 @@ describe('governance with a demo wallet on the live devnet', () => {
 
     // Votes: the DRep and the committee member yes on the withdrawal; the DRep and the pool on the info action.
     await submit(
-      (builder) => {
-        const votes = CSL.VotingBuilder.new();
-        const yes = CSL.VotingProcedure.new(CSL.VoteKind.Yes);
-        const asDrep = CSL.Voter.new_drep_credential(drepCredential);
-        votes.add(asDrep, withdrawal, yes);
-        votes.add(asDrep, info, yes);
-        votes.add(
-          CSL.Voter.new_constitutional_committee_hot_credential(CSL.Credential.from_keyhash(hot.hash)),
-          withdrawal,
-          yes,
-        );
-        votes.add(CSL.Voter.new_stake_pool_key_hash(operatorHash), info, yes);
-        builder.set_voting_builder(votes);
-      },
+      (builder) => builder.set_voting_builder(yesVotes(account, { info, withdrawal }, operatorHash)),
       [payment, drep, hot, operator],
     );
 
@@ -213,7 +171,7 @@ describe('governance with a demo wallet on the live devnet', () => {
     const remaining = await call('queryLedgerState/governanceProposals');
     expect(remaining.map(({ action }: any) => action.type)).toEqual(['information']);
     const paid = await rewards();
-    expect(paid - before).toBe(10_000_000n + BigInt(proposalDeposit.to_str()));
+    expect(paid - before).toBe(10_000_000n + proposalDeposit);
 
     // The info action lives until its `until` epoch, is found expired at the boundary after it and
     // leaves at the next one, its deposit refunded.
@@ -222,6 +180,6 @@ describe('governance with a demo wallet on the live devnet', () => {
     expect((await call('queryLedgerState/governanceProposals')).length).toBe(1);
     await forgeInto(until.epoch + 2);
     expect(await call('queryLedgerState/governanceProposals')).toEqual([]);
-    expect((await rewards()) - paid).toBe(BigInt(proposalDeposit.to_str()));
+    expect((await rewards()) - paid).toBe(proposalDeposit);
   });
 });

@@ -160,3 +160,85 @@ export function certificates(...list: CSL.Certificate[]): CSL.CertificatesBuilde
   list.forEach((certificate) => builder.add(certificate));
   return builder;
 }
+
+/** Registers the account's DRep key as a DRep (with an anchor) and delegates the account's vote to it. */
+export function drepRegistrationAndDelegation(
+  account: DemoAccount,
+  deposit: bigint | number,
+): CSL.Certificate[] {
+  return [
+    CSL.Certificate.new_drep_registration(
+      CSL.DRepRegistration.new_with_anchor(
+        CSL.Credential.from_keyhash(account.drep.hash),
+        bigNum(deposit),
+        anchor('drep'),
+      ),
+    ),
+    CSL.Certificate.new_vote_delegation(
+      CSL.VoteDelegation.new(account.stakeCredential, CSL.DRep.new_key_hash(account.drep.hash)),
+    ),
+  ];
+}
+
+/** Authorises the account's committee hot key for its cold key (a genesis committee member). */
+export function committeeHotAuthorisation(account: DemoAccount): CSL.Certificate {
+  return CSL.Certificate.new_committee_hot_auth(
+    CSL.CommitteeHotAuth.new(
+      CSL.Credential.from_keyhash(account.committeeCold.hash),
+      CSL.Credential.from_keyhash(account.committeeHot.hash),
+    ),
+  );
+}
+
+/** An info action and a treasury withdrawal of `lovelace` to the account's reward address. */
+export function infoAndTreasuryWithdrawal(
+  account: DemoAccount,
+  deposit: bigint | number,
+  lovelace: bigint,
+): CSL.VotingProposalBuilder {
+  const proposals = CSL.VotingProposalBuilder.new();
+  proposals.add(
+    CSL.VotingProposal.new(
+      CSL.GovernanceAction.new_info_action(CSL.InfoAction.new()),
+      anchor('info'),
+      account.rewardAddress,
+      bigNum(deposit),
+    ),
+  );
+  const withdrawals = CSL.TreasuryWithdrawals.new();
+  withdrawals.insert(account.rewardAddress, bigNum(lovelace));
+  proposals.add(
+    CSL.VotingProposal.new(
+      CSL.GovernanceAction.new_treasury_withdrawals_action(CSL.TreasuryWithdrawalsAction.new(withdrawals)),
+      anchor('withdrawal'),
+      account.rewardAddress,
+      bigNum(deposit),
+    ),
+  );
+  return proposals;
+}
+
+/**
+ * Yes votes: the account's DRep on both actions, its committee hot key on the withdrawal and the pool
+ * `pool` (a cold key hash) on the info action.
+ */
+export function yesVotes(
+  account: DemoAccount,
+  actions: { info: CSL.GovernanceActionId; withdrawal: CSL.GovernanceActionId },
+  pool: CSL.Ed25519KeyHash,
+): CSL.VotingBuilder {
+  const votes = CSL.VotingBuilder.new();
+  const yes = CSL.VotingProcedure.new(CSL.VoteKind.Yes);
+  const asDrep = CSL.Voter.new_drep_credential(CSL.Credential.from_keyhash(account.drep.hash));
+  votes.add(asDrep, actions.withdrawal, yes);
+  votes.add(asDrep, actions.info, yes);
+  votes.add(
+    CSL.Voter.new_constitutional_committee_hot_credential(
+      CSL.Credential.from_keyhash(account.committeeHot.hash),
+    ),
+    actions.withdrawal,
+    yes,
+  );
+  votes.add(CSL.Voter.new_stake_pool_key_hash(pool), actions.info, yes);
+  return votes;
+}
