@@ -183,7 +183,21 @@ describe('governance with a demo wallet on the live devnet, through the API', ()
         ledgerVoters[at].map((role: keyof typeof roles) => roles[role]).sort(),
       );
     }
-    expect(await chain.api(`/governance/dreps/${drepId}/votes`)).toHaveLength(2);
+    const drepVotes = await chain.api<object[]>(`/governance/dreps/${drepId}/votes`);
+    expect(drepVotes).toHaveLength(2);
+    expect(drepVotes).toEqual(
+      expect.arrayContaining(
+        [index.withdrawal, index.info].map((at) =>
+          expect.objectContaining({
+            tx_hash: voting,
+            proposal_id: govActionId(proposed, at),
+            proposal_tx_hash: proposed,
+            proposal_cert_index: at,
+            vote: 'yes',
+          }),
+        ),
+      ),
+    );
     expect(await chain.api(`/pools/${poolId}/votes`)).toEqual([
       expect.objectContaining({ tx_hash: voting, vote: 'yes' }),
     ]);
@@ -205,11 +219,24 @@ describe('governance with a demo wallet on the live devnet, through the API', ()
       'the withdrawal enacted',
     );
     expect(enacted).toMatchObject({ ratified_epoch: proposedIn + 1, enacted_epoch: proposedIn + 2 });
-    await chain.until<{ withdrawable_amount: string }>(
-      `/accounts/${stakeAddress}`,
-      ({ withdrawable_amount }) => withdrawable_amount === String(paid),
-      'the treasury withdrawal in the reward balance',
-    );
+    // Blockfrost's rewards_sum counts treasury withdrawals and refunds; its treasury_sum only MIR certificates.
+    expect(
+      await chain.until<Record<string, string>>(
+        `/accounts/${stakeAddress}`,
+        ({ withdrawable_amount }) => withdrawable_amount === String(paid),
+        'the treasury withdrawal in the reward balance',
+      ),
+    ).toMatchObject({ rewards_sum: String(paid), treasury_sum: '0', drep_id: drepId });
+    // The DRep's voting power: the stake delegated to it as the ledger counts it.
+    const [ledgerDrep] = await chain.ogmios('queryLedgerState/delegateRepresentatives', {
+      keys: [account.drep.hash.to_hex()],
+    });
+    expect(await chain.api(`/governance/dreps/${drepId}`)).toMatchObject({
+      amount: String(ledgerDrep.stake.ada.lovelace),
+      active: true,
+      expired: ledgerDrep.mandate.epoch < (await chain.epoch()),
+      retired: false,
+    });
 
     const { expiration } = await proposal(index.info);
     await chain.forgeInto(expiration + 1);
