@@ -1,5 +1,5 @@
 import { createTestDatabase, type TestDatabase } from '@frostline/db/testing';
-import { startDevnet, type Devnet } from '@frostline/devnet';
+import { firstConwayBlock, startDevnet, type Devnet } from '@frostline/devnet';
 import { startIndexer, type RunningIndexer } from '@frostline/indexer/app';
 import { generate } from '@frostline/indexer/testing/generated';
 import { indexerConfig, silentLogger, waitUntil } from '@frostline/indexer/testing/indexer';
@@ -9,6 +9,8 @@ export interface LocalStack {
   devnet: Devnet;
   db: TestDatabase;
   indexer: RunningIndexer;
+  /** BullMQ's key prefix of this indexer's queues. */
+  queuePrefix: string;
   stop(): Promise<void>;
 }
 
@@ -18,21 +20,29 @@ export interface LocalStack {
  * block forged after it.
  */
 export async function startLocalStack(options: {
-  seed: number;
-  blocks: number;
+  /** The generated chain's seed and length; without them the chain is one empty Conway block. */
+  seed?: number;
+  blocks?: number;
   forgeInterval: number;
   followLive: boolean;
+  /** The devnet's system start (see `DevnetOptions.systemStart`). */
+  systemStart?: Date;
 }): Promise<LocalStack> {
-  const chain = await generate({ seed: options.seed, blocks: options.blocks, forks: 0 });
+  const chain =
+    options.seed === undefined
+      ? { source: { blocks: [firstConwayBlock()] }, tip: firstConwayBlock().slot }
+      : await generated(options.seed, options.blocks ?? 0);
   const devnet = await startDevnet({
-    chain: { file: chain.file },
+    chain: chain.source,
     network: 'custom',
     port: 0,
     forgeInterval: options.forgeInterval,
+    systemStart: options.systemStart,
   });
   const db = await createTestDatabase();
-  const indexer = await startIndexer(indexerConfig(db.url, devnet.url, { network: 'custom' }), silentLogger);
-  const generatedTip = Number(chain.expected.tip.slot);
+  const config = indexerConfig(db.url, devnet.url, { network: 'custom' });
+  const indexer = await startIndexer(config, silentLogger);
+  const generatedTip = chain.tip;
   await waitUntil(
     () => {
       const slot = Number(indexer.store.tipPoint?.slot ?? -1);
@@ -45,10 +55,16 @@ export async function startLocalStack(options: {
     devnet,
     db,
     indexer,
+    queuePrefix: config.queuePrefix!,
     async stop() {
       await indexer.stop();
       await devnet.close();
       await db.drop();
     },
   };
+}
+
+async function generated(seed: number, blocks: number) {
+  const chain = await generate({ seed, blocks, forks: 0 });
+  return { source: { file: chain.file }, tip: Number(chain.expected.tip.slot) };
 }

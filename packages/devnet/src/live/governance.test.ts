@@ -3,13 +3,22 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import CSL from '@emurgo/cardano-serialization-lib-nodejs';
-import { mnemonicToEntropy } from '@scure/bip39';
-import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { stringifyJson } from '../chain/json.js';
-import { bigNum, demoKey, fundingBlock, transactionId } from '../ledger/test-support/transactions.js';
+import { demoKey, fundingBlock } from '../ledger/test-support/transactions.js';
 import { demoWallets } from '../networks/demo-wallets.js';
 import { startDevnet, type Devnet } from '../server/devnet.js';
 import { RawClient } from '../server/test-support/ws-client.js';
+import {
+  certificates,
+  committeeHotAuthorisation,
+  demoAccount,
+  drepRegistrationAndDelegation,
+  infoAndTreasuryWithdrawal,
+  poolRegistration,
+  stakeRegistration,
+  submitFromAccount,
+  yesVotes,
+} from '../testing/demo-account.js';
 
 /**
  * Governance on the live devnet, at the Ogmios level, as a user of `npm start` does it with the first
@@ -18,37 +27,13 @@ import { RawClient } from '../server/test-support/ws-client.js';
  * delegate the vote to the DRep, propose an info action and a treasury withdrawal, vote as the DRep,
  * the committee member and the pool, then watch the boundaries: the withdrawal is ratified at the
  * next one and paid at the one after, the info action expires and its deposit comes back.
+ * apps/api/test/live-governance.e2e.test.ts does the same through the indexer and the API.
  */
 
-const wallet = demoWallets(0)[0]!;
-const hardened = (index: number) => 0x80000000 + index;
-const account = CSL.Bip32PrivateKey.from_bip39_entropy(
-  mnemonicToEntropy(wallet.mnemonic, wordlist),
-  new Uint8Array(),
-)
-  .derive(hardened(1852))
-  .derive(hardened(1815))
-  .derive(hardened(0));
-const role = (index: number) => {
-  const key = account.derive(index).derive(0).to_raw_key();
-  return { key, hash: key.to_public().hash() };
-};
-const payment = role(0);
-const stake = role(2);
-const drep = role(3);
-const cold = role(4);
-const hot = role(5);
-const operator = { key: CSL.PrivateKey.from_bech32(wallet.signingKey) };
+const account = demoAccount(demoWallets(0)[0]!);
+const { payment, stake, drep, committeeCold: cold, committeeHot: hot, operator } = account;
 const operatorHash = operator.key.to_public().hash();
 const pool = operatorHash.to_bech32('pool');
-const address = CSL.Address.from_bech32(wallet.mnemonicAddress);
-const stakeCredential = CSL.Credential.from_keyhash(stake.hash);
-const rewardAddress = CSL.RewardAddress.new(0, stakeCredential);
-const anchor = (name: string) =>
-  CSL.Anchor.new(
-    CSL.URL.new(`https://frostline.invalid/${name}.json`),
-    CSL.AnchorDataHash.from_hex('22'.repeat(32)),
-  );
 
 describe('governance with a demo wallet on the live devnet', () => {
   let devnet: Devnet;
@@ -71,55 +56,14 @@ describe('governance with a demo wallet on the live devnet', () => {
     return BigInt(summary.rewards.ada.lovelace);
   };
 
-  /** Builds, signs and submits a transaction spending the wallet's outputs; forges it into a block. */
+  /** Submits a transaction from the wallet (see `submitFromAccount`) and forges it into a block. */
   async function submit(
     extend: (builder: CSL.TransactionBuilder) => void,
     signers: { key: CSL.PrivateKey }[],
   ): Promise<string> {
-    const parameters = await call('queryLedgerState/protocolParameters');
-    const lovelace = (value: { ada: { lovelace: number } }) => bigNum(value.ada.lovelace);
-    const builder = CSL.TransactionBuilder.new(
-      CSL.TransactionBuilderConfigBuilder.new()
-        .fee_algo(
-          CSL.LinearFee.new(bigNum(parameters.minFeeCoefficient), lovelace(parameters.minFeeConstant)),
-        )
-        .pool_deposit(lovelace(parameters.stakePoolDeposit))
-        .key_deposit(lovelace(parameters.stakeCredentialDeposit))
-        .max_value_size(parameters.maxValueSize.bytes)
-        .max_tx_size(parameters.maxTransactionSize.bytes)
-        .coins_per_utxo_byte(bigNum(parameters.minUtxoDepositCoefficient))
-        .ex_unit_prices(
-          CSL.ExUnitPrices.new(
-            CSL.UnitInterval.new(bigNum(0), bigNum(1)),
-            CSL.UnitInterval.new(bigNum(0), bigNum(1)),
-          ),
-        )
-        .ref_script_coins_per_byte(
-          CSL.UnitInterval.new(bigNum(parameters.minFeeReferenceScripts.base), bigNum(1)),
-        )
-        .build(),
-    );
-    const [utxo] = (await call('queryLedgerState/utxo', { addresses: [wallet.mnemonicAddress] })) as any[];
-    builder.add_regular_input(
-      address,
-      CSL.TransactionInput.new(CSL.TransactionHash.from_hex(utxo.transaction.id), utxo.index),
-      CSL.Value.new(bigNum(utxo.value.ada.lovelace)),
-    );
-    extend(builder);
-    builder.add_change_if_needed(address);
-    const body = builder.build();
-    const hash = CSL.FixedTransaction.new_from_body_bytes(body.to_bytes()).transaction_hash();
-    const vkeys = CSL.Vkeywitnesses.new();
-    signers.forEach(({ key }) => vkeys.add(CSL.make_vkey_witness(hash, key)));
-    const witnesses = CSL.TransactionWitnessSet.new();
-    witnesses.set_vkeys(vkeys);
-    const cbor = CSL.Transaction.new(body, witnesses).to_bytes();
-    const { transaction } = await call('submitTransaction', {
-      transaction: { cbor: Buffer.from(cbor).toString('hex') },
-    });
-    expect(transaction.id).toBe(transactionId(cbor));
+    const id = await submitFromAccount(call, account, extend, signers);
     devnet.forge();
-    return transaction.id;
+    return id;
   }
 
   beforeAll(async () => {
@@ -144,58 +88,24 @@ describe('governance with a demo wallet on the live devnet', () => {
   it('takes a treasury withdrawal from proposal to enactment, and an info action to expiry', async () => {
     const parameters = await call('queryLedgerState/protocolParameters');
     const drepDeposit = BigInt(parameters.delegateRepresentativeDeposit.ada.lovelace);
-    const proposalDeposit = bigNum(parameters.governanceActionDeposit.ada.lovelace);
-    const drepCredential = CSL.Credential.from_keyhash(drep.hash);
+    const proposalDeposit = BigInt(parameters.governanceActionDeposit.ada.lovelace);
 
     // Stake key, DRep, vote delegation, committee hot key and a stake pool, in one transaction.
     await submit(
       (builder) => {
-        const certificates = CSL.CertificatesBuilder.new();
-        certificates.add(
-          CSL.Certificate.new_reg_cert(
-            CSL.StakeRegistration.new_with_explicit_deposit(
-              stakeCredential,
-              bigNum(parameters.stakeCredentialDeposit.ada.lovelace),
+        builder.set_certs_builder(
+          certificates(
+            stakeRegistration(account, parameters.stakeCredentialDeposit.ada.lovelace),
+            ...drepRegistrationAndDelegation(account, drepDeposit),
+            committeeHotAuthorisation(account),
+            poolRegistration(
+              account,
+              operatorHash,
+              '33'.repeat(32),
+              parameters.minStakePoolCost.ada.lovelace,
             ),
           ),
         );
-        certificates.add(
-          CSL.Certificate.new_drep_registration(
-            CSL.DRepRegistration.new_with_anchor(drepCredential, bigNum(drepDeposit), anchor('drep')),
-          ),
-        );
-        certificates.add(
-          CSL.Certificate.new_vote_delegation(
-            CSL.VoteDelegation.new(stakeCredential, CSL.DRep.new_key_hash(drep.hash)),
-          ),
-        );
-        certificates.add(
-          CSL.Certificate.new_committee_hot_auth(
-            CSL.CommitteeHotAuth.new(
-              CSL.Credential.from_keyhash(cold.hash),
-              CSL.Credential.from_keyhash(hot.hash),
-            ),
-          ),
-        );
-        const owners = CSL.Ed25519KeyHashes.new();
-        owners.add(stake.hash);
-        certificates.add(
-          CSL.Certificate.new_pool_registration(
-            CSL.PoolRegistration.new(
-              CSL.PoolParams.new(
-                operatorHash,
-                CSL.VRFKeyHash.from_hex('33'.repeat(32)),
-                bigNum(0),
-                bigNum(parameters.minStakePoolCost.ada.lovelace),
-                CSL.UnitInterval.new(bigNum(0), bigNum(1)),
-                rewardAddress,
-                owners,
-                CSL.Relays.new(),
-              ),
-            ),
-          ),
-        );
-        builder.set_certs_builder(certificates);
       },
       [payment, stake, drep, cold, operator],
     );
@@ -210,30 +120,10 @@ describe('governance with a demo wallet on the live devnet', () => {
 
     // An info action and a treasury withdrawal of 10 ada to the wallet's stake address.
     const proposed = await submit(
-      (builder) => {
-        const proposals = CSL.VotingProposalBuilder.new();
-        proposals.add(
-          CSL.VotingProposal.new(
-            CSL.GovernanceAction.new_info_action(CSL.InfoAction.new()),
-            anchor('info'),
-            rewardAddress,
-            proposalDeposit,
-          ),
-        );
-        const withdrawals = CSL.TreasuryWithdrawals.new();
-        withdrawals.insert(rewardAddress, bigNum(10_000_000));
-        proposals.add(
-          CSL.VotingProposal.new(
-            CSL.GovernanceAction.new_treasury_withdrawals_action(
-              CSL.TreasuryWithdrawalsAction.new(withdrawals),
-            ),
-            anchor('withdrawal'),
-            rewardAddress,
-            proposalDeposit,
-          ),
-        );
-        builder.set_voting_proposal_builder(proposals);
-      },
+      (builder) =>
+        builder.set_voting_proposal_builder(
+          infoAndTreasuryWithdrawal(account, parameters.governanceActionDeposit.ada.lovelace, 10_000_000n),
+        ),
       [payment],
     );
     const proposedIn = await epoch();
@@ -252,20 +142,7 @@ describe('governance with a demo wallet on the live devnet', () => {
 
     // Votes: the DRep and the committee member yes on the withdrawal; the DRep and the pool on the info action.
     await submit(
-      (builder) => {
-        const votes = CSL.VotingBuilder.new();
-        const yes = CSL.VotingProcedure.new(CSL.VoteKind.Yes);
-        const asDrep = CSL.Voter.new_drep_credential(drepCredential);
-        votes.add(asDrep, withdrawal, yes);
-        votes.add(asDrep, info, yes);
-        votes.add(
-          CSL.Voter.new_constitutional_committee_hot_credential(CSL.Credential.from_keyhash(hot.hash)),
-          withdrawal,
-          yes,
-        );
-        votes.add(CSL.Voter.new_stake_pool_key_hash(operatorHash), info, yes);
-        builder.set_voting_builder(votes);
-      },
+      (builder) => builder.set_voting_builder(yesVotes(account, { info, withdrawal }, operatorHash)),
       [payment, drep, hot, operator],
     );
 
@@ -294,7 +171,7 @@ describe('governance with a demo wallet on the live devnet', () => {
     const remaining = await call('queryLedgerState/governanceProposals');
     expect(remaining.map(({ action }: any) => action.type)).toEqual(['information']);
     const paid = await rewards();
-    expect(paid - before).toBe(10_000_000n + BigInt(proposalDeposit.to_str()));
+    expect(paid - before).toBe(10_000_000n + proposalDeposit);
 
     // The info action lives until its `until` epoch, is found expired at the boundary after it and
     // leaves at the next one, its deposit refunded.
@@ -303,6 +180,6 @@ describe('governance with a demo wallet on the live devnet', () => {
     expect((await call('queryLedgerState/governanceProposals')).length).toBe(1);
     await forgeInto(until.epoch + 2);
     expect(await call('queryLedgerState/governanceProposals')).toEqual([]);
-    expect((await rewards()) - paid).toBe(BigInt(proposalDeposit.to_str()));
+    expect((await rewards()) - paid).toBe(proposalDeposit);
   });
 });
