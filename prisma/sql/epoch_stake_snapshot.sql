@@ -91,11 +91,11 @@ numbered AS (
 stored AS (
   INSERT INTO epoch_stake (epoch, position, stake_address_id, pool_hash, amount, rewards)
   SELECT $1::int4 + 1, n.position, n.stake_address_id, n.pool_hash, n.amount, n.rewards FROM numbered n
-  RETURNING 1
+  RETURNING amount
 )
-INSERT INTO epoch_stake_snapshot (epoch, taken_in_epoch, slot, accounts)
-SELECT $1::int4 + 1, $1::int4, $2::int8, count(*) FROM stored
+INSERT INTO epoch_stake_snapshot (epoch, taken_in_epoch, slot, accounts, amount)
+SELECT $1::int4 + 1, $1::int4, $2::int8, count(*), coalesce(sum(amount), 0) FROM stored
 ON CONFLICT (epoch) DO UPDATE
   SET taken_in_epoch = EXCLUDED.taken_in_epoch, slot = EXCLUDED.slot, accounts = EXCLUDED.accounts,
-    taken_at = now()
+    amount = EXCLUDED.amount, taken_at = now()
 RETURNING accounts

@@ -207,8 +207,8 @@ describe('the stake snapshot of a boundary', () => {
     ]);
     expect(
       await database.prisma.$queryRawUnsafe(
-        'SELECT epoch, taken_in_epoch, slot::text, accounts FROM epoch_stake_snapshot',
+        'SELECT epoch, taken_in_epoch, slot::text, accounts, amount::text FROM epoch_stake_snapshot',
       ),
-    ).toEqual([{ epoch: 5, taken_in_epoch: 4, slot: '250', accounts: 3 }]);
+    ).toEqual([{ epoch: 5, taken_in_epoch: 4, slot: '250', accounts: 3, amount: '1570' }]);
   });
 });
