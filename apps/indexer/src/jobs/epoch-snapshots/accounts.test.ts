@@ -86,15 +86,29 @@ describe('the per-account stake snapshot', () => {
     ).toBeGreaterThan(0);
     expect(await snapshots()).toEqual([{ epoch: epoch + 1, taken_in_epoch: epoch, accounts: stored.length }]);
 
-    // Taken again after an account left its pool: its row goes, the others stay as they were.
+    // An account leaves its pool after the boundary.
     const before = await snapshot();
     const [leaving] = Object.keys(before);
     await database.prisma.$executeRawUnsafe(
       `DELETE FROM delegation WHERE stake_address_id = (SELECT id FROM stake_address WHERE view = $1)`,
       leaving,
     );
+    const takenAt = () =>
+      database.prisma.$queryRawUnsafe<{ taken_at: Date }[]>('SELECT taken_at FROM epoch_stake_snapshot');
+    const firstTaken = await takenAt();
     const ogmios = await connectOgmios(new URL(net.devnet.url));
     try {
+      // Asked again in the same epoch (the job after a restart): the boundary is the same, so it is kept.
+      expect(await snapshotAccountStakes(database.prisma, ogmios)).toBeNull();
+      expect(await snapshot()).toEqual(before);
+      expect(await takenAt()).toEqual(firstTaken);
+      // A rollback across the boundary, after which another block began the epoch: taken again, the
+      // account's row goes, the others stay as they were.
+      await database.prisma.$executeRawUnsafe(
+        `UPDATE block SET hash = decode(repeat('ee', 32), 'hex')
+         WHERE id = (SELECT min(id) FROM block WHERE epoch = $1 AND era <> 'genesis')`,
+        epoch,
+      );
       expect(await snapshotAccountStakes(database.prisma, ogmios)).toEqual({
         activeEpoch: epoch + 1,
         accounts: Object.keys(before).length - 1,
@@ -207,8 +221,19 @@ describe('the stake snapshot of a boundary', () => {
     ]);
     expect(
       await database.prisma.$queryRawUnsafe(
-        'SELECT epoch, taken_in_epoch, slot::text, accounts, amount::text FROM epoch_stake_snapshot',
+        `SELECT epoch, taken_in_epoch, slot::text, accounts, amount::text, encode(boundary_hash, 'hex') AS boundary
+         FROM epoch_stake_snapshot`,
       ),
-    ).toEqual([{ epoch: 5, taken_in_epoch: 4, slot: '250', accounts: 3, amount: '1570' }]);
+    ).toEqual([
+      // Epoch 4 began with block 2.
+      {
+        epoch: 5,
+        taken_in_epoch: 4,
+        slot: '250',
+        accounts: 3,
+        amount: '1570',
+        boundary: '2'.padStart(64, '0'),
+      },
+    ]);
   });
 });
