@@ -2,7 +2,8 @@
 -- transaction that removed the epoch's earlier snapshot, if any.
 -- Rules: docs/semantics.md#stake-snapshots.
 --   $1 int the epoch the node is in, $2 int8 the ledger tip's slot, $3 int8 the id of the last transaction
---   before the epoch (of the newest one when the epoch has none yet)
+--   before the epoch (of the newest one when the epoch has none yet), $4 text the hex hash of the epoch's first
+--   block
 -- The state is the one at the boundary that began $1: certificates up to transaction $3, and
 -- balances with the changes of the epoch's indexed transactions taken back (as a rollback to the boundary
 -- would). Every account delegated then is in it: registered, its newest delegation made after its newest
@@ -91,11 +92,11 @@ numbered AS (
 stored AS (
   INSERT INTO epoch_stake (epoch, position, stake_address_id, pool_hash, amount, rewards)
   SELECT $1::int4 + 1, n.position, n.stake_address_id, n.pool_hash, n.amount, n.rewards FROM numbered n
-  RETURNING 1
+  RETURNING amount
 )
-INSERT INTO epoch_stake_snapshot (epoch, taken_in_epoch, slot, accounts)
-SELECT $1::int4 + 1, $1::int4, $2::int8, count(*) FROM stored
+INSERT INTO epoch_stake_snapshot (epoch, taken_in_epoch, slot, accounts, amount, boundary_hash)
+SELECT $1::int4 + 1, $1::int4, $2::int8, count(*), coalesce(sum(amount), 0), decode($4::text, 'hex') FROM stored
 ON CONFLICT (epoch) DO UPDATE
   SET taken_in_epoch = EXCLUDED.taken_in_epoch, slot = EXCLUDED.slot, accounts = EXCLUDED.accounts,
-    taken_at = now()
+    amount = EXCLUDED.amount, boundary_hash = EXCLUDED.boundary_hash, taken_at = now()
 RETURNING accounts

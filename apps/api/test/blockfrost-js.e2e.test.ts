@@ -15,7 +15,7 @@ import { fixtures } from './support/error-fixtures.js';
 import { poolRegistrationsCbor, type PoolUpdates } from './support/pool-certificates.js';
 import { ogmiosVectorParameters, storeProtocolParameters } from './support/evaluate-cases.js';
 import { schemaErrors } from './support/openapi-schemas.js';
-import { ChainSeed, enterpriseAddressOf } from './support/seed.js';
+import { ChainSeed, enterpriseAddressOf, EPOCH_1_BLOCK } from './support/seed.js';
 import { ogmiosRequest, signedPayment } from './support/payments.js';
 import { openTestDatabase, startApp, testConfig, TOKEN, type TestContext } from './support/test-app.js';
 
@@ -33,17 +33,9 @@ const STAKE_RAW = 'e152247bcc1a120f87f690325bcd6dc321c185866e9e40a9379fa2f7a8';
 const POLICY = '00000002df633853f6a47465c9496721d2d5b1291b8398016c0e87ae';
 const UNIT = POLICY + '6e7574636f696e';
 const POOL = '3bc1bf1a04ba85d8fd6119a08ee7f4ad659add075e2208b2886254a1';
-const BLOCK_HASH = 'b1'.repeat(32);
+const BLOCK_HASH = EPOCH_1_BLOCK.hash;
 const TX_HASH = 'a1'.repeat(32);
-const FIRST_BLOCK = {
-  hash: BLOCK_HASH,
-  height: 10,
-  slot: 432_100,
-  epoch: 1,
-  epochSlot: 100,
-  time: 1_596_491_091,
-  txCount: 2,
-};
+const FIRST_BLOCK = { ...EPOCH_1_BLOCK, txCount: 2 };
 const UTXOS_WITH_ASSET = 150;
 /** Lovelace at the stake address: 1_000_000 + i for each i < 150, and the 5 ADA output. */
 const UTXO_SUM = UTXOS_WITH_ASSET * 1_000_000 + (UTXOS_WITH_ASSET * (UTXOS_WITH_ASSET - 1)) / 2 + 5_000_000;

@@ -6,7 +6,7 @@ import { errorBody } from '@frostline/model';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pg from 'pg';
 import { freePort, startEmbeddedPostgres, startRedis } from '../../../scripts/lib/services.mjs';
-import { ChainSeed } from './support/seed.js';
+import { ChainSeed, EPOCH_1_BLOCK } from './support/seed.js';
 import { get, startApp, testConfig } from './support/test-app.js';
 
 // PostgreSQL and Redis stopped and started again under a running API, for real (servers of this
@@ -48,14 +48,7 @@ beforeAll(async () => {
   const sql = new pg.Client({ connectionString: postgres.url });
   await sql.connect();
   try {
-    await new ChainSeed(sql).block({
-      hash: 'b1'.repeat(32),
-      height: 10,
-      slot: 432_100,
-      epoch: 1,
-      epochSlot: 100,
-      time: 1_596_491_091,
-    });
+    await new ChainSeed(sql).block(EPOCH_1_BLOCK);
     await sql.query(`INSERT INTO indexer_status (id, network, node_tip_slot) VALUES (1, 'mainnet', 432_100)`);
   } finally {
     await sql.end();

@@ -134,6 +134,18 @@ describe('Aiken phase-2 cases, local engine', () => {
     await seedUtxos(indexed.db.sql, indexed.seed, [...unique.values()]);
   });
 
+  /**
+   * The case's parameters in force on both apps, then the case asked of each: with its UTxOs in
+   * additionalUtxoSet, and with them resolved from the database.
+   */
+  async function askedOfBoth(testCase: AikenCase) {
+    await inForce(testCase);
+    return [
+      [additional.app, evaluateBody(testCase.tx_cbor, aikenUtxos(testCase))],
+      [indexed.app, evaluateBody(testCase.tx_cbor)],
+    ] as const;
+  }
+
   async function inForce(testCase: AikenCase) {
     epoch += 1;
     await storeProtocolParameters(additional.db.sql, epoch, aikenParameters(testCase));
@@ -165,11 +177,7 @@ describe('Aiken phase-2 cases, local engine', () => {
 
   it('eval_missing_redeemer: nothing to evaluate', async () => {
     const testCase = aikenCase('eval_missing_redeemer');
-    await inForce(testCase);
-    for (const [app, body] of [
-      [additional.app, evaluateBody(testCase.tx_cbor, aikenUtxos(testCase))],
-      [indexed.app, evaluateBody(testCase.tx_cbor)],
-    ] as const) {
+    for (const [app, body] of await askedOfBoth(testCase)) {
       const { v5, v6 } = await bothVersions(app, body);
       expect(v5).toEqual({ ...V5_ENVELOPE, result: { EvaluationResult: {} } });
       expect(v6).toEqual(v6Answer({ result: [] }));
@@ -178,11 +186,7 @@ describe('Aiken phase-2 cases, local engine', () => {
 
   it('test_eval_4: the failing validator is an EvaluationFailure (200), 3010/3012 in v6', async () => {
     const testCase = aikenCase('test_eval_4');
-    await inForce(testCase);
-    for (const [app, body] of [
-      [additional.app, evaluateBody(testCase.tx_cbor, aikenUtxos(testCase))],
-      [indexed.app, evaluateBody(testCase.tx_cbor)],
-    ] as const) {
+    for (const [app, body] of await askedOfBoth(testCase)) {
       const { v5, v6 } = await bothVersions(app, body);
       expect(v5).toEqual({
         ...V5_ENVELOPE,

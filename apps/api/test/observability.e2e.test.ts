@@ -9,7 +9,7 @@ import { errorBody } from '@frostline/model';
 import pg from 'pg';
 import { pino } from 'pino';
 import { createApp } from '../src/app.js';
-import { ChainSeed } from './support/seed.js';
+import { ChainSeed, EPOCH_1_BLOCK } from './support/seed.js';
 import {
   freePort,
   get,
@@ -50,14 +50,7 @@ async function setNodeTip(slot: number | null) {
 beforeAll(async () => {
   db = await openTestDatabase();
   const seed = new ChainSeed(db.sql);
-  await seed.block({
-    hash: 'b1'.repeat(32),
-    height: 10,
-    slot: 432_100,
-    epoch: 1,
-    epochSlot: 100,
-    time: 1_596_491_091,
-  });
+  await seed.block(EPOCH_1_BLOCK);
 });
 
 afterAll(async () => {

@@ -1,24 +1,11 @@
 import { poolIdFromHash, poolIdToHash, rewardAddressBech32ToHex } from '@frostline/model';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { describeErrorFixtures, fixtures } from './support/error-fixtures.js';
-import { poolRegistrationsCbor } from './support/pool-certificates.js';
-import { ChainSeed } from './support/seed.js';
+import { seedPoolRegistration } from './support/pool-certificates.js';
 import { schemaErrors } from './support/openapi-schemas.js';
-import {
-  get,
-  getValid,
-  openTestDatabase,
-  startApp,
-  testConfig,
-  type TestContext,
-} from './support/test-app.js';
+import { get, getValid, seededApp } from './support/test-app.js';
 
 // GET /pools/{pool_id}: the newest registration's parameters from its transaction's CBOR, blocks and
 // delegations from the chain, stake from the ledger's pool snapshots (docs/semantics.md#pools-what-comes-from-the-ledger).
-
-let app: NestFastifyApplication;
-let db: TestContext & { close(): Promise<void> };
-let seed: ChainSeed;
 
 const [bestPool] = fixtures('mainnet-pools-pool-id.json');
 const BEST = bestPool!.response;
@@ -31,50 +18,27 @@ const BLOCKS_IN_TIP_EPOCH = 3;
 
 let block = 0;
 async function nextBlock(epoch: number, leader = 'pool1someoneelse'): Promise<void> {
-  await seed.numberedBlock(++block, epoch, leader);
+  await stack.seed.numberedBlock(++block, epoch, leader);
 }
 
 /** The best pool's registration with the fixture's parameters, in a transaction `txHash`. */
 async function register(txHash: string, pledge: string): Promise<number> {
-  const cbor = poolRegistrationsCbor([
-    {
-      cert_index: 0,
-      pool_id: BEST.pool_id,
-      vrf_key: BEST.vrf_key,
-      pledge,
-      margin_cost: BEST.margin_cost,
-      fixed_cost: BEST.fixed_cost,
-      reward_account: BEST.reward_account,
-      owners: BEST.owners,
-      metadata: { url: null, hash: null, ticker: null, name: null },
-      relays: [],
-      active_epoch: 0,
-    },
-  ]);
-  const txId = await seed.tx(txHash, { cbor });
-  await seed.poolRegistration(txId, BEST_HASH);
-  return txId;
+  return seedPoolRegistration(stack.seed, txHash, { ...BEST, pledge, url: null, hash: null });
 }
 
 /** A registered stake account delegated to `poolHash`, with `utxo` lovelace and `reward` withdrawable. */
 async function delegator(n: number, txId: number, poolHash: string, utxo: string, reward = '0') {
   const hashRaw = `e1${n.toString(16).padStart(56, '0')}`;
-  const id = await seed.stakeAddress(`stake_delegator_${n}`, hashRaw);
-  await seed.stakeRegistration(txId, id, false);
-  await seed.delegation(txId, id, poolHash);
-  await seed.balances(id, { utxo, reward });
+  const id = await stack.seed.stakeAddress(`stake_delegator_${n}`, hashRaw);
+  await stack.seed.stakeRegistration(txId, id, false);
+  await stack.seed.delegation(txId, id, poolHash);
+  await stack.seed.balances(id, { utxo, reward });
   return id;
 }
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await startApp(testConfig(db.database));
-  seed = new ChainSeed(db.sql);
+const stack = seededApp(async (seed) => {
   await seed.genesis('45000000000000000');
-  await db.sql.query(`INSERT INTO protocol_parameters (epoch, params) VALUES ($1, $2)`, [
-    TIP_EPOCH,
-    JSON.stringify({ desiredNumberOfStakePools: 500 }),
-  ]);
+  await seed.protocolParameters(TIP_EPOCH, { desiredNumberOfStakePools: 500 });
   await nextBlock(300);
   const [first, second] = BEST.registration as string[];
   const registered = await register(first!, '100000000000');
@@ -95,10 +59,6 @@ beforeAll(async () => {
   for (let n = 0; n < BLOCKS_BEFORE; n++) await nextBlock(301 + Math.floor(n / 1000), BEST.pool_id);
   for (let n = 0; n < BLOCKS_IN_TIP_EPOCH; n++) await nextBlock(TIP_EPOCH, BEST.pool_id);
   await nextBlock(TIP_EPOCH);
-}, 120_000);
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
 });
 
 /** blockfrost-tests' matchers (toBeInRange, toBeGreaterThanOrEqual) as jest asymmetric matchers. */
@@ -124,7 +84,7 @@ function withMatchers(expected: any): any {
 describe('GET /pools/{pool_id}', () => {
   it('answers the ledger’s figures null until a pool snapshot holds them, where the schema has no null', async () => {
     const url = `/pools/${BEST.pool_id}`;
-    const { status, body } = await get(app, url);
+    const { status, body } = await get(stack.app, url);
     expect(status).toBe(200);
     expect(body).toMatchObject({
       live_stake: null,
@@ -146,16 +106,16 @@ describe('GET /pools/{pool_id}', () => {
   it('answers the best pool as blockfrost-tests expects it, from the chain and the snapshots', async () => {
     // The snapshot the tip epoch's leaders were drawn from (taken at the start of the epoch before), and
     // the newest one, taken at the tip epoch's start.
-    await seed.poolSnapshot(TIP_EPOCH - 1, '8000000000000000', [
+    await stack.seed.poolSnapshot(TIP_EPOCH - 1, '8000000000000000', [
       [BEST_HASH, '5733527285372'],
       [OTHER_HASH, '19994266472714628'],
     ]);
-    await seed.poolSnapshot(TIP_EPOCH, '7900000000000000', [
+    await stack.seed.poolSnapshot(TIP_EPOCH, '7900000000000000', [
       [BEST_HASH, '5765436676450'],
       [OTHER_HASH, '18994234563323550'],
     ]);
     for (const url of bestPool!.endpoints) {
-      const { body } = await getValid(app, '/pools/{pool_id}', `/${url}`);
+      const { body } = await getValid(stack.app, '/pools/{pool_id}', `/${url}`);
       expect(body).toEqual(withMatchers(BEST));
       expect(Object.keys(body)).toEqual(Object.keys(BEST));
       expect(body).toMatchObject({
@@ -177,8 +137,10 @@ describe('GET /pools/{pool_id}', () => {
   });
 
   it('answers a pool absent from the snapshots with no stake, and 404 for one that never registered', async () => {
-    await db.sql.query(`DELETE FROM pool_stake_snapshot WHERE pool_hash = decode($1, 'hex')`, [BEST_HASH]);
-    const { body } = await getValid(app, '/pools/{pool_id}', `/pools/${BEST.pool_id}`);
+    await stack.db.sql.query(`DELETE FROM pool_stake_snapshot WHERE pool_hash = decode($1, 'hex')`, [
+      BEST_HASH,
+    ]);
+    const { body } = await getValid(stack.app, '/pools/{pool_id}', `/pools/${BEST.pool_id}`);
     expect(body).toMatchObject({
       live_stake: '0',
       live_size: 0,
@@ -191,7 +153,7 @@ describe('GET /pools/{pool_id}', () => {
     await nextBlock(TIP_EPOCH, blocksOnly);
     const notFound = fixtures('mainnet-pools-pool-id.json').find((f) => f.response.status_code === 404)!;
     for (const url of [`pools/${blocksOnly}`, ...notFound.endpoints])
-      expect((await getValid(app, '/pools/{pool_id}', `/${url}`)).body).toEqual(notFound.response);
+      expect((await getValid(stack.app, '/pools/{pool_id}', `/${url}`)).body).toEqual(notFound.response);
   });
 });
 
@@ -208,25 +170,19 @@ describe('GET /pools/{pool_id}/metadata', () => {
     hash: string,
     file: { metadata: object | null; errorCode: string | null; error: string | null } | null,
   ) {
-    const cbor = poolRegistrationsCbor([
-      {
-        cert_index: 0,
-        pool_id: poolId,
-        vrf_key: BEST.vrf_key,
-        pledge: '1',
-        margin_cost: 0,
-        fixed_cost: '340000000',
-        reward_account: BEST.reward_account,
-        owners: [],
-        metadata: { url, hash, ticker: null, name: null },
-        relays: [],
-        active_epoch: 0,
-      },
-    ]);
-    const txId = await seed.tx(hashOf(5000 + ++registrations), { cbor });
-    await seed.poolRegistration(txId, poolIdToHash(poolId)!);
+    await seedPoolRegistration(stack.seed, hashOf(5000 + ++registrations), {
+      pool_id: poolId,
+      vrf_key: BEST.vrf_key,
+      pledge: '1',
+      margin_cost: 0,
+      fixed_cost: '340000000',
+      reward_account: BEST.reward_account,
+      owners: [],
+      url,
+      hash,
+    });
     if (file !== null)
-      await db.sql.query(
+      await stack.db.sql.query(
         `INSERT INTO pool_metadata (url, hash, metadata, error_code, error) VALUES ($1, $2, $3, $4, $5)`,
         [url, hash, file.metadata && JSON.stringify(file.metadata), file.errorCode, file.error],
       );
@@ -241,7 +197,7 @@ describe('GET /pools/{pool_id}/metadata', () => {
       error: null,
     });
     for (const url of updated!.endpoints) {
-      const { body } = await getValid(app, '/pools/{pool_id}/metadata', `/${url}`);
+      const { body } = await getValid(stack.app, '/pools/{pool_id}/metadata', `/${url}`);
       expect(body).toEqual({
         ...expected,
         url: 'https://alps.example/p.json',
@@ -272,7 +228,7 @@ describe('GET /pools/{pool_id}/metadata', () => {
       error: 'https://git.io/JmBOm answered 404',
     });
     for (const url of broken!.endpoints) {
-      const { body } = await getValid(app, '/pools/{pool_id}/metadata', `/${url}`);
+      const { body } = await getValid(stack.app, '/pools/{pool_id}/metadata', `/${url}`);
       expect(body).toEqual({
         ...expected,
         url: 'https://git.io/JmBOm',
@@ -283,30 +239,37 @@ describe('GET /pools/{pool_id}/metadata', () => {
     }
     const fresh = poolIdFromHash('d7'.repeat(28));
     await registerWithMetadata(fresh, 'https://fresh.example/p.json', 'cc'.repeat(32), null);
-    expect((await getValid(app, '/pools/{pool_id}/metadata', `/pools/${fresh}/metadata`)).body).toEqual({
-      pool_id: fresh,
-      hex: 'd7'.repeat(28),
-      url: 'https://fresh.example/p.json',
-      hash: 'cc'.repeat(32),
-      ticker: null,
-      name: null,
-      description: null,
-      homepage: null,
-    });
+    expect((await getValid(stack.app, '/pools/{pool_id}/metadata', `/pools/${fresh}/metadata`)).body).toEqual(
+      {
+        pool_id: fresh,
+        hex: 'd7'.repeat(28),
+        url: 'https://fresh.example/p.json',
+        hash: 'cc'.repeat(32),
+        ticker: null,
+        name: null,
+        description: null,
+        homepage: null,
+      },
+    );
   });
 
   it('answers {} for a pool whose registration names no metadata or that never registered', async () => {
     expect(
-      (await getValid(app, '/pools/{pool_id}/metadata', `/pools/${BEST.pool_id}/metadata`)).body,
+      (await getValid(stack.app, '/pools/{pool_id}/metadata', `/pools/${BEST.pool_id}/metadata`)).body,
     ).toEqual({});
     const blocksOnly = poolIdFromHash('b1'.repeat(28));
     await nextBlock(TIP_EPOCH, blocksOnly);
-    expect((await getValid(app, '/pools/{pool_id}/metadata', `/pools/${blocksOnly}/metadata`)).body).toEqual(
-      {},
-    );
     expect(
-      (await getValid(app, '/pools/{pool_id}/metadata', `/pools/${poolIdFromHash('99'.repeat(28))}/metadata`))
-        .body,
+      (await getValid(stack.app, '/pools/{pool_id}/metadata', `/pools/${blocksOnly}/metadata`)).body,
+    ).toEqual({});
+    expect(
+      (
+        await getValid(
+          stack.app,
+          '/pools/{pool_id}/metadata',
+          `/pools/${poolIdFromHash('99'.repeat(28))}/metadata`,
+        )
+      ).body,
     ).toMatchObject({ status_code: 404 });
   });
 });

@@ -1,24 +1,11 @@
 import { poolIdFromHash, poolIdToHash } from '@frostline/model';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { describeErrorFixtures } from './support/error-fixtures.js';
-import { poolRegistrationsCbor } from './support/pool-certificates.js';
-import { ChainSeed } from './support/seed.js';
+import { seedPoolRegistration } from './support/pool-certificates.js';
 import { schemaErrors } from './support/openapi-schemas.js';
-import {
-  get,
-  getValid,
-  openTestDatabase,
-  startApp,
-  testConfig,
-  type TestContext,
-} from './support/test-app.js';
+import { get, getValid, seededApp } from './support/test-app.js';
 
 // GET /pools/extended: /pools' page with the figures /pools/{pool_id} gives each pool
 // (docs/semantics.md#pools-what-comes-from-the-ledger) and its metadata as /pools/{pool_id}/metadata shows it.
-
-let app: NestFastifyApplication;
-let db: TestContext & { close(): Promise<void> };
-let seed: ChainSeed;
 
 const hashOf = (n: number) => n.toString(16).padStart(64, '0');
 const poolOf = (byte: string) => poolIdFromHash(byte.repeat(28));
@@ -32,39 +19,26 @@ const URL_A = 'https://alps.example/p.json';
 let block = 0;
 let txs = 0;
 async function nextBlock(epoch: number, leader = 'pool1someoneelse'): Promise<void> {
-  await seed.numberedBlock(++block, epoch, leader);
+  await stack.seed.numberedBlock(++block, epoch, leader);
 }
 
 async function register(poolId: string, pledge: string, url: string | null, hash: string | null) {
-  const cbor = poolRegistrationsCbor([
-    {
-      cert_index: 0,
-      pool_id: poolId,
-      vrf_key: 'b5'.repeat(32),
-      pledge,
-      margin_cost: 0.05,
-      fixed_cost: '340000000',
-      reward_account: 'stake1u98nnlkvkk23vtvf9273uq7cph5ww6u2yq2389psuqet90sv4xv9v',
-      owners: [],
-      metadata: { url, hash, ticker: null, name: null },
-      relays: [],
-      active_epoch: 0,
-    },
-  ]);
-  const txId = await seed.tx(hashOf(5000 + ++txs), { cbor });
-  await seed.poolRegistration(txId, poolIdToHash(poolId)!);
-  return txId;
+  return seedPoolRegistration(stack.seed, hashOf(5000 + ++txs), {
+    pool_id: poolId,
+    vrf_key: 'b5'.repeat(32),
+    pledge,
+    margin_cost: 0.05,
+    fixed_cost: '340000000',
+    reward_account: 'stake1u98nnlkvkk23vtvf9273uq7cph5ww6u2yq2389psuqet90sv4xv9v',
+    owners: [],
+    url,
+    hash,
+  });
 }
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await startApp(testConfig(db.database));
-  seed = new ChainSeed(db.sql);
+const stack = seededApp(async (seed, db) => {
   await seed.genesis('45000000000000000');
-  await db.sql.query(`INSERT INTO protocol_parameters (epoch, params) VALUES ($1, $2)`, [
-    TIP_EPOCH,
-    JSON.stringify({ desiredNumberOfStakePools: 500 }),
-  ]);
+  await seed.protocolParameters(TIP_EPOCH, { desiredNumberOfStakePools: 500 });
   await nextBlock(400);
   await register(WITH_FILE, '100', URL_A, 'aa'.repeat(32));
   await db.sql.query(`INSERT INTO pool_metadata (url, hash, metadata) VALUES ($1, $2, $3)`, [
@@ -81,15 +55,11 @@ beforeAll(async () => {
   await register(WITH_FILE, '150', URL_A, 'aa'.repeat(32));
   for (let n = 0; n < 3; n++) await nextBlock(TIP_EPOCH, WITH_FILE);
   await nextBlock(TIP_EPOCH, NOT_FETCHED);
-}, 120_000);
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
 });
 
 describe('GET /pools/extended', () => {
   it('answers the ledger’s figures null until a pool snapshot holds them, where the schema has no null', async () => {
-    const { status, body } = await get(app, '/pools/extended');
+    const { status, body } = await get(stack.app, '/pools/extended');
     expect(status).toBe(200);
     expect(body.map((p: { pool_id: string }) => p.pool_id)).toEqual([WITH_FILE, NO_METADATA, NOT_FETCHED]);
     expect(body[0]).toMatchObject({ active_stake: null, live_stake: null, live_saturation: null });
@@ -103,12 +73,12 @@ describe('GET /pools/extended', () => {
   });
 
   it('gives each pool of /pools’ page the figures /pools/{pool_id} gives it', async () => {
-    await seed.poolSnapshot(TIP_EPOCH - 1, '8000000000000000', [[poolIdToHash(WITH_FILE)!, '5000000']]);
-    await seed.poolSnapshot(TIP_EPOCH, '7900000000000000', [
+    await stack.seed.poolSnapshot(TIP_EPOCH - 1, '8000000000000000', [[poolIdToHash(WITH_FILE)!, '5000000']]);
+    await stack.seed.poolSnapshot(TIP_EPOCH, '7900000000000000', [
       [poolIdToHash(WITH_FILE)!, '6000000'],
       [poolIdToHash(NOT_FETCHED)!, '7000000'],
     ]);
-    const { body } = await getValid(app, '/pools/extended', '/pools/extended');
+    const { body } = await getValid(stack.app, '/pools/extended', '/pools/extended');
     const saturation = (stake: number) => stake / ((45e15 - 7.9e15) / 500);
     expect(body).toEqual([
       {
@@ -162,16 +132,18 @@ describe('GET /pools/extended', () => {
       'metadata',
     ]);
     for (const pool of body) {
-      const single = (await get(app, `/pools/${pool.pool_id}`)).body;
+      const single = (await get(stack.app, `/pools/${pool.pool_id}`)).body;
       for (const key of ['active_stake', 'live_stake', 'live_saturation', 'blocks_minted', 'declared_pledge'])
         expect({ key, value: pool[key] }).toEqual({ key, value: single[key] });
     }
   });
 
   it('pages and orders as /pools does', async () => {
-    const all = (await get(app, '/pools')).body as string[];
+    const all = (await get(stack.app, '/pools')).body as string[];
     const ids = async (url: string) =>
-      ((await getValid(app, '/pools/extended', url)).body as { pool_id: string }[]).map((p) => p.pool_id);
+      ((await getValid(stack.app, '/pools/extended', url)).body as { pool_id: string }[]).map(
+        (p) => p.pool_id,
+      );
     expect(await ids('/pools/extended?order=desc')).toEqual([...all].reverse());
     expect(await ids('/pools/extended?count=1&page=2')).toEqual([all[1]]);
     expect(await ids('/pools/extended?count=2&page=3')).toEqual([]);

@@ -1,16 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { BlockfrostServerError, type BlockFrostAPI } from '@blockfrost/blockfrost-js';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { blake2b256, bytesToHex, govActionId } from '@frostline/model';
-import { ChainSeed } from './support/seed.js';
-import {
-  blockfrostClient,
-  get,
-  getValid,
-  openTestDatabase,
-  startApp,
-  testConfig,
-} from './support/test-app.js';
+import { blockfrostClient, get, getValid, rejectionOf, seededApp } from './support/test-app.js';
 
 // Hosted Blockfrost's answers for four preprod proposals' CIP-108 documents (blockfrost-tests,
 // test-data/SOURCES.md): three fetched, one whose document does not hash to its anchor's hash. Each is seeded as
@@ -47,12 +38,7 @@ const expected = (body: MetadataBody | { status_code: number }) =>
     ? { ...body, error: { code: body.error.code, message: body.error.message.args[0] } }
     : body;
 
-let app: NestFastifyApplication;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  const db = await openTestDatabase();
-  const seed = new ChainSeed(db.sql);
+const stack = seededApp(async (seed) => {
   await seed.block({ hash: '01'.repeat(32), height: 1, slot: 1, epoch: 1, epochSlot: 1, time: 1 });
   const proposal = async (txHash: string, anchor: { url: string; hash: string }) =>
     seed.proposal(await seed.tx(txHash), 0, {
@@ -72,20 +58,13 @@ beforeAll(async () => {
     );
   }
   await proposal(UNFETCHED.txHash, UNFETCHED);
-  app = await startApp(testConfig(db.database));
-  close = db.close;
-});
-
-afterAll(async () => {
-  await app?.close();
-  await close?.();
 });
 
 describe('GET /governance/proposals/{…}/metadata', () => {
   it.each(FIXTURES)('$testName: answers as hosted Blockfrost', async ({ endpoints, response }) => {
     // The spec declares only the 200 of these paths: a 404 is checked against the fixture alone.
     const answer = (path: string) =>
-      'status_code' in response ? get(app, path) : getValid(app, schemaOf(path), path);
+      'status_code' in response ? get(stack.app, path) : getValid(stack.app, schemaOf(path), path);
     for (const endpoint of endpoints) expect((await answer(endpoint)).body).toEqual(expected(response));
   });
 
@@ -99,7 +78,7 @@ describe('GET /governance/proposals/{…}/metadata', () => {
 
   it('by CIP-129 id, an anchor not fetched yet has null document fields and no error; by hash, 404', async () => {
     const id = govActionId(UNFETCHED.txHash, 0);
-    const { body } = await getValid(app, BY_ID, `/governance/proposals/${id}/metadata`);
+    const { body } = await getValid(stack.app, BY_ID, `/governance/proposals/${id}/metadata`);
     expect(body).toEqual({
       id,
       tx_hash: UNFETCHED.txHash,
@@ -109,7 +88,7 @@ describe('GET /governance/proposals/{…}/metadata', () => {
       json_metadata: null,
       bytes: null,
     });
-    expect((await get(app, `/governance/proposals/${UNFETCHED.txHash}/0/metadata`)).status).toBe(404);
+    expect((await get(stack.app, `/governance/proposals/${UNFETCHED.txHash}/0/metadata`)).status).toBe(404);
   });
 
   it("answers 404 for an unknown proposal and Blockfrost's 400s for a malformed index or id", async () => {
@@ -119,14 +98,14 @@ describe('GET /governance/proposals/{…}/metadata', () => {
       `/governance/proposals/${govActionId(FETCHED.tx_hash, 1)}/metadata`,
       `/governance/proposals/${'00'.repeat(32)}/99999999999/metadata`,
     ]) {
-      expect({ path, ...(await get(app, path)).body }).toMatchObject({ path, status_code: 404 });
+      expect({ path, ...(await get(stack.app, path)).body }).toMatchObject({ path, status_code: 404 });
     }
-    expect((await get(app, `/governance/proposals/${FETCHED.tx_hash}/x/metadata`)).body).toEqual({
+    expect((await get(stack.app, `/governance/proposals/${FETCHED.tx_hash}/x/metadata`)).body).toEqual({
       status_code: 400,
       error: 'Bad Request',
       message: 'params/cert_index must be integer',
     });
-    expect((await get(app, '/governance/proposals/gov_action1xyz/metadata')).body).toEqual({
+    expect((await get(stack.app, '/governance/proposals/gov_action1xyz/metadata')).body).toEqual({
       status_code: 400,
       error: 'Bad Request',
       message: 'Invalid or malformed gov action id.',
@@ -138,23 +117,20 @@ describe('blockfrost-js 6.2.0 proposal metadata methods', () => {
   let api: BlockFrostAPI;
 
   beforeAll(async () => {
-    api = await blockfrostClient(app);
+    api = await blockfrostClient(stack.app);
   });
 
   it('proposalMetadata and proposalMetadataByGovActionId return the API bodies', async () => {
-    const byTx = (await get(app, `/governance/proposals/${FETCHED.tx_hash}/0/metadata`)).body;
+    const byTx = (await get(stack.app, `/governance/proposals/${FETCHED.tx_hash}/0/metadata`)).body;
     expect(await api.governance.proposalMetadata(FETCHED.tx_hash, 0)).toEqual(byTx);
     const id = govActionId(FAILED.tx_hash, 0);
     expect(await api.governance.proposalMetadataByGovActionId(id)).toEqual(
-      (await get(app, `/governance/proposals/${id}/metadata`)).body,
+      (await get(stack.app, `/governance/proposals/${id}/metadata`)).body,
     );
   });
 
   it("surfaces a document not stored as BlockfrostServerError with Blockfrost's 404", async () => {
-    const error = await api.governance.proposalMetadata(FAILED.tx_hash, 0).then(
-      () => null,
-      (e: unknown) => e,
-    );
+    const error = await rejectionOf(api.governance.proposalMetadata(FAILED.tx_hash, 0));
     expect(error).toBeInstanceOf(BlockfrostServerError);
     expect(error).toMatchObject({ status_code: 404, error: 'Not Found' });
   });

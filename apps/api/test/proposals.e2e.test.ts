@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { BlockfrostServerError, type BlockFrostAPI } from '@blockfrost/blockfrost-js';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import {
   drepIdFromCredential,
   encodeBech32,
@@ -8,15 +7,7 @@ import {
   rewardAddressBech32ToHex,
 } from '@frostline/model';
 import { Encoder } from 'cbor-x';
-import { ChainSeed } from './support/seed.js';
-import {
-  blockfrostClient,
-  get,
-  getValid,
-  openTestDatabase,
-  startApp,
-  testConfig,
-} from './support/test-app.js';
+import { blockfrostClient, get, getValid, rejectionOf, seededApp } from './support/test-app.js';
 
 // Hosted Blockfrost's answers for three preprod proposals (blockfrost-tests, test-data/SOURCES.md), seeded as the
 // indexer stores them: the proposals with their transactions' CBOR, and the epoch snapshots around their ends.
@@ -69,12 +60,7 @@ const DREP = { role: 'drep', hash: 'd0'.repeat(28), hasScript: false };
 const POOL = { role: 'spo', hash: '0a'.repeat(28), hasScript: false };
 const MEMBER = { role: 'constitutional_committee', hash: 'cc'.repeat(28), hasScript: true };
 
-let app: NestFastifyApplication;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  const db = await openTestDatabase();
-  const seed = new ChainSeed(db.sql);
+const stack = seededApp(async (seed) => {
   let height = 1;
   const block = (epoch: number) =>
     seed.block({
@@ -161,29 +147,22 @@ beforeAll(async () => {
   await seed.governanceSnapshot(181, []);
   await seed.governanceSnapshot(189, [withdrawal]);
   await seed.governanceSnapshot(190, []);
-  app = await startApp(testConfig(db.database));
-  close = db.close;
-});
-
-afterAll(async () => {
-  await app?.close();
-  await close?.();
 });
 
 describe('GET /governance/proposals/{tx_hash}/{cert_index} and /{gov_action_id}', () => {
   it.each([INFO, HARD_FORK])('$testName: both forms answer as hosted Blockfrost', async (fixture) => {
     const [byTx, byId] = fixture.endpoints;
-    expect((await getValid(app, '/governance/proposals/{tx_hash}/{cert_index}', `/${byTx}`)).body).toEqual(
-      fixture.response,
-    );
-    expect((await getValid(app, '/governance/proposals/{gov_action_id}', `/${byId}`)).body).toEqual(
+    expect(
+      (await getValid(stack.app, '/governance/proposals/{tx_hash}/{cert_index}', `/${byTx}`)).body,
+    ).toEqual(fixture.response);
+    expect((await getValid(stack.app, '/governance/proposals/{gov_action_id}', `/${byId}`)).body).toEqual(
       fixture.response,
     );
   });
 
   it('leaves the outcome null where nothing stored tells it: a withdrawal that left after its last epoch', async () => {
     const { body } = await getValid(
-      app,
+      stack.app,
       '/governance/proposals/{gov_action_id}',
       `/${TREASURY.endpoints[1]}`,
     );
@@ -202,13 +181,13 @@ describe('GET /governance/proposals/{tx_hash}/{cert_index} and /{gov_action_id}'
     ['a negative index', `/governance/proposals/${hashOf(INFO)}/-1`, 404],
     ['an index beyond int4', `/governance/proposals/${hashOf(INFO)}/99999999999`, 404],
   ])('answers 404 for %s', async (_, url, status) => {
-    const response = await get(app, url);
+    const response = await get(stack.app, url);
     expect(response.status).toBe(status);
     expect(response.body).toMatchObject({ status_code: 404, error: 'Not Found' });
   });
 
   it("answers Blockfrost's 400s for a malformed index or gov action id", async () => {
-    expect((await get(app, `/governance/proposals/${hashOf(INFO)}/x`)).body).toEqual({
+    expect((await get(stack.app, `/governance/proposals/${hashOf(INFO)}/x`)).body).toEqual({
       status_code: 400,
       error: 'Bad Request',
       message: 'params/cert_index must be integer',
@@ -217,7 +196,7 @@ describe('GET /governance/proposals/{tx_hash}/{cert_index} and /{gov_action_id}'
       `/governance/proposals/${hashOf(INFO)}`,
       `/governance/proposals/${hashOf(INFO)}/votes`,
     ]) {
-      expect((await get(app, url)).body).toEqual({
+      expect((await get(stack.app, url)).body).toEqual({
         status_code: 400,
         error: 'Bad Request',
         message: 'Invalid or malformed gov action id.',
@@ -236,7 +215,9 @@ describe('GET /governance/proposals/{…}/parameters', () => {
         const schema = endpoint.includes('gov_action1')
           ? '/governance/proposals/{gov_action_id}/parameters'
           : '/governance/proposals/{tx_hash}/{cert_index}/parameters';
-        const response = found ? await getValid(app, schema, `/${endpoint}`) : await get(app, `/${endpoint}`);
+        const response = found
+          ? await getValid(stack.app, schema, `/${endpoint}`)
+          : await get(stack.app, `/${endpoint}`);
         expect(response.body).toEqual(fixture.response);
       }
     },
@@ -245,7 +226,11 @@ describe('GET /governance/proposals/{…}/parameters', () => {
 
 describe('GET /governance/proposals', () => {
   it('lists every proposal in chain order, with its CIP-129 id', async () => {
-    const { body } = await getValid(app, '/governance/proposals', '/governance/proposals?order=desc&count=2');
+    const { body } = await getValid(
+      stack.app,
+      '/governance/proposals',
+      '/governance/proposals?order=desc&count=2',
+    );
     expect(body).toEqual([
       {
         id: expect.stringMatching(/^gov_action1/),
@@ -270,16 +255,17 @@ describe('GET /governance/proposals/{…}/withdrawals and /votes', () => {
     expect(
       (
         await getValid(
-          app,
+          stack.app,
           '/governance/proposals/{tx_hash}/{cert_index}/withdrawals',
           `/${byTx}/withdrawals`,
         )
       ).body,
     ).toEqual(expected);
     expect(
-      (await getValid(app, '/governance/proposals/{gov_action_id}/withdrawals', `/${byId}/withdrawals`)).body,
+      (await getValid(stack.app, '/governance/proposals/{gov_action_id}/withdrawals', `/${byId}/withdrawals`))
+        .body,
     ).toEqual(expected);
-    expect((await get(app, `/${INFO.endpoints[0]}/withdrawals`)).body).toEqual([]);
+    expect((await get(stack.app, `/${INFO.endpoints[0]}/withdrawals`)).body).toEqual([]);
   });
 
   it("the votes in chain order, each voter's latest counted", async () => {
@@ -320,10 +306,11 @@ describe('GET /governance/proposals/{…}/withdrawals and /votes', () => {
       },
     ];
     expect(
-      (await getValid(app, '/governance/proposals/{tx_hash}/{cert_index}/votes', `/${byTx}/votes`)).body,
+      (await getValid(stack.app, '/governance/proposals/{tx_hash}/{cert_index}/votes', `/${byTx}/votes`))
+        .body,
     ).toEqual(expected);
     const { body } = await getValid(
-      app,
+      stack.app,
       '/governance/proposals/{gov_action_id}/votes',
       `/${byId}/votes?order=desc&count=1`,
     );
@@ -333,7 +320,7 @@ describe('GET /governance/proposals/{…}/withdrawals and /votes', () => {
   it.each(VOTE_ERRORS.map((f) => [f.endpoints[0]!, f.response]))(
     "GET %s answers Blockfrost's 400",
     async (endpoint, response) => {
-      expect((await get(app, `/${endpoint}`)).body).toEqual(response);
+      expect((await get(stack.app, `/${endpoint}`)).body).toEqual(response);
     },
   );
 });
@@ -342,20 +329,20 @@ describe('blockfrost-js 6.2.0 governance proposal methods', () => {
   let api: BlockFrostAPI;
 
   beforeAll(async () => {
-    api = await blockfrostClient(app);
+    api = await blockfrostClient(stack.app);
   });
 
   it('proposals and proposal return the API bodies', async () => {
     const proposals = await api.governance.proposals({ count: 100 });
-    expect(proposals).toEqual((await get(app, '/governance/proposals')).body);
+    expect(proposals).toEqual((await get(stack.app, '/governance/proposals')).body);
     expect(await api.governance.proposal(hashOf(HARD_FORK), 0)).toEqual(HARD_FORK.response);
   });
 
   it('proposalWithdrawals(All) and proposalVotes(All) page through the API bodies', async () => {
-    const withdrawals = (await get(app, `/${TREASURY.endpoints[0]}/withdrawals`)).body;
+    const withdrawals = (await get(stack.app, `/${TREASURY.endpoints[0]}/withdrawals`)).body;
     expect(await api.governance.proposalWithdrawals(hashOf(TREASURY), 0)).toEqual(withdrawals);
     expect(await api.governance.proposalWithdrawalsAll(hashOf(TREASURY), 0)).toEqual(withdrawals);
-    const votes = (await get(app, `/${HARD_FORK.endpoints[0]}/votes`)).body;
+    const votes = (await get(stack.app, `/${HARD_FORK.endpoints[0]}/votes`)).body;
     expect(await api.governance.proposalVotes(hashOf(HARD_FORK), 0)).toEqual(votes);
     expect(await api.governance.proposalVotesAll(hashOf(HARD_FORK), 0, { batchSize: 2 })).toEqual(votes);
   });
@@ -368,20 +355,17 @@ describe('blockfrost-js 6.2.0 governance proposal methods', () => {
   it('drepsByIdVotes, poolsByIdVotes and committeeVotes return the API bodies', async () => {
     const drep = drepIdFromCredential({ type: 'key', hash: DREP.hash });
     expect(await api.governance.drepsByIdVotes(drep)).toEqual(
-      (await get(app, `/governance/dreps/${drep}/votes`)).body,
+      (await get(stack.app, `/governance/dreps/${drep}/votes`)).body,
     );
     const pool = poolIdFromHash(POOL.hash);
-    expect(await api.poolsByIdVotes(pool)).toEqual((await get(app, `/pools/${pool}/votes`)).body);
+    expect(await api.poolsByIdVotes(pool)).toEqual((await get(stack.app, `/pools/${pool}/votes`)).body);
     expect(await api.governance.committeeVotes()).toEqual(
-      (await get(app, '/governance/committee/votes')).body,
+      (await get(stack.app, '/governance/committee/votes')).body,
     );
   });
 
   it("surfaces an unknown proposal as BlockfrostServerError with Blockfrost's 404", async () => {
-    const error = await api.governance.proposal(hashOf(INFO), 7).then(
-      () => null,
-      (e: unknown) => e,
-    );
+    const error = await rejectionOf(api.governance.proposal(hashOf(INFO), 7));
     expect(error).toBeInstanceOf(BlockfrostServerError);
     expect(error).toMatchObject({ status_code: 404, error: 'Not Found' });
   });
@@ -419,14 +403,18 @@ describe('votes by voter', () => {
   it("GET /governance/dreps/{drep_id}/votes: a DRep's votes by its CIP-129 or legacy id", async () => {
     const cip129 = drepIdFromCredential({ type: 'key', hash: DREP.hash });
     const legacy = encodeBech32('drep', Buffer.from(DREP.hash, 'hex'));
-    expect((await getValid(app, endpoint, `/governance/dreps/${cip129}/votes`)).body).toEqual(drepVotes);
+    expect((await getValid(stack.app, endpoint, `/governance/dreps/${cip129}/votes`)).body).toEqual(
+      drepVotes,
+    );
     expect(
-      (await getValid(app, endpoint, `/governance/dreps/${legacy}/votes?order=desc&count=1`)).body,
+      (await getValid(stack.app, endpoint, `/governance/dreps/${legacy}/votes?order=desc&count=1`)).body,
     ).toEqual([drepVotes[2]]);
     // The same hash as a script credential is another DRep; the predefined DReps never vote.
     const script = encodeBech32('drep_script', Buffer.from(DREP.hash, 'hex'));
-    expect((await getValid(app, endpoint, `/governance/dreps/${script}/votes`)).body).toEqual([]);
-    expect((await getValid(app, endpoint, '/governance/dreps/drep_always_abstain/votes')).body).toEqual([]);
+    expect((await getValid(stack.app, endpoint, `/governance/dreps/${script}/votes`)).body).toEqual([]);
+    expect((await getValid(stack.app, endpoint, '/governance/dreps/drep_always_abstain/votes')).body).toEqual(
+      [],
+    );
   });
 
   it.each([
@@ -434,7 +422,7 @@ describe('votes by voter', () => {
     ['a CIP-129 header of another key type', encodeBech32('drep', Buffer.from(`12${DREP.hash}`, 'hex'))],
     ['a broken checksum', 'drep1ygr9tkwdc0ksg9ak6m6mk3l6y7gj4jnscdm7m7h2dqfktwcz5ue8q'],
   ])("answers Blockfrost's 400 for %s", async (_, id) => {
-    expect((await get(app, `/governance/dreps/${id}/votes`)).body).toEqual({
+    expect((await get(stack.app, `/governance/dreps/${id}/votes`)).body).toEqual({
       status_code: 400,
       error: 'Bad Request',
       message: 'Invalid or malformed drep id.',
@@ -443,17 +431,17 @@ describe('votes by voter', () => {
 
   it("GET /pools/{pool_id}/votes: the pool's votes; 404 for an unknown pool, 400 for a malformed id", async () => {
     const { body } = await getValid(
-      app,
+      stack.app,
       '/pools/{pool_id}/votes',
       `/pools/${poolIdFromHash(POOL.hash)}/votes`,
     );
     expect(body).toEqual([{ tx_hash: 'ee'.repeat(32), cert_index: 0, vote: 'yes' }]);
-    expect((await get(app, `/pools/${poolIdFromHash('0b'.repeat(28))}/votes`)).status).toBe(404);
-    expect((await get(app, '/pools/pool1nope/votes')).body).toMatchObject({ status_code: 400 });
+    expect((await get(stack.app, `/pools/${poolIdFromHash('0b'.repeat(28))}/votes`)).status).toBe(404);
+    expect((await get(stack.app, '/pools/pool1nope/votes')).body).toMatchObject({ status_code: 400 });
   });
 
   it('GET /governance/committee/votes: every member vote with its proposal, block and CIP-129 hot id', async () => {
-    const { body } = await getValid(app, '/governance/committee/votes', '/governance/committee/votes');
+    const { body } = await getValid(stack.app, '/governance/committee/votes', '/governance/committee/votes');
     expect(body).toEqual([
       {
         tx_hash: 'ef'.repeat(32),

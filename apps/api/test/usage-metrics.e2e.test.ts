@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { sha256Hex } from '../src/config.js';
 import { endpointName, UsageCounts, USAGE_DAYS } from '../src/metrics/usage-counts.js';
 import { schemaErrors } from './support/openapi-schemas.js';
-import { ChainSeed } from './support/seed.js';
+import { ChainSeed, EPOCH_1_BLOCK } from './support/seed.js';
 import { get, openTestDatabase, startApp, testConfig, testRedisUrl, TOKEN } from './support/test-app.js';
 
 // Blockfrost's usage paths: each project's calls per UTC day and per endpoint, counted in Redis.
@@ -34,14 +34,7 @@ const newPrefix = () => `test:${randomBytes(6).toString('hex')}:usage:`;
 
 beforeAll(async () => {
   db = await openTestDatabase();
-  await new ChainSeed(db.sql).block({
-    hash: 'b1'.repeat(32),
-    height: 10,
-    slot: 432_100,
-    epoch: 1,
-    epochSlot: 100,
-    time: 1_596_491_091,
-  });
+  await new ChainSeed(db.sql).block(EPOCH_1_BLOCK);
   redis = new Redis(testRedisUrl());
 });
 

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import { createPrismaClient } from '@frostline/db';
-import { BYRON_GENESIS_HASHES } from '@frostline/model';
+import { BYRON_GENESIS_HASHES, networkIdOf } from '@frostline/model';
 import type { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { ChainFollower } from './chain-sync/follower.js';
@@ -49,9 +49,8 @@ export async function startIndexer(config: IndexerConfig, logger: Logger): Promi
     });
     await storeGenesis(prisma, facts.shelleyGenesis);
     await storeEraSummaries(prisma, facts.eraSummaries);
-    const networkId = config.network === 'mainnet' ? 1 : 0;
     const store = new ChainStore(prisma, {
-      networkId,
+      networkId: networkIdOf(config.network),
       chainTime: facts.chainTime,
       securityParameter: facts.securityParameter,
       genesisDelegates: facts.genesisDelegates,

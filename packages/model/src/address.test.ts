@@ -1,6 +1,7 @@
 import {
   decodeShelleyAddress,
   encodeShelleyAddress,
+  networkIdOf,
   shelleyAddressToBytes,
   shelleyHeaderType,
   type ShelleyAddress,
@@ -92,6 +93,24 @@ describe('CIP-19 test vectors', () => {
     // Not re-encoded: CIP-19 prints this testnet-tagged (network 0) payload with the mainnet
     // prefix `addr`, whereas encoding derives the prefix from the network id.
     expect(bytesToHex(shelleyAddressToBytes(address!))).toBe(shelley.decoded!.bytes_hex);
+  });
+
+  it('gives each network the id its vectors carry: mainnet 1, every testnet 0', () => {
+    const idsBy = (prefix: string) => [
+      ...new Set(
+        cip19.vectors
+          .filter((vector) => vector.address.startsWith(prefix))
+          .map((vector) => decodeShelleyAddress(vector.address)!.networkId),
+      ),
+    ];
+    expect(idsBy('addr1')).toEqual([networkIdOf('mainnet')]);
+    expect(idsBy('addr_test1')).toEqual([networkIdOf('preprod')]);
+    expect([
+      networkIdOf('mainnet'),
+      networkIdOf('preprod'),
+      networkIdOf('preview'),
+      networkIdOf('custom'),
+    ]).toEqual([1, 0, 0, 0]);
   });
 
   it('rejects the stake example of the encoding table, whose header 0x60 is not a stake header', () => {

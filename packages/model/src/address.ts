@@ -2,6 +2,7 @@ import { concatBytes } from '@noble/hashes/utils.js';
 import { decodeBech32, encodeBech32 } from './bech32.js';
 import { CREDENTIAL_HASH_BYTES, credentialHashBytes, type Credential } from './credential.js';
 import { bytesToHex } from './hex.js';
+import { isMainnet, type Network } from './types.js';
 
 /** Certificate pointer (CIP-19 header types 4 and 5); naturals of unbounded size on chain. */
 export interface Pointer {
@@ -18,6 +19,12 @@ export type ShelleyAddress =
   | { type: 'reward'; networkId: number; stake: Credential };
 
 export const MAINNET_NETWORK_ID = 1;
+const TESTNET_NETWORK_ID = 0;
+
+/** The network id the network's Shelley addresses carry in their header: mainnet's, or the one all testnets share. */
+export function networkIdOf(network: Network): number {
+  return isMainnet(network) ? MAINNET_NETWORK_ID : TESTNET_NETWORK_ID;
+}
 
 const SHELLEY_PREFIXES = new Set(['addr', 'addr_test', 'stake', 'stake_test']);
 

@@ -16,8 +16,7 @@ import {
 } from '@frostline/db';
 import {
   BlockfrostError,
-  isMainnet,
-  MAINNET_NETWORK_ID,
+  networkIdOf,
   parsePoolIdParam,
   poolIdFromHash,
   type Pool,
@@ -56,7 +55,7 @@ export class PoolsService {
     @Inject(READ_DB) private readonly db: PrismaClient,
     @Inject(API_CONFIG) config: ApiConfig,
   ) {
-    this.networkId = isMainnet(config.network) ? MAINNET_NETWORK_ID : 0;
+    this.networkId = networkIdOf(config.network);
   }
 
   async list(query: PaginationQuery): Promise<string[]> {

@@ -16,8 +16,7 @@ import {
 } from '@frostline/db';
 import {
   BlockfrostError,
-  MAINNET_NETWORK_ID,
-  isMainnet,
+  networkIdOf,
   parseTxHashParam,
   type TxCbor,
   type TxContent,
@@ -46,7 +45,6 @@ import {
 } from './txs.mapper.js';
 
 /** The network id testnets (every network but mainnet) write in their addresses. */
-const TESTNET_NETWORK_ID = 0;
 
 /**
  * 404 unless the hash names an indexed transaction (a malformed one never does); the lists of a
@@ -104,8 +102,7 @@ export class TxsService {
 
   async poolUpdates(hashParam: string): Promise<TxPoolUpdates> {
     const rows = await this.query(hashParam, (hash) => txsHashPoolUpdates(this.db, hash));
-    const networkId = isMainnet(this.config.network) ? MAINNET_NETWORK_ID : TESTNET_NETWORK_ID;
-    return toTxPoolUpdates(rows, networkId);
+    return toTxPoolUpdates(rows, networkIdOf(this.config.network));
   }
 
   async redeemers(hashParam: string): Promise<TxRedeemers> {

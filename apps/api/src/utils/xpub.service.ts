@@ -1,6 +1,6 @@
 import CSL from '@emurgo/cardano-serialization-lib-nodejs';
 import { Inject, Injectable } from '@nestjs/common';
-import { isMainnet, parseXpubPathParams, type UtilsAddressesXpub } from '@frostline/model';
+import { networkIdOf, parseXpubPathParams, type UtilsAddressesXpub } from '@frostline/model';
 import type { ApiConfig } from '../config.js';
 import { API_CONFIG } from '../common/tokens.js';
 
@@ -12,7 +12,7 @@ export class XpubService {
   private readonly networkId: number;
 
   constructor(@Inject(API_CONFIG) config: ApiConfig) {
-    this.networkId = isMainnet(config.network) ? 1 : 0;
+    this.networkId = networkIdOf(config.network);
   }
 
   /**

@@ -1,5 +1,6 @@
 import { Encoder, Tag } from 'cbor-x';
 import { poolIdToHash, rewardAddressBech32ToHex } from '@frostline/model';
+import type { ChainSeed } from './seed.js';
 
 /** Pool registration certificates as blockfrost-tests' /txs/{hash}/pool_updates fixtures give them. */
 export type PoolUpdates = {
@@ -55,4 +56,30 @@ export function poolRegistrationsCbor(certificates: PoolUpdates): string {
   }
   const encoder = new Encoder({ mapsAsObjects: false, useRecords: false });
   return Buffer.from(encoder.encode([new Map([[4, list]]), new Map(), true, null])).toString('hex');
+}
+
+/** What a single registration declares; it stands at certificate 0 with no relays. */
+export type PoolDeclaration = Pick<
+  PoolUpdates[number],
+  'pool_id' | 'vrf_key' | 'pledge' | 'margin_cost' | 'fixed_cost' | 'reward_account' | 'owners'
+> & { url: string | null; hash: string | null };
+
+/** A transaction `txHash` in the latest block registering one pool, as the indexer stores it; its id. */
+export async function seedPoolRegistration(
+  seed: ChainSeed,
+  txHash: string,
+  { url, hash, ...pool }: PoolDeclaration,
+): Promise<number> {
+  const cbor = poolRegistrationsCbor([
+    {
+      ...pool,
+      cert_index: 0,
+      metadata: { url, hash, ticker: null, name: null },
+      relays: [],
+      active_epoch: 0,
+    },
+  ]);
+  const txId = await seed.tx(txHash, { cbor });
+  await seed.poolRegistration(txId, poolIdToHash(pool.pool_id)!);
+  return txId;
 }

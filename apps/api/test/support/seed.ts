@@ -26,6 +26,16 @@ export interface BlockSeed {
   era?: string;
 }
 
+/** A mainnet block early in epoch 1 (epoch slot 100), for tests that want one block at the tip. */
+export const EPOCH_1_BLOCK: BlockSeed = {
+  hash: 'b1'.repeat(32),
+  height: 10,
+  slot: 432_100,
+  epoch: 1,
+  epochSlot: 100,
+  time: 1_596_491_091,
+};
+
 export interface OutputSeed {
   address: string;
   paymentCred?: string | null;

@@ -9,6 +9,7 @@ import { pino } from 'pino';
 import { createApp } from '../../src/app.js';
 import { loadConfig, type ApiConfig } from '../../src/config.js';
 import { schemaErrors } from './openapi-schemas.js';
+import { ChainSeed } from './seed.js';
 
 export const TOKEN = 'mainnetTestProjectToken0123456789';
 
@@ -60,6 +61,40 @@ export async function openTestDatabase(): Promise<TestContext & { close(): Promi
 
 export async function startApp(config: ApiConfig): Promise<NestFastifyApplication> {
   return createApp(config, { logger: pino({ level: 'silent' }) });
+}
+
+/**
+ * The API over a fresh test database that `fill` seeds first, started before the file's tests and closed (with the
+ * database) after them. Its fields are set once the hook runs: `seed` and `db` before `fill`, `app` after.
+ */
+export function seededApp(fill: (seed: ChainSeed, db: TestContext) => Promise<void>): {
+  app: NestFastifyApplication;
+  db: TestContext;
+  seed: ChainSeed;
+} {
+  const started = {} as { app: NestFastifyApplication; db: TestContext; seed: ChainSeed };
+  let close: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const db = await openTestDatabase();
+    close = db.close;
+    started.db = db;
+    started.seed = new ChainSeed(db.sql);
+    await fill(started.seed, db);
+    started.app = await startApp(testConfig(db.database));
+  }, 120_000);
+  afterAll(async () => {
+    await started.app?.close();
+    await close?.();
+  });
+  return started;
+}
+
+/** What `call` rejects with, or null when it resolves. */
+export async function rejectionOf(call: Promise<unknown>): Promise<unknown> {
+  return call.then(
+    () => null,
+    (error: unknown) => error,
+  );
 }
 
 /** A port nothing listens on right now (the OS's next free one). */

@@ -27,6 +27,22 @@ export async function connectOgmios(
   );
 }
 
+/**
+ * `read`'s ledger-state queries on `client`'s connection all answered from one ledger state, the tip's when
+ * called (acquired, and released after), so that an epoch change between two of them cannot mix two states.
+ */
+export async function atOneLedgerState<T>(
+  client: Awaited<ReturnType<typeof createLedgerStateQueryClient>>,
+  read: () => Promise<T>,
+): Promise<T> {
+  await client.acquireLedgerState(await client.ledgerTip());
+  try {
+    return await read();
+  } finally {
+    await client.releaseLedgerState();
+  }
+}
+
 /** A chain-sync connection: the client's context, and the TCP socket under its WebSocket. */
 export interface ChainSyncConnection {
   context: InteractionContext;

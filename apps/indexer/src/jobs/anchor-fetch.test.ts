@@ -1,7 +1,5 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createPrismaClient, type PrismaClient } from '@frostline/db';
-import { createTestDatabase, type TestDatabase } from '@frostline/db/testing';
 import { blake2b256, bytesToHex } from '@frostline/model';
 import {
   ANCHOR_LIMITS,
@@ -9,6 +7,7 @@ import {
   pendingGovernanceAnchors,
   refreshGovernanceAnchor,
 } from './anchor-fetch.js';
+import { prismaDatabase } from '../test-support/lifecycle.js';
 
 // A CIP-119 document server on loopback: the fetches run with allowPrivate, except the one that proves the refusal.
 const DOCUMENT = Buffer.from(
@@ -65,22 +64,13 @@ describe('fetchAnchor', () => {
 });
 
 describe('refreshGovernanceAnchor and pendingGovernanceAnchors', () => {
-  let db: TestDatabase;
-  let prisma: PrismaClient;
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    prisma = createPrismaClient(db.url);
-  });
-  afterAll(async () => {
-    await prisma.$disconnect();
-    await db.drop();
-  });
+  const database = prismaDatabase();
 
   it('stores the document, keeps it through a later failure, and leaves only anchors without one pending', async () => {
     const good = { url: `${base}/drep.jsonld`, hash: hashOf(DOCUMENT) };
     const bad = { url: `${base}/missing`, hash: 'cd'.repeat(32) };
     for (const [id, anchor] of [good, bad].entries()) {
-      await prisma.$executeRawUnsafe(
+      await database.prisma.$executeRawUnsafe(
         `INSERT INTO drep_registration (id, tx_id, cert_index, drep_kind, drep_hash, deposit, anchor_url, anchor_hash)
          VALUES ($1::int8, 1, $1::int4, 'key', decode(repeat('aa', 28), 'hex'), 1, $2, decode($3, 'hex'))`,
         id + 1,
@@ -91,7 +81,7 @@ describe('refreshGovernanceAnchor and pendingGovernanceAnchors', () => {
     // A proposal's anchor joins them; one a DRep certificate also names is fetched once.
     const proposal = { url: `${base}/proposal.jsonld`, hash: 'ef'.repeat(32) };
     for (const [index, anchor] of [proposal, bad].entries()) {
-      await prisma.$executeRawUnsafe(
+      await database.prisma.$executeRawUnsafe(
         `INSERT INTO gov_action_proposal (id, tx_id, index, deposit, return_address_id, type, anchor_url, anchor_hash)
          VALUES ($1::int8, 1, $1::int4, 1, 1, 'info_action', $2, decode($3, 'hex'))`,
         index,
@@ -99,15 +89,15 @@ describe('refreshGovernanceAnchor and pendingGovernanceAnchors', () => {
         anchor.hash,
       );
     }
-    expect(await pendingGovernanceAnchors(prisma, 10)).toEqual([good, bad, proposal]);
-    expect(await pendingGovernanceAnchors(prisma, 2)).toEqual([good, bad]);
-    await refreshGovernanceAnchor(prisma, good, allowed);
-    await refreshGovernanceAnchor(prisma, bad, allowed);
-    expect(await pendingGovernanceAnchors(prisma, 10)).toEqual([bad, proposal]);
+    expect(await pendingGovernanceAnchors(database.prisma, 10)).toEqual([good, bad, proposal]);
+    expect(await pendingGovernanceAnchors(database.prisma, 2)).toEqual([good, bad]);
+    await refreshGovernanceAnchor(database.prisma, good, allowed);
+    await refreshGovernanceAnchor(database.prisma, bad, allowed);
+    expect(await pendingGovernanceAnchors(database.prisma, 10)).toEqual([bad, proposal]);
 
     files.set('/drep.jsonld', { status: 500, body: Buffer.from('down') });
-    await refreshGovernanceAnchor(prisma, good, allowed);
-    const rows = await prisma.governanceAnchor.findMany({ orderBy: { url: 'asc' } });
+    await refreshGovernanceAnchor(database.prisma, good, allowed);
+    const rows = await database.prisma.governanceAnchor.findMany({ orderBy: { url: 'asc' } });
     expect(
       rows.map((row) => [row.url, row.bytes && Buffer.from(row.bytes).equals(DOCUMENT), row.errorCode]),
     ).toEqual([

@@ -43,12 +43,26 @@ describe('protocol parameters for the local evaluator and /epochs/{number}/param
           maxExecutionUnitsPerTransaction: { memory: expect.any(Number), cpu: expect.any(Number) },
         });
 
+        // What the refresh asks on the connection: the three answers from one acquired ledger state.
+        const asked: string[] = [];
+        const send = ogmios.socket.send.bind(ogmios.socket);
+        ogmios.socket.send = ((data: string, ...rest: never[]) => {
+          asked.push((JSON.parse(data) as { method: string }).method);
+          return send(data, ...rest);
+        }) as typeof ogmios.socket.send;
         const prisma = createPrismaClient(env.db.url);
         try {
           expect(await refreshProtocolParameters(prisma, ogmios)).toBe(Number(epoch));
         } finally {
           await prisma.$disconnect();
         }
+        expect(asked.slice(0, 2)).toEqual(['queryLedgerState/tip', 'acquireLedgerState']);
+        expect(asked.slice(2, 5).sort()).toEqual([
+          'queryLedgerState/epoch',
+          'queryLedgerState/nonces',
+          'queryLedgerState/protocolParameters',
+        ]);
+        expect(asked.slice(5)).toEqual(['releaseLedgerState']);
         expect(await stored(env.db.url)).toEqual(rows);
       } finally {
         ogmios.socket.close();

@@ -1,5 +1,6 @@
 import { createLedgerStateQueryClient, Method, type InteractionContext } from '@cardano-ogmios/client';
 import type { PrismaClient } from '@frostline/db';
+import { atOneLedgerState } from '../chain-sync/ogmios.js';
 
 /**
  * Stores the protocol parameters in force (Ogmios queryLedgerState/protocolParameters) and the epoch
@@ -13,11 +14,10 @@ export async function refreshProtocolParameters(
   ogmios: InteractionContext,
 ): Promise<number> {
   const client = await createLedgerStateQueryClient(ogmios);
-  const [epoch, parameters, nonces] = await Promise.all([
-    client.epoch(),
-    client.protocolParameters(),
-    epochNonces(ogmios),
-  ]);
+  // The parameters and the nonce are stored under the epoch: all three from the same ledger state.
+  const [epoch, parameters, nonces] = await atOneLedgerState(client, () =>
+    Promise.all([client.epoch(), client.protocolParameters(), epochNonces(ogmios)]),
+  );
   const params = JSON.stringify(parameters, ogmiosJson);
   const nonce = nonces.epochNonce === 'neutral' ? null : Buffer.from(nonces.epochNonce, 'hex');
   await prisma.$executeRawUnsafe(

@@ -1,48 +1,32 @@
-import { createPrismaClient, type PrismaClient } from '@frostline/db';
-import { createTestDatabase, type TestDatabase } from '@frostline/db/testing';
-import { startDevnet, type Devnet } from '@frostline/devnet';
 import { startIndexer } from '../app.js';
 import { connectOgmios } from '../chain-sync/ogmios.js';
-import { generate, type GeneratedChain } from '../test-support/generated.js';
 import { indexerConfig, silentLogger, waitUntil } from '../test-support/indexer.js';
 import { markRegisteredAccounts, refreshMarkedAccounts } from './rewards.js';
+import { generatedDevnet, prismaDatabase } from '../test-support/lifecycle.js';
 
 // Reward balances are read from the ledger by a job queued after each batch commits. What a batch
 // touched is marked in its own transaction, so a refresh whose job was lost (the indexer killed
 // between the commit and the queueing, or Redis down) is done by the next start.
 describe('reward refreshes survive a lost job', () => {
-  let chain: GeneratedChain;
-  let devnet: Devnet;
-  let db: TestDatabase;
-  let prisma: PrismaClient;
-
-  beforeAll(async () => {
-    chain = await generate({ seed: 2, blocks: 150, txPerBlock: 4 });
-    devnet = await startDevnet({ chain: { file: chain.file }, network: 'custom', port: 0 });
-  }, 120_000);
-  beforeEach(async () => {
-    db = await createTestDatabase();
-    prisma = createPrismaClient(db.url);
-  });
-  afterEach(async () => {
-    await prisma.$disconnect();
-    await db.drop();
-  });
-  afterAll(() => devnet?.close());
+  const net = generatedDevnet();
+  const database = prismaDatabase('each');
 
   const withdrawable = async () => {
-    const rows = await prisma.$queryRawUnsafe<{ view: string; amount: string }[]>(
+    const rows = await database.prisma.$queryRawUnsafe<{ view: string; amount: string }[]>(
       `SELECT s.view, r.amount::text AS amount FROM reward_balance r JOIN stake_address s ON s.id = r.stake_address_id
        WHERE r.amount > 0`,
     );
     return Object.fromEntries(rows.map(({ view, amount }) => [view, amount]));
   };
   const marks = async () =>
-    Number((await prisma.$queryRawUnsafe<{ n: bigint }[]>('SELECT count(*) AS n FROM reward_refresh'))[0]!.n);
+    Number(
+      (await database.prisma.$queryRawUnsafe<{ n: bigint }[]>('SELECT count(*) AS n FROM reward_refresh'))[0]!
+        .n,
+    );
 
   it('are done at the next start when the run that committed the batches never ran its jobs', async () => {
     const expected = Object.fromEntries(
-      Object.entries(chain.expected.accounts)
+      Object.entries(net.chain.expected.accounts)
         .filter(([, account]) => account.withdrawableAmount !== '0')
         .map(([view, account]) => [view, account.withdrawableAmount]),
     );
@@ -50,22 +34,22 @@ describe('reward refreshes survive a lost job', () => {
 
     // Its jobs go to a queue prefix no worker ever reads: lost, as if the process died after each commit.
     const withoutJobs = await startIndexer(
-      indexerConfig(db.url, devnet.url, { network: 'custom', inProcessWorkers: false }),
+      indexerConfig(database.db.url, net.devnet.url, { network: 'custom', inProcessWorkers: false }),
       silentLogger,
     );
-    await waitUntil(() => withoutJobs.store.tipPoint?.id === chain.expected.tip.id, 60_000, 'the tip');
+    await waitUntil(() => withoutJobs.store.tipPoint?.id === net.chain.expected.tip.id, 60_000, 'the tip');
     await withoutJobs.stop();
     expect(await withdrawable()).toEqual({});
     expect(await marks()).toBeGreaterThan(0);
 
     const restarted = await startIndexer(
-      indexerConfig(db.url, devnet.url, { network: 'custom' }),
+      indexerConfig(database.db.url, net.devnet.url, { network: 'custom' }),
       silentLogger,
     );
     try {
       const rewardsEpoch = async () =>
         (
-          await prisma.$queryRawUnsafe<{ epoch: number | null }[]>(
+          await database.prisma.$queryRawUnsafe<{ epoch: number | null }[]>(
             'SELECT rewards_epoch AS epoch FROM indexer_status',
           )
         )[0]!.epoch;
@@ -81,21 +65,21 @@ describe('reward refreshes survive a lost job', () => {
   }, 120_000);
 
   it('keep a mark a batch renewed while the job was asking the ledger', async () => {
-    await prisma.$executeRawUnsafe(
+    await database.prisma.$executeRawUnsafe(
       `INSERT INTO stake_address (id, hash_raw, view, first_block_id) VALUES
          (1, decode('e0' || repeat('01', 28), 'hex'), 'stake_test1a', 0),
          (2, decode('e0' || repeat('02', 28), 'hex'), 'stake_test1b', 0)`,
     );
-    await prisma.$executeRawUnsafe('INSERT INTO reward_refresh (stake_address_id) VALUES (1), (2)');
-    const ogmios = await connectOgmios(new URL(devnet.url));
+    await database.prisma.$executeRawUnsafe('INSERT INTO reward_refresh (stake_address_id) VALUES (1), (2)');
+    const ogmios = await connectOgmios(new URL(net.devnet.url));
     try {
       let pages = 0;
       const refreshed = await refreshMarkedAccounts(
-        prisma,
+        database.prisma,
         async () => {
           // A batch touching account 1 commits after the job read its mark, before the job removes it.
           if (pages++ === 0) {
-            await prisma.$executeRawUnsafe(
+            await database.prisma.$executeRawUnsafe(
               `INSERT INTO reward_refresh (stake_address_id) VALUES (1)
                ON CONFLICT (stake_address_id) DO UPDATE SET mark = EXCLUDED.mark`,
             );
@@ -106,7 +90,7 @@ describe('reward refreshes survive a lost job', () => {
       );
       expect(refreshed).toBe(3);
       expect(await marks()).toBe(0);
-      const balances = await prisma.$queryRawUnsafe<{ id: bigint }[]>(
+      const balances = await database.prisma.$queryRawUnsafe<{ id: bigint }[]>(
         'SELECT stake_address_id AS id FROM reward_balance ORDER BY 1',
       );
       expect(balances.map(({ id }) => Number(id))).toEqual([1, 2]);
@@ -117,40 +101,42 @@ describe('reward refreshes survive a lost job', () => {
 
   it('walk every registered account once per newest epoch, however many epochs queued a walk', async () => {
     const block = (id: number, epoch: number) =>
-      prisma.$executeRawUnsafe(
+      database.prisma.$executeRawUnsafe(
         `INSERT INTO block (id, hash, height, slot, is_ebb, epoch, epoch_slot, time, size, tx_count, slot_leader, era)
          VALUES ($1::int8, decode(lpad(to_hex($1::int8), 64, '0'), 'hex'), $1::int4, $1::int8 * 100, false, $2::int4, 0, 0, 0, 0, 'x', 'conway')`,
         id,
         epoch,
       );
     await block(1, 3);
-    await prisma.$executeRawUnsafe(
+    await database.prisma.$executeRawUnsafe(
       `INSERT INTO stake_address (id, hash_raw, view, first_block_id) VALUES
          (1, decode('e0' || repeat('01', 28), 'hex'), 'stake_test1a', 1),
          (2, decode('e0' || repeat('02', 28), 'hex'), 'stake_test1b', 1)`,
     );
-    await prisma.$executeRawUnsafe(
+    await database.prisma.$executeRawUnsafe(
       `INSERT INTO stake_registration (id, tx_id, cert_index, stake_address_id, deregistration) VALUES (1, 1, 0, 1, false)`,
     );
-    await prisma.$executeRawUnsafe(`INSERT INTO indexer_status (id, network) VALUES (1, 'custom')`);
+    await database.prisma.$executeRawUnsafe(`INSERT INTO indexer_status (id, network) VALUES (1, 'custom')`);
     const marked = async () =>
       (
-        await prisma.$queryRawUnsafe<{ id: bigint }[]>(
+        await database.prisma.$queryRawUnsafe<{ id: bigint }[]>(
           'DELETE FROM reward_refresh RETURNING stake_address_id AS id',
         )
       ).map(({ id }) => Number(id));
     const rewardsEpoch = async () =>
       (
-        await prisma.$queryRawUnsafe<{ epoch: number }[]>('SELECT rewards_epoch AS epoch FROM indexer_status')
+        await database.prisma.$queryRawUnsafe<{ epoch: number }[]>(
+          'SELECT rewards_epoch AS epoch FROM indexer_status',
+        )
       )[0]!.epoch;
 
-    expect(await markRegisteredAccounts(prisma)).toBe(true);
+    expect(await markRegisteredAccounts(database.prisma)).toBe(true);
     expect([await marked(), await rewardsEpoch()]).toEqual([[1], 3]);
     // Walks queued for epochs the first one covered (a catch-up crossed them while it ran).
-    expect(await markRegisteredAccounts(prisma)).toBe(false);
+    expect(await markRegisteredAccounts(database.prisma)).toBe(false);
     expect(await marked()).toEqual([]);
     await block(2, 5);
-    expect(await markRegisteredAccounts(prisma)).toBe(true);
+    expect(await markRegisteredAccounts(database.prisma)).toBe(true);
     expect([await marked(), await rewardsEpoch()]).toEqual([[1], 5]);
   });
 });

@@ -1,6 +1,6 @@
-import { createPrismaClient, type PrismaClient } from '@frostline/db';
-import { createTestDatabase, type TestDatabase } from '@frostline/db/testing';
-import { startDevnet, type Devnet } from '@frostline/devnet';
+import { createPrismaClient } from '@frostline/db';
+import { createTestDatabase } from '@frostline/db/testing';
+import { startDevnet } from '@frostline/devnet';
 import { startIndexer } from '../../app.js';
 import { connectOgmios } from '../../chain-sync/ogmios.js';
 import { stringifyOgmios } from '@frostline/devnet/convert';
@@ -9,77 +9,66 @@ import { writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { finalChain, generate, isBlock, type GeneratedChain } from '../../test-support/generated.js';
+import { finalChain, isBlock } from '../../test-support/generated.js';
 import { indexerConfig, silentLogger, waitUntil } from '../../test-support/indexer.js';
 import { poolIdFromHash } from '@frostline/model';
 import { snapshotAccountStakes, storeAccountStakeSnapshot } from './accounts.js';
+import { generatedDevnet, prismaDatabase } from '../../test-support/lifecycle.js';
 
 // The epoch change's job takes the snapshot once the reward balances are read; its figures are the
 // ledger's: every delegated account with its pool, its stake being its unspent lovelace and rewards.
 describe('the per-account stake snapshot', () => {
-  let chain: GeneratedChain;
-  let devnet: Devnet;
-  let db: TestDatabase;
-  let prisma: PrismaClient;
-
-  beforeAll(async () => {
-    chain = await generate({ seed: 2, blocks: 150, txPerBlock: 4 });
-    devnet = await startDevnet({ chain: { file: chain.file }, network: 'custom', port: 0 });
-    db = await createTestDatabase();
-    prisma = createPrismaClient(db.url);
-  }, 120_000);
-  afterAll(async () => {
-    await prisma?.$disconnect();
-    await db?.drop();
-    await devnet?.close();
-  });
+  const net = generatedDevnet();
+  const database = prismaDatabase();
 
   const snapshot = async () =>
     Object.fromEntries(
       (
-        await prisma.$queryRawUnsafe<{ view: string; pool: string; amount: string; rewards: string }[]>(
+        await database.prisma.$queryRawUnsafe<
+          { view: string; pool: string; amount: string; rewards: string }[]
+        >(
           `SELECT s.view, encode(e.pool_hash, 'hex') AS pool, e.amount::text AS amount, e.rewards::text AS rewards
            FROM epoch_stake e JOIN stake_address s ON s.id = e.stake_address_id ORDER BY s.view`,
         )
       ).map(({ view, ...row }) => [view, row]),
     );
   const snapshots = () =>
-    prisma.$queryRawUnsafe<{ epoch: number; taken_in_epoch: number; accounts: number }[]>(
+    database.prisma.$queryRawUnsafe<{ epoch: number; taken_in_epoch: number; accounts: number }[]>(
       'SELECT epoch, taken_in_epoch, accounts FROM epoch_stake_snapshot ORDER BY epoch',
     );
 
   it('is taken by the epoch change with the accounts as they stood at the boundary, and replaced when taken again', async () => {
-    const none = await connectOgmios(new URL(devnet.url));
+    const none = await connectOgmios(new URL(net.devnet.url));
     try {
       // Nothing indexed: the index is not in the node's epoch, so there is nothing to snapshot.
-      expect(await snapshotAccountStakes(prisma, none)).toBeNull();
+      expect(await snapshotAccountStakes(database.prisma, none)).toBeNull();
     } finally {
       none.socket.close();
     }
 
     const indexer = await startIndexer(
-      indexerConfig(db.url, devnet.url, { network: 'custom' }),
+      indexerConfig(database.db.url, net.devnet.url, { network: 'custom' }),
       silentLogger,
     );
     let epoch: number;
     try {
-      await waitUntil(() => indexer.store.tipPoint?.id === chain.expected.tip.id, 60_000, 'the tip');
+      await waitUntil(() => indexer.store.tipPoint?.id === net.chain.expected.tip.id, 60_000, 'the tip');
       epoch = indexer.store.tipEpoch!;
       await waitUntil(async () => (await snapshots()).length > 0, 60_000, 'the snapshot');
     } finally {
       await indexer.stop();
     }
 
-    // The same chain cut before the boundary, indexed on its own: the accounts' unspent lovelace then.
-    const boundaryBlock = chain.expected.blocks.find((block) => block.epoch === epoch)!;
-    const cut = chain.lines.findIndex(
+    // The same net.chain cut before the boundary, indexed on its own: the accounts' unspent lovelace then.
+    const boundaryBlock = net.chain.expected.blocks.find((block) => block.epoch === epoch)!;
+    const cut = net.chain.lines.findIndex(
       (line) => isBlock(line) && (line as { id?: string }).id === boundaryBlock.hash,
     );
-    const uncut = chain.lines.slice(0, cut);
-    expect(finalChain(uncut)).toEqual(chain.finalChain.slice(0, finalChain(uncut).length));
+    const uncut = net.chain.lines.slice(0, cut);
+    expect(finalChain(uncut)).toEqual(net.chain.finalChain.slice(0, finalChain(uncut).length));
     const utxoThen = await indexedStakeBalances(uncut);
 
-    const stored = await prisma.$queryRawUnsafe<{ view: string; pool: string; utxo: string }[]>(
+    const stored = await database.prisma.$queryRawUnsafe<{ view: string; pool: string; utxo: string }[]>(
       `SELECT s.view, encode(e.pool_hash, 'hex') AS pool, (e.amount - e.rewards)::text AS utxo
        FROM epoch_stake e JOIN stake_address s ON s.id = e.stake_address_id`,
     );
@@ -88,23 +77,39 @@ describe('the per-account stake snapshot', () => {
       Object.fromEntries(stored.map((row) => [row.view, utxoThen.get(row.view) ?? '0'])),
     );
     // Every account the ledger has delegated at the tip and no certificate of the last epoch changed is in it.
-    const delegatedAtTip = Object.entries(chain.expected.accounts).filter(([, account]) => account.active);
+    const delegatedAtTip = Object.entries(net.chain.expected.accounts).filter(
+      ([, account]) => account.active,
+    );
     const inSnapshot = new Map(stored.map((row) => [row.view, poolIdFromHash(row.pool)]));
     expect(
       delegatedAtTip.filter(([view, account]) => inSnapshot.get(view) === account.poolId).length,
     ).toBeGreaterThan(0);
     expect(await snapshots()).toEqual([{ epoch: epoch + 1, taken_in_epoch: epoch, accounts: stored.length }]);
 
-    // Taken again after an account left its pool: its row goes, the others stay as they were.
+    // An account leaves its pool after the boundary.
     const before = await snapshot();
     const [leaving] = Object.keys(before);
-    await prisma.$executeRawUnsafe(
+    await database.prisma.$executeRawUnsafe(
       `DELETE FROM delegation WHERE stake_address_id = (SELECT id FROM stake_address WHERE view = $1)`,
       leaving,
     );
-    const ogmios = await connectOgmios(new URL(devnet.url));
+    const takenAt = () =>
+      database.prisma.$queryRawUnsafe<{ taken_at: Date }[]>('SELECT taken_at FROM epoch_stake_snapshot');
+    const firstTaken = await takenAt();
+    const ogmios = await connectOgmios(new URL(net.devnet.url));
     try {
-      expect(await snapshotAccountStakes(prisma, ogmios)).toEqual({
+      // Asked again in the same epoch (the job after a restart): the boundary is the same, so it is kept.
+      expect(await snapshotAccountStakes(database.prisma, ogmios)).toBeNull();
+      expect(await snapshot()).toEqual(before);
+      expect(await takenAt()).toEqual(firstTaken);
+      // A rollback across the boundary, after which another block began the epoch: taken again, the
+      // account's row goes, the others stay as they were.
+      await database.prisma.$executeRawUnsafe(
+        `UPDATE block SET hash = decode(repeat('ee', 32), 'hex')
+         WHERE id = (SELECT min(id) FROM block WHERE epoch = $1 AND era <> 'genesis')`,
+        epoch,
+      );
+      expect(await snapshotAccountStakes(database.prisma, ogmios)).toEqual({
         activeEpoch: epoch + 1,
         accounts: Object.keys(before).length - 1,
       });
@@ -151,13 +156,10 @@ async function indexedStakeBalances(lines: GeneratedLine[]): Promise<Map<string,
 // Accounts, pools and balances written as the indexer writes them, with the figures the boundary's state
 // gives worked out by hand: epoch 3 is block 1, epoch 4 (the node's) blocks 2 and 3.
 describe('the stake snapshot of a boundary', () => {
-  let db: TestDatabase;
-  let prisma: PrismaClient;
+  const database = prismaDatabase();
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    prisma = createPrismaClient(db.url);
-    const run = (sql: string) => prisma.$executeRawUnsafe(sql);
+    const run = (sql: string) => database.prisma.$executeRawUnsafe(sql);
     for (const [id, epoch, slot] of [
       [1, 3, 100],
       [2, 4, 200],
@@ -201,14 +203,13 @@ describe('the stake snapshot of a boundary', () => {
       `INSERT INTO withdrawal (id, tx_id, stake_address_id, amount) VALUES (1, 2, 1, 20), (2, 3, 1, 5)`,
     );
   }, 60_000);
-  afterAll(async () => {
-    await prisma?.$disconnect();
-    await db?.drop();
-  });
 
   it('holds each account delegated at the boundary with its stake then, in the ledger’s order, under the next epoch', async () => {
-    expect(await storeAccountStakeSnapshot(prisma, 4, 250n)).toEqual({ activeEpoch: 5, accounts: 3 });
-    const rows = await prisma.$queryRawUnsafe<unknown[]>(
+    expect(await storeAccountStakeSnapshot(database.prisma, 4, 250n)).toEqual({
+      activeEpoch: 5,
+      accounts: 3,
+    });
+    const rows = await database.prisma.$queryRawUnsafe<unknown[]>(
       `SELECT epoch, position::int4, stake_address_id::int4 AS account, encode(pool_hash, 'hex') AS pool,
          amount::text, rewards::text
        FROM epoch_stake ORDER BY epoch, position`,
@@ -219,9 +220,20 @@ describe('the stake snapshot of a boundary', () => {
       { epoch: 5, position: 3, account: 1, pool: '11'.repeat(28), amount: '1070', rewards: '70' },
     ]);
     expect(
-      await prisma.$queryRawUnsafe(
-        'SELECT epoch, taken_in_epoch, slot::text, accounts FROM epoch_stake_snapshot',
+      await database.prisma.$queryRawUnsafe(
+        `SELECT epoch, taken_in_epoch, slot::text, accounts, amount::text, encode(boundary_hash, 'hex') AS boundary
+         FROM epoch_stake_snapshot`,
       ),
-    ).toEqual([{ epoch: 5, taken_in_epoch: 4, slot: '250', accounts: 3 }]);
+    ).toEqual([
+      // Epoch 4 began with block 2.
+      {
+        epoch: 5,
+        taken_in_epoch: 4,
+        slot: '250',
+        accounts: 3,
+        amount: '1570',
+        boundary: '2'.padStart(64, '0'),
+      },
+    ]);
   });
 });

@@ -1,6 +1,4 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { createPrismaClient, type PrismaClient } from '@frostline/db';
-import { createTestDatabase, type TestDatabase } from '@frostline/db/testing';
 import { DREP_ALWAYS_ABSTAIN, DREP_ALWAYS_NO_CONFIDENCE, drepIdToCredential } from '@frostline/model';
 import {
   committeeSnapshot,
@@ -8,6 +6,7 @@ import {
   storeGovernanceSnapshot,
   type GovernanceAnswers,
 } from './dreps-and-committee.js';
+import { prismaDatabase } from '../../test-support/lifecycle.js';
 
 // Ogmios' own test vectors of the two queries (test-data/ogmios/SOURCES.md).
 const VECTORS = new URL('../../../test-data/ogmios/', import.meta.url);
@@ -153,30 +152,21 @@ describe('committeeSnapshot on Ogmios v6 constitutionalCommittee answers', () =>
 });
 
 describe('storeGovernanceSnapshot', () => {
-  let db: TestDatabase;
-  let prisma: PrismaClient;
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    prisma = createPrismaClient(db.url);
-  });
-  afterAll(async () => {
-    await prisma.$disconnect();
-    await db.drop();
-  });
+  const database = prismaDatabase();
 
   const answers = (file: string, committeeFile: string): GovernanceAnswers => ({
     delegateRepresentatives: vector(dreps, file),
     constitutionalCommittee: vector(committees, committeeFile),
   });
   const stored = async (epoch: number) => ({
-    dreps: await prisma.drepSnapshot.count({ where: { epoch } }),
-    members: await prisma.committeeMemberSnapshot.count({ where: { epoch } }),
-    committee: await prisma.committeeSnapshot.findUnique({ where: { epoch } }),
+    dreps: await database.prisma.drepSnapshot.count({ where: { epoch } }),
+    members: await database.prisma.committeeMemberSnapshot.count({ where: { epoch } }),
+    committee: await database.prisma.committeeSnapshot.findUnique({ where: { epoch } }),
   });
 
   it('stores each epoch apart, and replaces an epoch taken again', async () => {
-    await storeGovernanceSnapshot(prisma, 7, answers('000.json', '000.json'));
-    await storeGovernanceSnapshot(prisma, 8, answers('002.json', '001.json'));
+    await storeGovernanceSnapshot(database.prisma, 7, answers('000.json', '000.json'));
+    await storeGovernanceSnapshot(database.prisma, 8, answers('002.json', '001.json'));
     expect(await stored(7)).toEqual({
       dreps: 7,
       members: 11,
@@ -187,12 +177,12 @@ describe('storeGovernanceSnapshot', () => {
       members: 11,
       committee: { epoch: 8, quorumNumerator: null, quorumDenominator: null },
     });
-    const abstain = await prisma.drepSnapshot.findUnique({
+    const abstain = await database.prisma.drepSnapshot.findUnique({
       where: { epoch_drepId: { epoch: 7, drepId: DREP_ALWAYS_ABSTAIN } },
     });
     expect(abstain).toMatchObject({ drepKind: 'abstain', drepHash: null, stake: 504501n, delegators: 22 });
 
-    await storeGovernanceSnapshot(prisma, 7, answers('001.json', '006.json'));
+    await storeGovernanceSnapshot(database.prisma, 7, answers('001.json', '006.json'));
     expect(await stored(7)).toEqual({
       dreps: 2,
       members: 0,

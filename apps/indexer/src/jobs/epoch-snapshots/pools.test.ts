@@ -1,29 +1,13 @@
 import { createLedgerStateQueryClient, Method } from '@cardano-ogmios/client';
-import { createPrismaClient, type PrismaClient } from '@frostline/db';
-import { createTestDatabase, type TestDatabase } from '@frostline/db/testing';
-import { startDevnet, type Devnet } from '@frostline/devnet';
 import { poolIdFromHash } from '@frostline/model';
 import { connectOgmios } from '../../chain-sync/ogmios.js';
-import { generate } from '../../test-support/generated.js';
 import { snapshotPools } from './pools.js';
+import { generatedDevnet, prismaDatabase } from '../../test-support/lifecycle.js';
 
 // The ledger's pool figures at an epoch's start, stored as Ogmios gives them, under the node's epoch.
 describe('the pool snapshot of the epoch the node is in', () => {
-  let devnet: Devnet;
-  let db: TestDatabase;
-  let prisma: PrismaClient;
-
-  beforeAll(async () => {
-    const chain = await generate({ seed: 2, blocks: 150, txPerBlock: 4 });
-    devnet = await startDevnet({ chain: { file: chain.file }, network: 'custom', port: 0 });
-    db = await createTestDatabase();
-    prisma = createPrismaClient(db.url);
-  }, 120_000);
-  afterAll(async () => {
-    await prisma?.$disconnect();
-    await db?.drop();
-    await devnet?.close();
-  });
+  const net = generatedDevnet();
+  const database = prismaDatabase();
 
   const raw = (ogmios: Awaited<ReturnType<typeof connectOgmios>>, method: string, params?: object) =>
     Method<{ method: string; params?: object }, { method: string }, any>(
@@ -33,7 +17,7 @@ describe('the pool snapshot of the epoch the node is in', () => {
     );
 
   it('stores each registered pool’s stake and the pots, once per epoch', async () => {
-    const ogmios = await connectOgmios(new URL(devnet.url));
+    const ogmios = await connectOgmios(new URL(net.devnet.url));
     try {
       const epoch = Number(await (await createLedgerStateQueryClient(ogmios)).epoch());
       const pools = await raw(ogmios, 'queryLedgerState/stakePools', { includeStake: true });
@@ -42,8 +26,8 @@ describe('the pool snapshot of the epoch the node is in', () => {
       expect(ids.length).toBeGreaterThan(0);
       expect(ids.some((id) => BigInt(pools[id].stake.ada.lovelace) > 0n)).toBe(true);
 
-      expect(await snapshotPools(prisma, ogmios)).toEqual({ epoch, pools: ids.length });
-      const stakes = await prisma.poolStakeSnapshot.findMany({ orderBy: { poolHash: 'asc' } });
+      expect(await snapshotPools(database.prisma, ogmios)).toEqual({ epoch, pools: ids.length });
+      const stakes = await database.prisma.poolStakeSnapshot.findMany({ orderBy: { poolHash: 'asc' } });
       expect(
         Object.fromEntries(
           stakes.map((row) => [poolIdFromHash(Buffer.from(row.poolHash).toString('hex')), row]),
@@ -56,7 +40,7 @@ describe('the pool snapshot of the epoch the node is in', () => {
           ]),
         ),
       );
-      expect(await prisma.poolSnapshotEpoch.findMany()).toEqual([
+      expect(await database.prisma.poolSnapshotEpoch.findMany()).toEqual([
         {
           epoch,
           treasury: BigInt(pots.treasury.ada.lovelace),
@@ -66,11 +50,11 @@ describe('the pool snapshot of the epoch the node is in', () => {
       ]);
 
       // A second run in the same epoch (a restart) keeps the first snapshot.
-      await prisma.$executeRawUnsafe('UPDATE pool_stake_snapshot SET stake = stake + 1');
-      expect(await snapshotPools(prisma, ogmios)).toEqual({ epoch, pools: 0 });
-      const again = await prisma.poolStakeSnapshot.findMany({ orderBy: { poolHash: 'asc' } });
+      await database.prisma.$executeRawUnsafe('UPDATE pool_stake_snapshot SET stake = stake + 1');
+      expect(await snapshotPools(database.prisma, ogmios)).toEqual({ epoch, pools: 0 });
+      const again = await database.prisma.poolStakeSnapshot.findMany({ orderBy: { poolHash: 'asc' } });
       expect(again.map((row) => row.stake)).toEqual(stakes.map((row) => row.stake + 1n));
-      expect(await prisma.poolSnapshotEpoch.count()).toBe(1);
+      expect(await database.prisma.poolSnapshotEpoch.count()).toBe(1);
     } finally {
       ogmios.socket.close();
     }

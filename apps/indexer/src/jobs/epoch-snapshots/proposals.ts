@@ -1,5 +1,6 @@
 import { createLedgerStateQueryClient, Method, type InteractionContext } from '@cardano-ogmios/client';
 import type { PrismaClient } from '@frostline/db';
+import { atOneLedgerState } from '../../chain-sync/ogmios.js';
 
 /** What a snapshot keeps of one of Ogmios' GovernanceProposalState: which proposal, and its life span. */
 export interface LiveProposal {
@@ -26,17 +27,10 @@ export async function snapshotGovernanceProposals(
   ogmios: InteractionContext,
 ): Promise<{ epoch: number; proposals: number }> {
   const client = await createLedgerStateQueryClient(ogmios);
-  // Both answers from one ledger state: the tip's, acquired, so that an epoch change between them cannot mix two.
-  const tip = await client.ledgerTip();
-  await client.acquireLedgerState(tip);
-  let epoch: number;
-  let live: LiveProposal[];
-  try {
-    epoch = Number(await client.epoch());
-    live = await liveProposals(ogmios);
-  } finally {
-    await client.releaseLedgerState();
-  }
+  const [epoch, live] = await atOneLedgerState(client, async () => [
+    Number(await client.epoch()),
+    await liveProposals(ogmios),
+  ]);
   await prisma.$transaction([
     prisma.$executeRawUnsafe(`DELETE FROM governance_proposal_state WHERE epoch = $1`, epoch),
     prisma.$executeRawUnsafe(
