@@ -1,5 +1,6 @@
 import { BlockFrostAPI } from '@blockfrost/blockfrost-js';
 import CSL from '@emurgo/cardano-serialization-lib-nodejs';
+import { mnemonicToEntropy } from '@meshsdk/core';
 import { cip68MintOutputs, expectCip68Asset } from './support/cip68.js';
 import {
   bigNum,
@@ -457,9 +458,10 @@ describe('@blockfrost/blockfrost-js: the block paths, after the transactions abo
 // registers its stake key, its own pool (operator, owner and reward account: its key) and a DRep (its
 // key), delegates the stake to the pool and the vote to the DRep, pays 5 ada to its base address (the
 // stake the snapshots count) and proposes an info action, a treasury withdrawal and a parameter change;
-// a pool of another key registers and retires at the next epoch; the DRep and the pool vote yes on the
-// info action. Then the next epoch boundary, which the indexer snapshots, and each method reads it back.
-describe('@blockfrost/blockfrost-js: the staking and governance paths, across an epoch boundary', () => {
+// a pool of another key registers and announces its retirement two epochs on; the DRep and the pool vote
+// yes on the info action. Then the next two epoch boundaries, which the indexer snapshots, and each method
+// reads them back.
+describe('@blockfrost/blockfrost-js: the staking and governance paths, across two epoch boundaries', () => {
   const staker = cslWallet(CSL.PrivateKey.from_bech32(DEMO_WALLETS[2].signingKey));
   const retiring = cslWallet(CSL.PrivateKey.from_normal_bytes(Buffer.alloc(32, 9)));
   const stakerKey = staker.stakeCredential.to_keyhash()!;
@@ -468,10 +470,24 @@ describe('@blockfrost/blockfrost-js: the staking and governance paths, across an
   const drepId = CSL.DRep.new_key_hash(stakerKey).to_bech32(true);
   const STAKE = '5000000';
   const WITHDRAWAL = '1000000';
+  /** The first demo wallet's committee cold and hot keys (CIP-105: account 0, roles 4 and 5, index 0). */
+  const [cold, hot] = [4, 5].map((role) =>
+    CSL.Bip32PrivateKey.from_bip39_entropy(
+      Buffer.from(mnemonicToEntropy(DEMO_WALLETS[0].mnemonic), 'hex'),
+      Buffer.alloc(0),
+    )
+      .derive(0x80000000 + 1852)
+      .derive(0x80000000 + 1815)
+      .derive(0x80000000)
+      .derive(role)
+      .derive(0)
+      .to_raw_key(),
+  ) as [CSL.PrivateKey, CSL.PrivateKey];
+  const hotHash = hot.to_public().hash().to_hex();
   const baseAddress = CSL.BaseAddress.new(0, staker.stakeCredential, staker.stakeCredential).to_address();
 
   let parameters: ProtocolParameters;
-  /** The epoch the transactions landed in: the boundary after it snapshots them, labelled epoch + 2. */
+  /** The epoch the certificates landed in: the boundary after it snapshots them, labelled epoch + 2. */
   let epoch: number;
   let certified: string;
   let retirement: string;
@@ -494,8 +510,8 @@ describe('@blockfrost/blockfrost-js: the staking and governance paths, across an
       CSL.AnchorDataHash.from_hex('33'.repeat(32)),
     );
 
-  it('submits the certificates, proposals and votes within one epoch', async () => {
-    // Three transactions in one epoch, and the retirement dated to the next: start early in an epoch.
+  it('submits the certificates, proposals and votes', async () => {
+    // Early in an epoch, so that poolsRetiring reads the retirement well before it takes effect.
     await until(async () => (await api.blocksLatest()).epoch_slot! < 60);
     parameters = await api.epochsLatestParameters();
     const stakerInputs = async () => owned(await api.addressesUtxosAll(staker.bech32));
@@ -519,7 +535,14 @@ describe('@blockfrost/blockfrost-js: the staking and governance paths, across an
           CSL.Certificate.new_stake_registration(CSL.StakeRegistration.new(staker.stakeCredential)),
           CSL.Certificate.new_stake_delegation(CSL.StakeDelegation.new(staker.stakeCredential, stakerKey)),
           ...governance.certificates!,
+          CSL.Certificate.new_committee_hot_auth(
+            CSL.CommitteeHotAuth.new(
+              CSL.Credential.from_keyhash(cold.to_public().hash()),
+              CSL.Credential.from_keyhash(hot.to_public().hash()),
+            ),
+          ),
         ],
+        signers: [cold],
         proposals: [
           ...governance.proposals!,
           proposal(
@@ -542,7 +565,7 @@ describe('@blockfrost/blockfrost-js: the staking and governance paths, across an
         certificates: [
           ownPoolRegistration(retiring, parameters).certificate,
           CSL.Certificate.new_pool_retirement(
-            CSL.PoolRetirement.new(retiring.stakeCredential.to_keyhash()!, epoch + 1),
+            CSL.PoolRetirement.new(retiring.stakeCredential.to_keyhash()!, epoch + 2),
           ),
         ],
       }),
@@ -556,20 +579,26 @@ describe('@blockfrost/blockfrost-js: the staking and governance paths, across an
       'treasury_withdrawals',
     ]);
     const votes = drepYes(staker, certified, proposalOf('info_action').cert_index);
-    votes.add(
-      CSL.Voter.new_stake_pool_key_hash(stakerKey),
-      CSL.GovernanceActionId.new(
-        CSL.TransactionHash.from_hex(certified),
-        proposalOf('info_action').cert_index,
-      ),
-      CSL.VotingProcedure.new(CSL.VoteKind.Yes),
+    const info = CSL.GovernanceActionId.new(
+      CSL.TransactionHash.from_hex(certified),
+      proposalOf('info_action').cert_index,
     );
-    voted = await submitAwaited(staker.build(parameters, { inputs: await stakerInputs(), votes }));
-    expect([await epochOf(retirement), await epochOf(voted)]).toEqual([epoch, epoch]);
+    const yes = CSL.VotingProcedure.new(CSL.VoteKind.Yes);
+    votes.add(CSL.Voter.new_stake_pool_key_hash(stakerKey), info, yes);
+    votes.add(
+      CSL.Voter.new_constitutional_committee_hot_credential(
+        CSL.Credential.from_keyhash(hot.to_public().hash()),
+      ),
+      info,
+      yes,
+    );
+    voted = await submitAwaited(
+      staker.build(parameters, { inputs: await stakerInputs(), votes, signers: [hot] }),
+    );
   }, 180_000);
 
-  it('poolsRetiring: the pool retiring at the next epoch, before it does', async () => {
-    expect(await api.poolsRetiring()).toContainEqual({ pool_id: retiringPoolId, epoch: epoch + 1 });
+  it('poolsRetiring: the pool announced to retire, before it does', async () => {
+    expect(await api.poolsRetiring()).toContainEqual({ pool_id: retiringPoolId, epoch: epoch + 2 });
   });
 
   it('waits for the next two epoch boundaries and the indexer’s snapshots of them', async () => {
@@ -657,7 +686,7 @@ describe('@blockfrost/blockfrost-js: the staking and governance paths, across an
   });
 
   it('poolsRetired: the retired pool with its epoch', async () => {
-    expect(await api.poolsRetired()).toContainEqual({ pool_id: retiringPoolId, epoch: epoch + 1 });
+    expect(await api.poolsRetired()).toContainEqual({ pool_id: retiringPoolId, epoch: epoch + 2 });
   });
 
   it('poolsById, poolMetadata and poolsByIdRelays: the registration’s parameters and its one delegator', async () => {
@@ -827,9 +856,18 @@ describe('@blockfrost/blockfrost-js: the staking and governance paths, across an
     expect(await api.governance.proposalWithdrawalsByGovActionIdAll(id)).toEqual(want);
   });
 
-  it('proposalVotes(All, ByGovActionId): the DRep’s and the pool’s yes, both counted', async () => {
+  it('proposalVotes(All, ByGovActionId): the member’s, the DRep’s and the pool’s yes, all counted', async () => {
     const { id, tx_hash, cert_index } = proposalOf('info_action');
     const want = [
+      {
+        tx_hash: voted,
+        cert_index: 0,
+        voter_role: 'constitutional_committee',
+        // RYO's: the hot credential's hash in hex (the schema's description says a CIP-129 cc_hot id)
+        voter: hotHash,
+        vote: 'yes',
+        counted: true,
+      },
       { tx_hash: voted, cert_index: 0, voter_role: 'drep', voter: drepId, vote: 'yes', counted: true },
       { tx_hash: voted, cert_index: 0, voter_role: 'spo', voter: poolId, vote: 'yes', counted: true },
     ];
@@ -856,19 +894,47 @@ describe('@blockfrost/blockfrost-js: the staking and governance paths, across an
     });
   });
 
-  it('committee: the custom genesis’ three members, none with a hot key', async () => {
+  it('committee: the custom genesis’ three members, the first with the hot key it authorised', async () => {
     const committee = await api.governance.committee();
     expect(committee).toMatchObject({ is_dissolved: false, quorum: { numerator: 2, denominator: 3 } });
     expect(committee.members.map((member) => member.cc_cold_hex.slice(-56)).sort()).toEqual(
       DEMO_WALLETS.map((demo) => demo.governance.committeeColdKeyHash).sort(),
     );
-    for (const member of committee.members)
-      expect(member).toMatchObject({ cc_hot_id: null, status: 'not_authorized', expiration_epoch: 1000 });
+    for (const member of committee.members) {
+      const authorised = member.cc_cold_hex.endsWith(DEMO_WALLETS[0].governance.committeeColdKeyHash);
+      expect(member).toMatchObject(
+        authorised
+          ? { cc_hot_hex: hotHash, cc_hot_has_script: false, status: 'authorized' }
+          : { cc_hot_id: null, status: 'not_authorized' },
+      );
+      expect(member.expiration_epoch).toBe(1000);
+    }
   });
 
-  it('committeeVotes and committeeVotesAll: none, as no member has a hot key', async () => {
-    expect(await api.governance.committeeVotes()).toEqual([]);
-    expect(await api.governance.committeeVotesAll()).toEqual([]);
+  /** The member's CIP-129 hot id, as the committee gives it. */
+  const hotId = async () =>
+    (await api.governance.committee()).members.find((member) => member.cc_hot_hex === hotHash)!.cc_hot_id!;
+
+  it('committeeVotes and committeeVotesAll: the member’s yes on the info action', async () => {
+    const info = proposalOf('info_action');
+    const { block_height, block_time } = await api.txs(voted);
+    const want = [
+      {
+        tx_hash: voted,
+        voter_hot_id: await hotId(),
+        proposal_id: info.id,
+        proposal_tx_hash: certified,
+        proposal_index: info.cert_index,
+        governance_type: 'info_action',
+        vote: 'yes',
+        metadata_url: null,
+        metadata_hash: null,
+        block_height,
+        block_time,
+      },
+    ];
+    expect(await api.governance.committeeVotes()).toEqual(want);
+    expect(await api.governance.committeeVotesAll()).toEqual(want);
   });
 
   it.todo('committeeMemberVotes(All) (GET /governance/committee/{cc_id}/votes is not served yet)');
