@@ -457,10 +457,10 @@ describe('@blockfrost/blockfrost-js: the block paths, after the transactions abo
 // A second demo wallet plays the staking and governance paths on the live chain: one transaction
 // registers its stake key, its own pool (operator, owner and reward account: its key) and a DRep (its
 // key), delegates the stake to the pool and the vote to the DRep, pays 5 ada to its base address (the
-// stake the snapshots count) and proposes an info action, a treasury withdrawal and a parameter change;
-// a pool of another key registers and announces its retirement two epochs on; the DRep and the pool vote
-// yes on the info action. Then the next two epoch boundaries, which the indexer snapshots, and each method
-// reads them back.
+// stake the snapshots count), authorises the first demo wallet's committee hot key and proposes an info
+// action, a treasury withdrawal and a parameter change; a pool of another key registers and announces its
+// retirement two epochs on; the DRep, the pool and the committee member vote yes on the info action. Then
+// the next two epoch boundaries, which the indexer snapshots, and each method reads them back.
 describe('@blockfrost/blockfrost-js: the staking and governance paths, across two epoch boundaries', () => {
   const staker = cslWallet(CSL.PrivateKey.from_bech32(DEMO_WALLETS[2].signingKey));
   const retiring = cslWallet(CSL.PrivateKey.from_normal_bytes(Buffer.alloc(32, 9)));
@@ -500,7 +500,6 @@ describe('@blockfrost/blockfrost-js: the staking and governance paths, across tw
     await awaitTx(hash);
     return hash;
   };
-  const epochOf = async (hash: string) => (await api.blocks((await api.txs(hash)).block)).epoch!;
   const until = async (check: () => Promise<boolean>) => {
     while (!(await check().catch(() => false))) await new Promise((resolve) => setTimeout(resolve, 500));
   };
@@ -558,7 +557,7 @@ describe('@blockfrost/blockfrost-js: the staking and governance paths, across tw
         ],
       }),
     );
-    epoch = await epochOf(certified);
+    epoch = (await api.blocks((await api.txs(certified)).block)).epoch!;
     retirement = await submitAwaited(
       retiring.build(parameters, {
         inputs: owned(await api.addressesUtxosAll(retiring.bech32)),
