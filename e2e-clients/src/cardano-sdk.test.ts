@@ -2,15 +2,19 @@ import {
   BlockfrostAssetProvider,
   BlockfrostChainHistoryProvider,
   BlockfrostClient,
+  BlockfrostDRepProvider,
   BlockfrostNetworkInfoProvider,
+  BlockfrostRewardAccountInfoProvider,
   BlockfrostRewardsProvider,
   BlockfrostTxSubmitProvider,
   BlockfrostUtxoProvider,
+  stakePoolHttpProvider,
 } from '@cardano-sdk/cardano-services-client';
 import {
   Cardano,
   ProviderError,
   ProviderFailure,
+  Serialization,
   TxSubmissionError,
   TxSubmissionErrorCode,
   type SubmitTxArgs,
@@ -61,6 +65,8 @@ let history: BlockfrostChainHistoryProvider;
 let rewards: BlockfrostRewardsProvider;
 let assets: BlockfrostAssetProvider;
 let submit: BlockfrostTxSubmitProvider;
+let dReps: BlockfrostDRepProvider;
+let rewardAccountInfo: BlockfrostRewardAccountInfoProvider;
 
 beforeAll(async () => {
   stack = await startStack();
@@ -83,6 +89,16 @@ beforeAll(async () => {
   rewards = new BlockfrostRewardsProvider(client, logger);
   assets = new BlockfrostAssetProvider(client, logger);
   submit = new BlockfrostTxSubmitProvider(client, logger);
+  dReps = new BlockfrostDRepProvider(client, logger);
+  // The SDK has no Blockfrost StakePoolProvider: its one is the HTTP client of its own cardano-services,
+  // pointed here at the API, which does not serve those paths (docs/clients.md).
+  const stakePoolProvider = stakePoolHttpProvider({ baseUrl: stack.url, logger });
+  rewardAccountInfo = new BlockfrostRewardAccountInfoProvider({
+    client,
+    logger,
+    stakePoolProvider,
+    dRepProvider: dReps,
+  });
 }, 120_000);
 
 afterAll(() => stack?.stop());
@@ -211,6 +227,106 @@ describe('@cardano-sdk/cardano-services-client Blockfrost providers', () => {
     expect(account).toMatchObject({ pool_id: operator.to_bech32('pool') });
     expect(await rewards.rewardAccountBalance({ rewardAccount })).toBe(BigInt(account.withdrawable_amount));
   });
+
+  const drepId = Cardano.DRepID(CSL.DRep.new_key_hash(wallet.stakeCredential.to_keyhash()!).to_bech32(true));
+  const portfolio = {
+    name: 'frostline',
+    pools: [{ id: wallet.stakeCredential.to_keyhash()!.to_hex(), weight: 1 }],
+  };
+  let drepEpoch: number;
+  let portfolioTx: Cardano.TransactionId;
+  /** A reward account no certificate names. */
+  const never = Cardano.RewardAccount(
+    CSL.RewardAddress.new(0, CSL.Credential.from_keyhash(CSL.Ed25519KeyHash.from_hex('ee'.repeat(28))))
+      .to_address()
+      .to_bech32(),
+  );
+
+  it('registers a DRep, delegates the vote to it, and delegates again with a CIP-17 portfolio', async () => {
+    const current = await parameters();
+    const operator = wallet.stakeCredential.to_keyhash()!;
+    const metadata = CSL.GeneralTransactionMetadata.new();
+    metadata.insert(bigNum(6862), CSL.encode_json_str_to_metadatum(JSON.stringify(portfolio), 1));
+    const id = await submitted(
+      wallet.build(current, {
+        inputs: await walletInputs(),
+        change: baseAddress,
+        metadata,
+        certificates: [
+          CSL.Certificate.new_drep_registration(
+            CSL.DRepRegistration.new(wallet.stakeCredential, bigNum(current.drep_deposit!)),
+          ),
+          CSL.Certificate.new_vote_delegation(
+            CSL.VoteDelegation.new(wallet.stakeCredential, CSL.DRep.new_key_hash(operator)),
+          ),
+          CSL.Certificate.new_stake_delegation(CSL.StakeDelegation.new(wallet.stakeCredential, operator)),
+        ],
+      }),
+    );
+    confirmed.push(id);
+    portfolioTx = id;
+    const tx = await stack.get(`/txs/${id}`);
+    drepEpoch = (await stack.get(`/blocks/${tx.block}`)).epoch;
+    expect(await stack.get(`/accounts/${wallet.stakeAddress}`)).toMatchObject({ drep_id: drepId });
+  });
+
+  it('getDRepInfo and getDRepsInfo: the registered DRep, active from its registration’s epoch, with the wallet’s stake as its voting power', async () => {
+    // Its voting power is the ledger's from the epoch boundary after the delegation on; the wallet
+    // submits nothing meanwhile, so it is what the wallet controls.
+    let info = await dReps.getDRepInfo({ id: drepId });
+    while (info.amount === 0n) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      info = await dReps.getDRepInfo({ id: drepId });
+    }
+    const { controlled_amount } = await stack.get(`/accounts/${wallet.stakeAddress}`);
+    expect(info).toEqual({
+      id: drepId,
+      active: true,
+      activeEpoch: drepEpoch,
+      amount: BigInt(controlled_amount),
+      hasScript: false,
+    });
+    expect(await dReps.getDRepsInfo({ ids: [drepId] })).toEqual([info]);
+    const unknown = Cardano.DRepID(
+      CSL.DRep.new_key_hash(CSL.Ed25519KeyHash.from_hex('ff'.repeat(28))).to_bech32(true),
+    );
+    await expect(dReps.getDRepsInfo({ ids: [drepId, unknown] })).rejects.toMatchObject({
+      reason: ProviderFailure.NotFound,
+    });
+  }, 240_000);
+
+  it('delegationPortfolio: null, though the newest delegation carries a CIP-17 portfolio (docs/clients.md)', async () => {
+    const [newest] = await stack.get(`/accounts/${wallet.stakeAddress}/delegations?order=desc`);
+    expect(newest.tx_hash).toBe(portfolioTx);
+    const [{ label, metadata }] = await stack.get(`/txs/${portfolioTx}/metadata/cbor`);
+    expect(label).toBe('6862');
+    // Blockfrost's `metadata` is the CBOR of the label's entry, {6862: portfolio}, as db-sync stores it;
+    // the SDK reads it as the portfolio itself, finds no pools in it and answers null.
+    const entry = Serialization.TransactionMetadatum.fromCbor(
+      metadata as Parameters<typeof Serialization.TransactionMetadatum.fromCbor>[0],
+    ).toCore() as Map<bigint, Cardano.Metadatum>;
+    expect(Cardano.cip17FromMetadatum(entry.get(6862n)!)).toEqual(portfolio);
+    expect(await rewardAccountInfo.delegationPortfolio(rewardAccount)).toBeNull();
+    expect(await rewardAccountInfo.delegationPortfolio(never)).toBeNull();
+  });
+
+  it('rewardAccountInfo: an account never registered; a delegated one needs a StakePoolProvider Blockfrost has not', async () => {
+    expect(await rewardAccountInfo.rewardAccountInfo(never, Cardano.EpochNo(drepEpoch))).toEqual({
+      address: never,
+      credentialStatus: Cardano.StakeCredentialStatus.Unregistered,
+      dRepDelegatee: undefined,
+      delegatee: undefined,
+      deposit: 0n,
+      rewardBalance: 0n,
+    });
+    // The wallet's pool delegation is looked up with the StakePoolProvider, which asks the API for
+    // cardano-services' /stake-pool/search.
+    const failed = rewardAccountInfo.rewardAccountInfo(rewardAccount, Cardano.EpochNo(drepEpoch));
+    await expect(failed).rejects.toBeInstanceOf(ProviderError);
+    await expect(failed).rejects.toMatchObject({ reason: ProviderFailure.Unknown });
+  });
+
+  it.todo('rewardsHistory (GET /accounts/{stake_address}/rewards is not served yet)');
 
   it('mints an NFT; getAsset and getAssets read it with its CIP-68 metadata', async () => {
     const { reference, user, outputs } = cip68MintOutputs(baseAddress);

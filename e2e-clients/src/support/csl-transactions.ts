@@ -51,6 +51,8 @@ export interface Spec {
   votes?: CSL.VotingBuilder;
   /** key hashes whose signatures the body requires (the wallet's: it signs anyway) */
   requiredSigners?: CSL.Ed25519KeyHash[];
+  /** other keys that sign beside the wallet's, for the certificates and votes that name them */
+  signers?: CSL.PrivateKey[];
   /** where the change goes (another address of the wallet's key); the wallet's address by default */
   change?: CSL.Address;
 }
@@ -106,6 +108,7 @@ export function cslWallet(key: CSL.PrivateKey) {
       proposals = [],
       votes,
       requiredSigners = [],
+      signers = [],
       change = address,
     }: Spec,
   ): CSL.Transaction {
@@ -154,7 +157,7 @@ export function cslWallet(key: CSL.PrivateKey) {
     const unsigned = builder.build_tx();
     const witnesses = unsigned.witness_set();
     const vkeys = CSL.Vkeywitnesses.new();
-    vkeys.add(CSL.make_vkey_witness(hashOf(unsigned), key));
+    for (const signer of [key, ...signers]) vkeys.add(CSL.make_vkey_witness(hashOf(unsigned), signer));
     witnesses.set_vkeys(vkeys);
     return CSL.Transaction.new(unsigned.body(), witnesses, unsigned.auxiliary_data());
   }
