@@ -1,3 +1,4 @@
+/// <reference types="jest" />
 import { createPrismaClient, type PrismaClient } from '@frostline/db';
 import { createTestDatabase, type TestDatabase } from '@frostline/db/testing';
 import { startDevnet, type Devnet } from '@frostline/devnet';
