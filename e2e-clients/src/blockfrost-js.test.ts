@@ -914,10 +914,11 @@ describe('@blockfrost/blockfrost-js: the staking and governance paths, across tw
   const hotId = async () =>
     (await api.governance.committee()).members.find((member) => member.cc_hot_hex === hotHash)!.cc_hot_id!;
 
-  it('committeeVotes and committeeVotesAll: the member’s yes on the info action', async () => {
+  /** The member's one vote: its yes on the info action. */
+  const memberVotes = async () => {
     const info = proposalOf('info_action');
     const { block_height, block_time } = await api.txs(voted);
-    const want = [
+    return [
       {
         tx_hash: voted,
         voter_hot_id: await hotId(),
@@ -932,11 +933,23 @@ describe('@blockfrost/blockfrost-js: the staking and governance paths, across tw
         block_time,
       },
     ];
+  };
+
+  it('committeeVotes and committeeVotesAll: the member’s yes on the info action', async () => {
+    const want = await memberVotes();
     expect(await api.governance.committeeVotes()).toEqual(want);
     expect(await api.governance.committeeVotesAll()).toEqual(want);
   });
 
-  it.todo('committeeMemberVotes(All) (GET /governance/committee/{cc_id}/votes is not served yet)');
+  it('committeeMemberVotes(All): the member’s vote by its hot id and by its cold id, none for another member', async () => {
+    const want = await memberVotes();
+    const { members } = await api.governance.committee();
+    const member = members.find((each) => each.cc_hot_hex === hotHash)!;
+    const other = members.find((each) => each.cc_hot_hex !== hotHash)!;
+    expect(await api.governance.committeeMemberVotes(member.cc_hot_id!)).toEqual(want);
+    expect(await api.governance.committeeMemberVotesAll(member.cc_cold_id)).toEqual(want);
+    expect(await api.governance.committeeMemberVotes(other.cc_cold_id)).toEqual([]);
+  });
 
   it('metrics and metricsEndpoints: today’s calls, counted per endpoint', async () => {
     const today = () => Math.floor(Date.now() / 86_400_000) * 86_400;
