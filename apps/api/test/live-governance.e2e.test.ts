@@ -227,6 +227,15 @@ describe('governance with a demo wallet on the live devnet, through the API', ()
         'the treasury withdrawal in the reward balance',
       ),
     ).toMatchObject({ rewards_sum: String(paid), treasury_sum: '0', drep_id: drepId });
+    // The supply's pots are the ledger's at this epoch's boundary, the withdrawal already out of the treasury.
+    const pots = await chain.ogmios('queryLedgerState/treasuryAndReserves');
+    const { supply } = await chain.api<{ supply: Record<string, string> }>('/network');
+    const reserves = BigInt(pots.reserves.ada.lovelace);
+    expect(supply).toMatchObject({
+      treasury: String(pots.treasury.ada.lovelace),
+      reserves: String(reserves),
+      total: String(BigInt(supply.max!) - reserves),
+    });
     // The DRep's voting power: the stake delegated to it as the ledger counts it.
     const [ledgerDrep] = await chain.ogmios('queryLedgerState/delegateRepresentatives', {
       keys: [account.drep.hash.to_hex()],

@@ -140,6 +140,11 @@ describe('staking with a demo wallet on the live devnet, through the API', () =>
       { active_epoch: active, amount: expected.amount, pool_id: poolId },
       { active_epoch: active + 1, amount: expected.amount, pool_id: poolId },
     ]);
+
+    // The network's active stake is the epoch's whole snapshot, every pool's delegators counted.
+    const snapshot = all.reduce((sum, { amount }) => sum + BigInt(amount), 0n);
+    expect(all.length).toBeLessThan(100);
+    expect(await chain.api(`/network`)).toMatchObject({ stake: { active: String(snapshot) } });
   }, 120_000);
 
   it('forges blocks with the pool and pays its rewards: /pools/{id}/blocks, withdrawable_amount', async () => {

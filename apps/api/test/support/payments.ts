@@ -1,5 +1,6 @@
 import CSL from '@emurgo/cardano-serialization-lib-nodejs';
 import type { DemoWallet } from '@frostline/devnet';
+import { isInteger, isSafeNumber, parse } from 'lossless-json';
 import WebSocket from 'ws';
 
 /** One Ogmios JSON-RPC call, as a client library makes it. */
@@ -12,7 +13,13 @@ export async function ogmiosRequest(
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
   const answer = new Promise<string>((resolve) => socket.once('message', (data) => resolve(String(data))));
   socket.send(JSON.stringify({ jsonrpc: '2.0', method, params, id: 1 }));
-  const response = JSON.parse(await answer) as { result?: unknown; error?: unknown };
+  // Ledger pots exceed 2^53 lovelace: integers a double cannot hold arrive as bigint, the rest as numbers.
+  const response = parse(await answer, undefined, (value) =>
+    isInteger(value) && !isSafeNumber(value) ? BigInt(value) : parseFloat(value),
+  ) as {
+    result?: unknown;
+    error?: unknown;
+  };
   socket.close();
   return response;
 }
