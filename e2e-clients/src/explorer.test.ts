@@ -410,6 +410,12 @@ describe('the explorer in a browser', () => {
       await page.waitForSelector('section[aria-label="Blocks made"] li a[href^="#/block/"]', {
         timeout: PAGE_WAIT_MS,
       });
+      // the pool's newest recorded epoch, once a boundary the indexer followed has recorded one
+      const history: { epoch: number; blocks: number }[] = await stack
+        .get(`/pools/${leader}/history?order=desc`)
+        .catch(() => []);
+      if (history.length > 0)
+        await waitForRow(page, 'History by epoch', [String(history[0]!.epoch), String(history[0]!.blocks)]);
       await expectAccessible();
     },
     TEST_MS,

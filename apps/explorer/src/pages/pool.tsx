@@ -14,7 +14,7 @@ function relay(row: Schemas['pool_relays'][number]): string {
 
 /**
  * A stake pool: its registration's figures and metadata where this API serves them, its relays, its
- * certificates and the blocks it made.
+ * epochs (stake, blocks, rewards), its certificates and the blocks it made.
  */
 export function Pool({ id }: { id: string }) {
   // every pool the chain knows has relays (none, for a pool that never registered): 404 means unknown
@@ -93,6 +93,33 @@ export function Pool({ id }: { id: string }) {
                 />
               )}
             </section>
+            <PagedTable<Schemas['pool_history'][number]>
+              title="History by epoch"
+              path={`/pools/${id}/history`}
+              order="desc"
+              empty="No epoch boundary with this pool's stake has been recorded."
+              columns={[
+                ['Epoch', 'num'],
+                ['Blocks', 'num'],
+                ['Active stake', 'num'],
+                ['Share of active stake', 'num'],
+                ['Delegators', 'num'],
+                ['Rewards', 'num'],
+                ['Operator fees', 'num'],
+              ]}
+              row={(row) => [
+                String(row.epoch),
+                [
+                  row.epoch,
+                  row.blocks,
+                  ada(row.active_stake),
+                  percent(row.active_size),
+                  row.delegators_count,
+                  ada(row.rewards),
+                  ada(row.fees),
+                ],
+              ]}
+            />
             <PagedTable<Schemas['pool_updates'][number]>
               title="Registrations and retirements"
               path={`/pools/${id}/updates`}
