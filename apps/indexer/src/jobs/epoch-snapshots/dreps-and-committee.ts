@@ -6,6 +6,7 @@ import {
   type Schema,
 } from '@cardano-ogmios/client';
 import type { PrismaClient } from '@frostline/db';
+import { atOneLedgerState } from '../../chain-sync/ogmios.js';
 import {
   DREP_ALWAYS_ABSTAIN,
   DREP_ALWAYS_NO_CONFIDENCE,
@@ -157,15 +158,18 @@ export async function storeGovernanceSnapshot(
 /**
  * Stores the DReps (voting power, deposit, mandate, anchor) and the constitutional committee (members,
  * their terms and hot keys, the quorum) of the ledger state under the epoch the node is in, replacing
- * what that epoch had. Returns the epoch, or null when the node cannot answer (before Conway).
+ * what that epoch had; the epoch and the answers are read from one ledger state. Returns the epoch, or
+ * null when the node cannot answer (before Conway).
  */
 export async function snapshotDRepsAndCommittee(
   prisma: PrismaClient,
   ogmios: InteractionContext,
 ): Promise<number | null> {
   const client = await createLedgerStateQueryClient(ogmios);
-  const epoch = Number(await client.epoch());
-  const answers = await queryGovernanceAnswers(ogmios);
+  const [epoch, answers] = await atOneLedgerState(client, async () => [
+    Number(await client.epoch()),
+    await queryGovernanceAnswers(ogmios),
+  ]);
   if (answers === null) return null;
   await storeGovernanceSnapshot(prisma, epoch, answers);
   return epoch;

@@ -1,6 +1,7 @@
 import { createLedgerStateQueryClient, Method, type InteractionContext } from '@cardano-ogmios/client';
 import type { PrismaClient } from '@frostline/db';
 import { poolIdToHash } from '@frostline/model';
+import { atOneLedgerState } from '../../chain-sync/ogmios.js';
 
 type Lovelace = { ada: { lovelace: bigint | number } };
 
@@ -13,20 +14,22 @@ export interface PoolSnapshot {
 /**
  * The ledger's pool snapshot of the epoch the node is in (docs/semantics.md#pools-what-comes-from-the-ledger):
  * each registered pool's stake (Ogmios stakePools with includeStake) and the treasury and reserves, stored
- * under that epoch. The first snapshot of an epoch is kept: the job also runs at every restart, and a later
- * read would be further from the epoch boundary the figures stand for.
+ * under that epoch, all three read from one ledger state. The first snapshot of an epoch is kept: the job
+ * also runs at every restart, and a later read would be further from the epoch boundary the figures stand for.
  */
 export async function snapshotPools(prisma: PrismaClient, ogmios: InteractionContext): Promise<PoolSnapshot> {
   const client = await createLedgerStateQueryClient(ogmios);
-  const epoch = Number(await client.epoch());
-  const [stakePools, pots] = await Promise.all([
-    client.stakePools(undefined, true) as Promise<Record<string, { stake?: Lovelace }>>,
-    Method<{ method: string }, { method: string }, { treasury: Lovelace; reserves: Lovelace }>(
-      { method: 'queryLedgerState/treasuryAndReserves' },
-      {},
-      ogmios,
-    ),
-  ]);
+  const [epoch, stakePools, pots] = await atOneLedgerState(client, () =>
+    Promise.all([
+      client.epoch().then(Number),
+      client.stakePools(undefined, true) as Promise<Record<string, { stake?: Lovelace }>>,
+      Method<{ method: string }, { method: string }, { treasury: Lovelace; reserves: Lovelace }>(
+        { method: 'queryLedgerState/treasuryAndReserves' },
+        {},
+        ogmios,
+      ),
+    ]),
+  );
   const ids = Object.keys(stakePools);
   const stored = await prisma.$transaction([
     prisma.$executeRawUnsafe(
