@@ -1,4 +1,4 @@
-import { poolIdToHash, rewardAddressBech32ToHex, stakeAddressFromCredential } from '@frostline/model';
+import { poolIdToHash, stakeAddressFromCredential } from '@frostline/model';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { describeErrorFixtures, fixtures } from './support/error-fixtures.js';
 import { poolRegistrationsCbor } from './support/pool-certificates.js';
@@ -29,15 +29,7 @@ const POOL = 'pool1pu5jlj4q9w9jlxeu370a3c9myx47md5j5m2str0naunn2q3lkdy';
 const OTHER_POOL = 'pool1vx9tzlkgafernd9vpjpxkenutx2gncj4yn88fpq69823qlwcqrt';
 const keyAccount = (byte: string) => stakeAddressFromCredential({ type: 'key', hash: byte.repeat(28) }, 1);
 
-const accounts = new Map<string, number>();
-async function account(view: string): Promise<number> {
-  let id = accounts.get(view);
-  if (id === undefined) {
-    id = await seed.stakeAddress(view, rewardAddressBech32ToHex(view)!);
-    accounts.set(view, id);
-  }
-  return id;
-}
+const account = (view: string) => seed.account(view);
 
 async function reward(accountId: number, row: Reward, spendable = row.epoch + 2): Promise<void> {
   await db.sql.query(
