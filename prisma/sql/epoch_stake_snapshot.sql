@@ -3,7 +3,7 @@
 -- Rules: docs/semantics.md#stake-snapshots.
 --   $1 int the epoch the node is in, $2 int8 the ledger tip's slot, $3 int8 the id of the last transaction
 --   before the epoch (of the newest one when the epoch has none yet), $4 text the hex hash of the epoch's first
---   block
+--   block; $boundary_tx_id int8 the same as $3, named for the fragments
 -- The state is the one at the boundary that began $1: certificates up to transaction $3, and
 -- balances with the changes of the epoch's indexed transactions taken back (as a rollback to the boundary
 -- would). Every account delegated then is in it: registered, its newest delegation made after its newest
@@ -31,15 +31,7 @@ WITH pool_state AS (
     LIMIT 1
   ) x ON ARRAY[x.tx_id, x.cert_index] > r.newest
 ),
-registration AS (
-  SELECT
-    r.stake_address_id,
-    max(r.tx_id) FILTER (WHERE NOT r.deregistration) AS registered_tx_id,
-    coalesce(max(r.tx_id) FILTER (WHERE r.deregistration), 0) AS deregistered_tx_id
-  FROM stake_registration r
-  WHERE r.tx_id <= $3::int8
-  GROUP BY r.stake_address_id
-),
+{{include boundary_registration}},
 newest_delegation AS (
   SELECT DISTINCT ON (d.stake_address_id) d.stake_address_id, d.tx_id, d.pool_hash
   FROM delegation d
@@ -58,15 +50,7 @@ utxo_since AS (
   ) changes
   GROUP BY stake_address_id
 ),
-withdrawn_since AS (
-  SELECT w.stake_address_id, sum(w.amount) AS amount
-  FROM withdrawal w
-  JOIN tx t ON t.id = w.tx_id
-  JOIN block b ON b.id = t.block_id
-  JOIN reward_balance r ON r.stake_address_id = w.stake_address_id
-  WHERE w.tx_id > $3::int8 AND b.slot <= r.slot
-  GROUP BY w.stake_address_id
-),
+{{include boundary_withdrawn_since}},
 fresh AS (
   SELECT
     d.stake_address_id,

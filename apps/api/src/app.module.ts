@@ -47,6 +47,8 @@ import { OgmiosRpc } from './common/ogmios-rpc.js';
 import { OpenApiController } from './openapi/openapi.controller.js';
 import { PoolsController } from './pools/pools.controller.js';
 import { PoolsService } from './pools/pools.service.js';
+import { AccountRewardsController, PoolHistoryController } from './rewards/rewards.controller.js';
+import { RewardsService } from './rewards/rewards.service.js';
 import { RootController } from './root/root.controller.js';
 import { ScriptsController } from './scripts/scripts.controller.js';
 import { ScriptsService } from './scripts/scripts.service.js';
@@ -119,6 +121,8 @@ export class AppModule {
         EpochStakesController,
         PoolDelegatorsController,
         AccountStakesController,
+        AccountRewardsController,
+        PoolHistoryController,
         TxController,
         TxsController,
         UsageController,
@@ -162,6 +166,7 @@ export class AppModule {
         PoolsService,
         ScriptsService,
         StakesService,
+        RewardsService,
         TxService,
         TxsService,
         ...utilsProviders(config),

@@ -36,6 +36,13 @@ interface EpochStake {
   amount: string;
 }
 
+interface Reward {
+  epoch: number;
+  amount: string;
+  pool_id: string;
+  type: string;
+}
+
 let chain: LiveChain;
 let registeredIn: number;
 let registration: string;
@@ -167,7 +174,41 @@ describe('staking with a demo wallet on the live devnet, through the API', () =>
     expect(summary.rewards_sum).toBe(String(rewards));
   }, 120_000);
 
-  it.todo('…/rewards and /history: with the reward table');
+  it("lists the rewards the boundaries paid and the pool's epochs: /accounts/{s}/rewards, /pools/{id}/history", async () => {
+    const active = registeredIn + 2;
+    // The boundary into active + 2 paid the blocks of `active`; the account is the pool's reward account and its
+    // owner, so all of it is the leader's. Nothing was paid before: the ledger's balance is that reward.
+    const paid = String(await ledgerRewards());
+    const rewards = await chain.until<Reward[]>(
+      `/accounts/${stakeAddress}/rewards`,
+      (rows) => rows.length > 0,
+      'the rewards of the boundary',
+    );
+    expect(rewards).toEqual([{ epoch: active, amount: paid, pool_id: poolId, type: 'leader' }]);
+    expect(await chain.api(`/accounts/${stakeAddress}/rewards?order=desc&count=1&page=2`)).toEqual([]);
+
+    // The epochs before the newest whose distribution holds the pool: `active` (its blocks paid) and the next
+    // (its blocks paid at the boundary to come).
+    const row = async (epoch: number, rewardsOf: string) => {
+      const [stake] = await chain.api<{ amount: string }[]>(`/epochs/${epoch}/stakes/${poolId}`);
+      const total = (await chain.api<{ active_stake: string }>(`/epochs/${epoch}`)).active_stake;
+      const blocks = await chain.api<string[]>(`/epochs/${epoch}/blocks/${poolId}?count=100`);
+      const { fixed_cost } = await chain.api<{ fixed_cost: string }>(`/pools/${poolId}`);
+      return {
+        epoch,
+        blocks: blocks.length,
+        active_stake: stake!.amount,
+        active_size: Number(stake!.amount) / Number(total),
+        delegators_count: 1,
+        rewards: rewardsOf,
+        // Below the pool's fixed cost, the operator's fees are all of it.
+        fees: BigInt(rewardsOf) < BigInt(fixed_cost) ? rewardsOf : expect.any(String),
+      };
+    };
+    const history = await chain.api<unknown[]>(`/pools/${poolId}/history`);
+    expect(history).toEqual([await row(active, paid), await row(active + 1, '0')]);
+    expect(await chain.api(`/pools/${poolId}/history?order=desc&count=1`)).toEqual([history[1]]);
+  }, 60_000);
 
   it('withdraws the rewards: /accounts/{s}/withdrawals, /txs/{hash}/withdrawals', async () => {
     const rewards = await ledgerRewards();
@@ -230,5 +271,21 @@ describe('staking with a demo wallet on the live devnet, through the API', () =>
       'the pool deposit in the account',
     );
     expect(BigInt(summary.controlled_amount)).toBe((await ledgerBalance()) + refunded);
+    // The boundary's refund is a reward of its own, earned in the epoch the pool retired at.
+    const rewards = await chain.until<Reward[]>(
+      `/accounts/${stakeAddress}/rewards?order=desc`,
+      (rows) => rows.some(({ type }) => type === 'pool_deposit_refund'),
+      'the refund in the rewards',
+    );
+    expect(rewards).toContainEqual({
+      epoch: retiring,
+      amount: String(stakePoolDeposit.ada.lovelace),
+      pool_id: poolId,
+      type: 'pool_deposit_refund',
+    });
+    const rest = rewards.filter(({ epoch }) => epoch === retiring - 2);
+    expect(rest.reduce((sum, { amount }) => sum + BigInt(amount), 0n)).toBe(
+      refunded - before - BigInt(stakePoolDeposit.ada.lovelace),
+    );
   }, 120_000);
 });

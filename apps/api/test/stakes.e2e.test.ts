@@ -40,15 +40,7 @@ const keyAccount = (byte: string) => stakeAddressFromCredential({ type: 'key', h
 // The greatest key credential: last in the ledger's order.
 const LAST = keyAccount('ff');
 
-const accounts = new Map<string, number>();
-async function account(view: string): Promise<number> {
-  let id = accounts.get(view);
-  if (id === undefined) {
-    id = await seed.stakeAddress(view, rewardAddressBech32ToHex(view)!);
-    accounts.set(view, id);
-  }
-  return id;
-}
+const account = (view: string) => seed.account(view);
 
 /** The ledger's order of credentials: script credentials first, then keys, each by hash. */
 const ledgerOrder = (a: string, b: string) => {

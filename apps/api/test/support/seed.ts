@@ -1,4 +1,9 @@
-import { assetFingerprint, decodeShelleyAddress, encodeShelleyAddress } from '@frostline/model';
+import {
+  assetFingerprint,
+  decodeShelleyAddress,
+  encodeShelleyAddress,
+  rewardAddressBech32ToHex,
+} from '@frostline/model';
 import type pg from 'pg';
 
 // Rows exactly as the indexer writes them (prisma/schema.prisma comments): ids in chain order, bytes as
@@ -427,6 +432,18 @@ export class ChainSeed {
       `INSERT INTO stake_address (id, hash_raw, view, first_block_id) VALUES ($1, decode($2, 'hex'), $3, $4)`,
       [id, hashRaw, view, this.lastBlockId],
     );
+    return id;
+  }
+
+  private readonly accounts = new Map<string, number>();
+
+  /** The stake_address row of a bech32 stake address, seeded the first time it is asked for. */
+  async account(view: string): Promise<number> {
+    let id = this.accounts.get(view);
+    if (id === undefined) {
+      id = await this.stakeAddress(view, rewardAddressBech32ToHex(view)!);
+      this.accounts.set(view, id);
+    }
     return id;
   }
 

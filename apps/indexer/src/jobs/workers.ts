@@ -32,6 +32,7 @@ import { refreshProtocolParameters } from './protocol-parameters.js';
 import { snapshotGovernanceProposals } from './epoch-snapshots/proposals.js';
 import { markRegisteredAccounts, refreshMarkedAccounts } from './rewards.js';
 import { snapshotAccountStakes } from './epoch-snapshots/accounts.js';
+import { snapshotRewards } from './epoch-snapshots/rewards.js';
 import {
   allAssetSubjects,
   fetchTokenMetadata,
@@ -165,6 +166,11 @@ export function startRewardsWorker(ogmiosUrl: URL, context: WorkerContext): Work
     if (job.data.kind === 'all') await snapshotAccountStakes(context.prisma, await connection(), stopping);
     // Last: the accounts' rewards above do not wait on a ledger that cannot answer governance queries.
     if (job.data.kind === 'all') await snapshotGovernanceProposals(context.prisma, await connection());
+    // After the proposals: the deposits refunded and the withdrawals enacted at the boundary are told by them.
+    if (job.data.kind === 'all')
+      await snapshotRewards(context.prisma, await connection(), (details, message) =>
+        context.logger.warn(details, message),
+      );
   };
   const worker = startWorker(QUEUES.rewards, process, 1, context);
   worker.on('closed', () => ogmios?.socket.close());

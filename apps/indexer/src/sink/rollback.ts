@@ -53,6 +53,9 @@ export const ROLLBACK_TABLES = {
     'pool_stake_snapshot',
     'epoch_stake_snapshot',
     'epoch_stake',
+    'reward_boundary',
+    'reward_boundary_balance',
+    'reward',
   ],
   notChainData: [
     'address_utxo_deferral',

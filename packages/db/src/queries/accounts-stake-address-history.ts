@@ -12,6 +12,7 @@ const SQL = {
   addresses: sqlByDirection(readSqlFile('accounts_stake_address_addresses')),
   utxos: sqlByDirection(readSqlFile('accounts_stake_address_utxos')),
   history: sqlByDirection(readSqlFile('accounts_stake_address_history')),
+  rewards: sqlByDirection(readSqlFile('accounts_stake_address_rewards')),
 };
 
 export interface AccountPageParams {
@@ -62,6 +63,14 @@ export interface AccountStakeHistoryRow {
   pool_hash: string;
 }
 
+/** A reward paid to the account: lovelace as a decimal string, pool hash hex. */
+export interface AccountRewardRow {
+  epoch: number;
+  amount: string;
+  pool_hash: string;
+  type: 'leader' | 'member' | 'pool_deposit_refund';
+}
+
 type Row<T> = T & { account_id: string | null };
 
 /** Each query returns a lone row with null columns (but `account_id`) for an empty page. */
@@ -104,4 +113,9 @@ export function accountsStakeAddressUtxos(db: PrismaClient, params: AccountPageP
 /** The account's stake and pool in each snapshot it is in, by epoch. */
 export function accountsStakeAddressHistory(db: PrismaClient, params: AccountPageParams) {
   return accountPage<AccountStakeHistoryRow>(db, SQL.history, params, 'active_epoch');
+}
+
+/** The rewards paid to the account, by the epoch that earned them. */
+export function accountsStakeAddressRewards(db: PrismaClient, params: AccountPageParams) {
+  return accountPage<AccountRewardRow>(db, SQL.rewards, params, 'epoch');
 }

@@ -40,7 +40,7 @@ export * from './scripts-datum-datum-hash.js';
 export * from './scripts-script-hash.js';
 export * from './utils-txs-evaluate.js';
 export * from './mempool-outputs.js';
-export { readSqlFile, type Order, type PageParams } from './sql-file.js';
+export { readSqlFile, withNamedParameters, type Order, type PageParams } from './sql-file.js';
 export * from './txs-hash.js';
 export * from './txs-hash-cbor.js';
 export * from './txs-hash-metadata-cbor.js';

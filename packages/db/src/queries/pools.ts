@@ -10,6 +10,8 @@ const UPDATES_SQL = sqlByDirection(readSqlFile('pools_pool_id_updates'));
 const BLOCKS_SQL = sqlByDirection(readSqlFile('pools_pool_id_blocks'));
 const POOL_SQL = readSqlFile('pools_pool_id');
 const EXTENDED_SQL = readSqlFile('pools_extended');
+const HISTORY_SQL = sqlByDirection(readSqlFile('pools_pool_id_history'));
+const REGISTRATIONS_SQL = readSqlFile('pools_pool_id_registrations');
 
 export interface PoolsPage {
   limit: number;
@@ -169,4 +171,41 @@ export function poolMetadataFile(
     where: { url_hash: { url, hash } },
     select: { metadata: true, errorCode: true, error: true },
   });
+}
+
+/** One epoch of GET /pools/{pool_id}/history but its fees: lovelace as decimal strings. */
+export interface PoolHistoryRow {
+  epoch: number;
+  blocks: number;
+  active_stake: string;
+  active_size: number;
+  delegators_count: number;
+  rewards: string;
+}
+
+/** GET /pools/{pool_id}/history: the epochs in whose stake distribution the pool is, before the newest one. */
+export function poolsPoolIdHistory(
+  db: PrismaClient,
+  pool: PoolKey,
+  page: PoolsPage,
+): Promise<PoolHistoryRow[]> {
+  return queryRows<PoolHistoryRow>(db, HISTORY_SQL[page.order], [
+    hexBytes(pool.hash),
+    pool.poolId,
+    page.limit,
+    page.offset,
+  ]);
+}
+
+/** A registration of the pool with the epoch of its transaction. */
+export interface PoolRegistrationEpochRow extends PoolRegistrationCborRow {
+  epoch: number;
+}
+
+/** Every registration of the pool, in chain order. */
+export function poolsPoolIdRegistrations(
+  db: PrismaClient,
+  hash: string,
+): Promise<PoolRegistrationEpochRow[]> {
+  return queryRows<PoolRegistrationEpochRow>(db, REGISTRATIONS_SQL, [hexBytes(hash)]);
 }

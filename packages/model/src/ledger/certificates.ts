@@ -262,3 +262,19 @@ function decodeCertificate(cert: unknown[], index: number): Certificate[] {
       return [];
   }
 }
+
+/**
+ * Of a pool's registrations (in chain order, each with the epoch of its transaction), the one whose parameters a
+ * stake distribution of `epoch` holds, as db-sync's pool_update.active_epoch_no tells: a first registration
+ * counts from two epochs after its own, an update from three. Null when none does yet.
+ */
+export function poolParamsActiveIn<T>(
+  registrations: { registration: T; epoch: number }[],
+  epoch: number,
+): T | null {
+  let active: T | null = null;
+  registrations.forEach(({ registration, epoch: registered }, i) => {
+    if (registered + (i === 0 ? 2 : 3) <= epoch) active = registration;
+  });
+  return active;
+}

@@ -1,8 +1,8 @@
 import { createLedgerStateQueryClient, type InteractionContext } from '@cardano-ogmios/client';
 import { setTimeout } from 'node:timers/promises';
-import { readSqlFile, type PrismaClient } from '@frostline/db';
+import { readSqlFile, withNamedParameters, type PrismaClient } from '@frostline/db';
 
-const SNAPSHOT_SQL = readSqlFile('epoch_stake_snapshot');
+const SNAPSHOT_SQL = withNamedParameters(readSqlFile('epoch_stake_snapshot'), ['boundary_tx_id']);
 /** How long a snapshot waits for the index to reach the ledger tip: a few blocks' time on a live chain. */
 const TIP_WAIT_MS = 120_000;
 
@@ -49,6 +49,29 @@ export async function snapshotAccountStakes(
 /** The hash of epoch $1's first block: which boundary a snapshot taken in $1 was read from. */
 const FIRST_BLOCK_HASH_SQL = `SELECT b.hash FROM block b WHERE b.epoch = $1 AND b.era <> 'genesis' ORDER BY b.epoch, b.id LIMIT 1`;
 
+/** The boundary that began an epoch: the last transaction before it and the epoch's first block (hex). */
+export interface EpochBoundary {
+  /** of the newest transaction when the epoch has none yet */
+  last_tx_id: bigint;
+  first_block: string | null;
+}
+
+export async function epochBoundary(prisma: PrismaClient, epoch: number): Promise<EpochBoundary> {
+  // The boundary as a parameter of the queries that follow, so that the planner sees how few of the
+  // transactions follow it.
+  const [boundary] = await prisma.$queryRawUnsafe<EpochBoundary[]>(
+    `SELECT coalesce(
+       (SELECT t.id - 1 FROM tx t
+        WHERE t.block_id >= (SELECT min(b.id) FROM block b WHERE b.epoch = $1 AND b.era <> 'genesis')
+        ORDER BY t.id LIMIT 1),
+       (SELECT max(t.id) FROM tx t),
+       0) AS last_tx_id,
+     encode((${FIRST_BLOCK_HASH_SQL}), 'hex') AS first_block`,
+    epoch,
+  );
+  return boundary!;
+}
+
 /** Whether the snapshot taken in `epoch` is there and was read from the boundary the index holds now. */
 async function takenAtThisBoundary(prisma: PrismaClient, epoch: number): Promise<boolean> {
   const rows = await prisma.$queryRawUnsafe<unknown[]>(
@@ -67,27 +90,18 @@ export async function storeAccountStakeSnapshot(
   epoch: number,
   slot: bigint,
 ): Promise<AccountStakeSnapshot> {
-  // The boundary as a parameter, so that the planner sees how few of the transactions follow it.
-  const [boundary] = await prisma.$queryRawUnsafe<{ last_tx_id: bigint; first_block: string | null }[]>(
-    `SELECT coalesce(
-       (SELECT t.id - 1 FROM tx t
-        WHERE t.block_id >= (SELECT min(b.id) FROM block b WHERE b.epoch = $1 AND b.era <> 'genesis')
-        ORDER BY t.id LIMIT 1),
-       (SELECT max(t.id) FROM tx t),
-       0) AS last_tx_id,
-     encode((${FIRST_BLOCK_HASH_SQL}), 'hex') AS first_block`,
-    epoch,
-  );
+  const boundary = await epochBoundary(prisma, epoch);
   // A batch, not an interactive transaction (which expires after 5 s; a mainnet snapshot takes longer).
   const [, , stored] = await prisma.$transaction([
     prisma.$executeRawUnsafe('SET LOCAL enable_nestloop = off'),
     prisma.$executeRawUnsafe('DELETE FROM epoch_stake WHERE epoch = $1', epoch + 1),
     prisma.$queryRawUnsafe<{ accounts: number }[]>(
-      SNAPSHOT_SQL,
+      SNAPSHOT_SQL.text,
       epoch,
       slot,
-      boundary!.last_tx_id,
-      boundary!.first_block,
+      boundary.last_tx_id,
+      boundary.first_block,
+      ...SNAPSHOT_SQL.values({ boundary_tx_id: boundary.last_tx_id }),
     ),
   ]);
   return { activeEpoch: epoch + 1, accounts: stored[0]!.accounts };
