@@ -38,6 +38,7 @@ import { explainScenarios, type Explained } from './explain.js';
 import { postgresFloor, type FloorResult } from './floor.js';
 import { seedChainBesideHistory } from './growth.js';
 import { summarizeProfile, type ProfileLine } from './profile.js';
+import { stakeSnapshotBench, type StakeSnapshotResult } from './stake-snapshot.js';
 
 export interface GrowthRun {
   /** of the history under the chain */
@@ -69,6 +70,8 @@ export interface BenchResults {
   rollbacks?: RollbackResult[];
   live?: LiveResult;
   populate?: Omit<PopulateResult, 'samples'>;
+  /** the epoch-boundary stake snapshot of the API phase's ledger */
+  stakeSnapshot?: StakeSnapshotResult;
   api?: ScenarioResult[];
   explain?: Explained[];
   failures: string[];
@@ -286,6 +289,8 @@ await phase('api', async () => {
   log(
     `populated in ${populated.seconds.total.toFixed(0)} s; database ${(populated.databaseBytes / 2 ** 30).toFixed(2)} GiB`,
   );
+  results.stakeSnapshot = await stakeSnapshotBench(url, log);
+  save();
   // For the load generators, a process of their own for each scenario and server.
   const samplesFile = path.join(path.dirname(resultsFile), 'api-samples.json');
   writeFileSync(samplesFile, JSON.stringify(samples));

@@ -1,7 +1,12 @@
 // Child process: the baseline — a bare Fastify + pg Pool handler per endpoint, executing the same
 // prisma/sql text with the same parameters as the API, returning the rows as JSON.
-import { ADDRESS_UTXOS_ASSET_QUERY, ADDRESS_UTXOS_QUERY, readSqlFile as sql } from '@frostline/db';
-import { cip68ReferenceNft } from '@frostline/model';
+import {
+  ADDRESS_UTXOS_ASSET_QUERY,
+  ADDRESS_UTXOS_QUERY,
+  DREP_DELEGATORS_SQL,
+  readSqlFile as sql,
+} from '@frostline/db';
+import { cip68ReferenceNft, drepIdToCredential, parsePoolIdParam, poolIdFromHash } from '@frostline/model';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { answerStallRequests } from '../stalls.js';
@@ -17,6 +22,13 @@ const EPOCH_PARAMETERS = sql('epochs_number_parameters');
 const ACCOUNT = sql('accounts_stake_address');
 const ACCOUNT_UTXOS = sql('accounts_stake_address_utxos').replaceAll('{{direction}}', 'ASC');
 const NUTLINK = sql('nutlink_address_tickers');
+const asc = (text: string) => text.replaceAll('{{direction}}', 'ASC');
+const POOLS = asc(sql('pools'));
+const POOLS_EXTENDED = sql('pools_extended');
+const POOL_DELEGATORS = asc(sql('pools_pool_id_delegators'));
+const EPOCH_STAKES = sql('epochs_number_stakes');
+const DREPS = asc(sql('governance_dreps'));
+const PROPOSALS = asc(sql('governance_proposals'));
 
 // The same pool as the API's Prisma pg adapter (packages/db/src/client.ts): 10 connections, kept once opened.
 const pool = new pg.Pool({
@@ -110,6 +122,46 @@ app.get<{ Params: { address: string } }>('/nutlink/:address/tickers', async (req
   const { rows } = await query(NUTLINK, [request.params.address, null, 'asc', 100, 0]);
   return rows;
 });
+
+// /pools/extended: the page of /pools, then its figures (ours also reads the page's metadata files and decodes
+// each registration's CBOR).
+app.get<{ Querystring: { count?: string; page?: string } }>('/pools/extended', async (request) => {
+  const { limit, offset } = page(request.query);
+  const hashes = (await query(POOLS, [limit, offset])).rows.map((row) => row.pool_hash as string);
+  return (await query(POOLS_EXTENDED, [hashes, hashes.map(poolIdFromHash)])).rows;
+});
+app.get<{ Params: { pool: string }; Querystring: { count?: string; page?: string } }>(
+  '/pools/:pool/delegators',
+  async (request) => {
+    const { limit, offset } = page(request.query);
+    const hash = parsePoolIdParam(request.params.pool)!;
+    return (await query(POOL_DELEGATORS, [limit, offset, bytes(hash)])).rows;
+  },
+);
+app.get<{ Params: { epoch: string }; Querystring: { count?: string; page?: string } }>(
+  '/epochs/:epoch/stakes',
+  async (request) => {
+    const { limit, offset } = page(request.query);
+    return (await query(EPOCH_STAKES, [Number(request.params.epoch), limit, offset])).rows;
+  },
+);
+app.get<{ Querystring: { count?: string; page?: string } }>('/governance/dreps', async (request) => {
+  const { limit, offset } = page(request.query);
+  return (await query(DREPS, [false, null, null, limit, offset])).rows;
+});
+app.get<{ Querystring: { count?: string; page?: string } }>('/governance/proposals', async (request) => {
+  const { limit, offset } = page(request.query);
+  return (await query(PROPOSALS, [limit, offset])).rows;
+});
+app.get<{ Params: { drep: string }; Querystring: { count?: string; page?: string } }>(
+  '/governance/dreps/:drep/delegators',
+  async (request) => {
+    const { limit, offset } = page(request.query);
+    const { type, hash } = drepIdToCredential(request.params.drep)!;
+    const { rows } = await query(DREP_DELEGATORS_SQL.registered.asc, [type, bytes(hash), limit, offset]);
+    return rows;
+  },
+);
 
 await app.listen({ port: Number(process.env.BENCH_PORT), host: '127.0.0.1' });
 answerStallRequests();
