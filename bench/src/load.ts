@@ -17,6 +17,8 @@ export interface Scenario {
   tipCached?: boolean;
   /** a p99 at 500 req/s the row is held to, and the issue asking for it */
   goal?: PageGoal;
+  /** reads a node's mempool: loaded beside a devnet holding a full one (mempool.ts), with servers pointed at it */
+  mempool?: boolean;
 }
 
 export interface PageGoal {
@@ -199,6 +201,7 @@ export function scenarios(samples: Samples): Scenario[] {
       path: () => `/governance/dreps/${samples.largestDrep.drepId}/delegators`,
       goal: page1Goal(52),
     },
+    { name: 'GET /mempool page 1 of 100', path: () => '/mempool', goal: page1Goal(52), mempool: true },
   ];
   return rows.map((row) => ({ ...row, key: row.name }));
 }

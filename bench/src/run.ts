@@ -33,6 +33,7 @@ import {
 } from './load.js';
 import { TIP_INTERVAL_MS, withAdvancingTip } from './advancing-tip.js';
 import { FLOOD_EVALUATIONS, maximalEvaluation, withEvaluationFlood } from './evaluation-flood.js';
+import { withFullMempool } from './mempool.js';
 import { populate, populateScale, type PopulateResult } from './populate.js';
 import { explainScenarios, type Explained } from './explain.js';
 import { postgresFloor, type FloorResult } from './floor.js';
@@ -326,6 +327,7 @@ await phase('api', async () => {
       name: `${scenario.name}, ${condition}`,
     });
     for (const scenario of scenarios(samples).filter(chosen)) {
+      if (scenario.mempool) continue;
       results.api.push(await load(scenario));
       if (!scenario.tipCached) continue;
       // The keys come from a fixed sample and no block arrives otherwise, so most of the row above reuses
@@ -350,6 +352,25 @@ await phase('api', async () => {
       log(`    (evaluations answered during the load, by status: ${JSON.stringify(flood.statuses)})`);
       results.api.push({ ...flood.result, evaluations: flood.statuses });
     }
+    // Issue #52: the mempool rows against a devnet holding a full mempool, by a server of each kind pointed at it.
+    const mempoolRows = scenarios(samples).filter((scenario) => scenario.mempool && chosen(scenario));
+    if (mempoolRows.length)
+      await withFullMempool(log, async (ogmiosUrl, transactions) => {
+        const nodeEnv = { ...serverEnv, OGMIOS_URL: ogmiosUrl };
+        const servers = {
+          ours: await startServer('ours', nodeEnv, await freePort()),
+          baseline: await startServer('baseline', nodeEnv, await freePort()),
+        };
+        try {
+          for (const scenario of mempoolRows)
+            results.api!.push(
+              await load(named(scenario, `a full mempool (${transactions} transactions)`), servers),
+            );
+        } finally {
+          await servers.ours.stop();
+          await servers.baseline.stop();
+        }
+      });
     results.explain = await explainScenarios(url, samples);
   } finally {
     await ours.stop();

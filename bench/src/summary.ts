@@ -145,7 +145,7 @@ export function summaryRows(r: BenchResults, citations = new Citations()): Summa
     rows.push({
       name: `Staking and governance lists at mainnet's size, page 1, p99 @ 500 req/s (issues ${issues.join(', ')})`,
       measured: listed
-        .map((s) => `${s.name}: **${formatMs(p99(s))} ms** (bare Fastify + pg ${formatMs(bare(s))} ms)`)
+        .map((s) => `${s.name}: **${formatMs(p99(s))} ms** (bare ${formatMs(bare(s))} ms)`)
         .join('; '),
       goal: limits.map((ms) => `≤ ${ms} ms`).join(', '),
       status: `${within.length} of ${listed.length} met`,

@@ -1,5 +1,7 @@
 // Child process: the baseline — a bare Fastify + pg Pool handler per endpoint, executing the same
-// prisma/sql text with the same parameters as the API, returning the rows as JSON.
+// prisma/sql text with the same parameters as the API, returning the rows as JSON; GET /mempool, which
+// reads no SQL, from the same node by the same Ogmios mempool monitoring.
+import { createInteractionContext, createMempoolMonitoringClient } from '@cardano-ogmios/client';
 import {
   ADDRESS_UTXOS_ASSET_QUERY,
   ADDRESS_UTXOS_QUERY,
@@ -162,6 +164,35 @@ app.get<{ Params: { drep: string }; Querystring: { count?: string; page?: string
     return rows;
   },
 );
+
+// GET /mempool as the API answers it (apps/api/src/mempool/mempool-snapshots.ts): from a snapshot of the node's
+// mempool read at most once a second, without decoding the transactions.
+if (process.env.OGMIOS_URL) {
+  const node = new URL(process.env.OGMIOS_URL);
+  const context = await createInteractionContext(
+    () => undefined,
+    () => undefined,
+    { connection: { host: node.hostname, port: Number(node.port) } },
+  );
+  const monitor = await createMempoolMonitoringClient(context);
+  let snapshot: { at: number; ids: string[] } | null = null;
+  // One read at a time (the monitor walks one acquired snapshot); requests keep the last one meanwhile.
+  let reading: Promise<void> | null = null;
+  const refresh = () =>
+    (reading ??= (async () => {
+      await monitor.acquireMempool();
+      const ids: string[] = [];
+      for (let id = await monitor.nextTransaction(); id !== null; id = await monitor.nextTransaction())
+        ids.push(id);
+      snapshot = { at: Date.now(), ids };
+    })().finally(() => (reading = null)));
+  app.get<{ Querystring: { count?: string; page?: string } }>('/mempool', async (request) => {
+    if (snapshot === null) await refresh();
+    else if (Date.now() - snapshot.at > 1000) void refresh();
+    const { limit, offset } = page(request.query);
+    return snapshot!.ids.slice(offset, offset + limit).map((tx_hash) => ({ tx_hash }));
+  });
+}
 
 await app.listen({ port: Number(process.env.BENCH_PORT), host: '127.0.0.1' });
 answerStallRequests();
