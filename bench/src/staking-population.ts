@@ -164,7 +164,7 @@ export function stakingLoads({
     {
       table: 'pool_snapshot_epoch',
       sql: `INSERT INTO pool_snapshot_epoch (epoch, treasury, reserves)
-            SELECT e, 1500000000000000 + e * 1000000000, 7000000000000000 - e * 1000000000
+            SELECT e, 1500000000000000 + e * 1000000000::int8, 7000000000000000 - e * 1000000000::int8
             FROM generate_series(${firstSnapshot}, ${epoch}) e`,
       params: [],
     },
