@@ -3,10 +3,11 @@ import {
   ADDRESS_UTXO_ASSET_IDS_QUERY,
   ADDRESS_UTXOS_ASSET_QUERY,
   ADDRESS_UTXOS_QUERY,
+  DREP_DELEGATORS_SQL,
   OutputIdList,
   readSqlFile,
 } from '@frostline/db';
-import { cip68ReferenceNft } from '@frostline/model';
+import { cip68ReferenceNft, drepIdToCredential, parsePoolIdParam, poolIdFromHash } from '@frostline/model';
 import pg from 'pg';
 import type { Samples } from './populate.js';
 
@@ -24,6 +25,7 @@ export async function explainScenarios(url: string, samples: Samples): Promise<E
     addresses_address_utxos: ADDRESS_UTXOS_QUERY.text,
     addresses_address_utxos_asset: ADDRESS_UTXOS_ASSET_QUERY.text,
     addresses_address_utxos_asset_ids: ADDRESS_UTXO_ASSET_IDS_QUERY.text,
+    governance_dreps_drep_id_delegators: DREP_DELEGATORS_SQL.registered.asc,
   };
   const sql = (name: string) => (named[name] ?? readSqlFile(name)).replaceAll('{{direction}}', 'ASC');
   const bytes = (hex: string) => Buffer.from(hex, 'hex');
@@ -95,6 +97,20 @@ export async function explainScenarios(url: string, samples: Samples): Promise<E
     ['account (sample)', 'accounts_stake_address', [samples.accounts[0]]],
     ['large account', 'accounts_stake_address', [samples.largeAccount]],
     ['nutlink tickers', 'nutlink_address_tickers', [samples.oracles[0], null, 'asc', 100, 0]],
+    ['pools page 1', 'pools', [100, 0]],
+    [
+      'largest pool delegators page 1',
+      'pools_pool_id_delegators',
+      [100, 0, bytes(parsePoolIdParam(samples.largestPool.poolId)!)],
+    ],
+    ['epoch stakes page 1', 'epochs_number_stakes', [samples.epoch, 100, 0]],
+    ['dreps page 1', 'governance_dreps', [false, null, null, 100, 0]],
+    ['proposals page 1', 'governance_proposals', [100, 0]],
+    [
+      'largest DRep delegators page 1',
+      'governance_dreps_drep_id_delegators',
+      ['key', bytes(drepIdToCredential(samples.largestDrep.drepId)!.hash), 100, 0],
+    ],
   ];
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -132,6 +148,10 @@ export async function explainScenarios(url: string, samples: Samples): Promise<E
       'addresses_address_utxos_asset_ids',
       busyIds(before!.tip, false),
     ]);
+    // /pools/extended's figures of /pools' page 1.
+    const { rows: pools } = await client.query<{ pool_hash: string }>(sql('pools'), [100, 0]);
+    const hashes = pools.map((row) => row.pool_hash);
+    cases.push(['pools extended page 1', 'pools_extended', [hashes, hashes.map(poolIdFromHash)]]);
     for (const [query, file, params] of cases) {
       await client.query(sql(file), params); // warm
       const { rows } = await client.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT TEXT) ${sql(file)}`, params);

@@ -23,7 +23,7 @@ const LOCKED = 10_000_000n;
 
 type Lovelace = { ada: { lovelace: number } };
 /** The Ogmios protocol parameters a transaction builder needs. */
-interface Parameters {
+export interface Parameters {
   minFeeCoefficient: number;
   minFeeConstant: Lovelace;
   minUtxoDepositCoefficient: number;
@@ -60,13 +60,7 @@ export async function liveBench(options: {
   const lag = trackLag(devnet, `http://127.0.0.1:${options.metricsPort}/metrics`);
   try {
     await lag.synced;
-    const context = await createInteractionContext(
-      () => undefined,
-      () => undefined,
-      { connection: { host: '127.0.0.1', port: devnet.port } },
-    );
-    const ledger = await createLedgerStateQueryClient(context);
-    const parameters = (await ledger.protocolParameters()) as unknown as Parameters;
+    const { ledger, parameters } = await devnetLedger(devnet);
     const [payer, payee, scriptUser] = demoWallets(0);
     const utxoOf = async (address: string) => (await ledger.utxo({ addresses: [address] }))[0]!;
 
@@ -120,7 +114,18 @@ export async function liveBench(options: {
   }
 }
 
-interface Built {
+/** A ledger-state client of the devnet, and the protocol parameters a transaction builder needs. */
+export async function devnetLedger(devnet: Devnet) {
+  const context = await createInteractionContext(
+    () => undefined,
+    () => undefined,
+    { connection: { host: '127.0.0.1', port: devnet.port } },
+  );
+  const ledger = await createLedgerStateQueryClient(context);
+  return { ledger, parameters: (await ledger.protocolParameters()) as unknown as Parameters };
+}
+
+export interface Built {
   id: string;
   cbor: Uint8Array;
 }
@@ -157,7 +162,7 @@ async function submitAll(
 }
 
 /** The devnet's answer while its mempool is full (a node would make the submitter wait instead). */
-const isMempoolFull = (error: { message: string }) => error.message.includes('the mempool is full');
+export const isMempoolFull = (error: { message: string }) => error.message.includes('the mempool is full');
 
 /** When the first output of transaction `id` is on chain (the ledger query answers at the tip). */
 async function waitForOutput(
@@ -257,14 +262,14 @@ function signed(
   return { id: transaction.transaction_hash().to_hex(), cbor: transaction.to_bytes() };
 }
 
-interface LedgerUtxo {
+export interface LedgerUtxo {
   transaction: { id: string };
   index: number;
   value: { ada: { lovelace: number | bigint } };
 }
 
 /** `count` payments of 1 ada, each spending the change of the previous one (change at output 1). */
-function chainedPayments(
+export function chainedPayments(
   funds: LedgerUtxo,
   signingKey: string,
   to: string,

@@ -15,6 +15,15 @@ export interface Scenario {
   path: () => string;
   /** answered through our API's address page cache (apps/api/src/addresses/tip-cache.ts) */
   tipCached?: boolean;
+  /** a p99 at 500 req/s the row is held to, and the issue asking for it */
+  goal?: PageGoal;
+  /** reads a node's mempool: loaded beside a devnet holding a full one (mempool.ts), with servers pointed at it */
+  mempool?: boolean;
+}
+
+export interface PageGoal {
+  p99Ms: number;
+  issue: number;
 }
 
 export interface LoadFigures {
@@ -64,6 +73,7 @@ export interface ScenarioResult {
   baseline: ServerFigures;
   /** a row measured beside an evaluation flood (evaluation-flood.ts): its answers by status code */
   evaluations?: Record<string, number>;
+  goal?: PageGoal;
 }
 
 export interface LoadSeconds {
@@ -106,6 +116,8 @@ export function worseMiddle<T>(rounds: T[], worseFirst: (a: T, b: T) => number, 
 export const formatMs = (ms: number): string => (Number.isInteger(ms) ? String(ms) : ms.toFixed(1));
 
 const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)]!;
+/** Page 1 of the staking and governance lists at mainnet's size (issues #51 and #52). */
+const page1Goal = (issue: number): PageGoal => ({ p99Ms: 20, issue });
 
 export function scenarios(samples: Samples): Scenario[] {
   const rows: Omit<Scenario, 'key'>[] = [
@@ -166,6 +178,30 @@ export function scenarios(samples: Samples): Scenario[] {
       path: () => `/accounts/${samples.longLivedAccount.stakeAddress}/utxos?count=100&page=1`,
     },
     { name: 'GET /nutlink/{address}/tickers', path: () => `/nutlink/${pick(samples.oracles)}/tickers` },
+    { name: 'GET /pools/extended page 1 of 100', path: () => '/pools/extended', goal: page1Goal(51) },
+    {
+      name: `largest pool (${samples.largestPool.delegators.toLocaleString('en')} delegators), GET /pools/{pool_id}/delegators page 1 of 100`,
+      path: () => `/pools/${samples.largestPool.poolId}/delegators`,
+      goal: page1Goal(51),
+    },
+    {
+      name: 'GET /epochs/{number}/stakes page 1 of 100',
+      path: () => `/epochs/${samples.epoch}/stakes`,
+      goal: page1Goal(51),
+    },
+    // Issue #51's /accounts/{stake_address}/rewards of a long-lived account joins here once the path exists.
+    { name: 'GET /governance/dreps page 1 of 100', path: () => '/governance/dreps', goal: page1Goal(52) },
+    {
+      name: 'GET /governance/proposals page 1 of 100',
+      path: () => '/governance/proposals',
+      goal: page1Goal(52),
+    },
+    {
+      name: `largest DRep (${samples.largestDrep.delegators.toLocaleString('en')} delegators), GET /governance/dreps/{drep_id}/delegators page 1 of 100`,
+      path: () => `/governance/dreps/${samples.largestDrep.drepId}/delegators`,
+      goal: page1Goal(52),
+    },
+    { name: 'GET /mempool page 1 of 100', path: () => '/mempool', goal: page1Goal(52), mempool: true },
   ];
   return rows.map((row) => ({ ...row, key: row.name }));
 }
@@ -300,7 +336,14 @@ export async function loadScenario(
     log(
       `  ${scenario.name}\n    ours:     @500 ${f(ours.fixed)} (p99 of each round ${p99s(ours)}) | max ${f(ours.max)} (req/s of each round ${rates(ours)})\n    baseline: @500 ${f(baseline.fixed)} (p99 of each round ${p99s(baseline)}) | max ${f(baseline.max)} (req/s of each round ${rates(baseline)})`,
     );
-    return { name: scenario.name, example: scenario.path(), fixedPacing: 'even', ours, baseline };
+    return {
+      name: scenario.name,
+      example: scenario.path(),
+      fixedPacing: 'even',
+      ours,
+      baseline,
+      ...(scenario.goal ? { goal: scenario.goal } : {}),
+    };
   } finally {
     for (const generator of started) generator.close();
   }

@@ -16,9 +16,22 @@
 // The queried sample (addresses, stake addresses, assets) gets real bech32 strings and CIP-14
 // fingerprints computed with @frostline/model; the other rows get strings of the same shape and length.
 import { performance } from 'node:perf_hooks';
-import { applyMigrations } from '@frostline/db';
+import { applyMigrations, DREP_DELEGATORS_SQL, readSqlFile } from '@frostline/db';
 import { assetFingerprint, encodeShelleyAddress, stakeAddressFromCredential } from '@frostline/model';
 import pg from 'pg';
+import {
+  DREPS,
+  LARGEST_DREP,
+  LARGEST_DREP_SHARE,
+  LARGEST_POOL,
+  LARGEST_POOL_SHARE,
+  POOLS,
+  drepHash,
+  drepId,
+  poolHash,
+  poolId,
+  stakingLoads,
+} from './staking-population.js';
 
 export interface PopulateScale {
   blocks: number;
@@ -28,6 +41,8 @@ export interface PopulateScale {
   assets: number;
   oracles: number;
   tickerPostsPerOracle: number;
+  /** governance actions proposed, each voted on by about a third of the DReps */
+  proposals: number;
   /** random keys drawn per kind for the load generator */
   samples: number;
 }
@@ -41,6 +56,7 @@ export function populateScale(quick: boolean): PopulateScale {
         assets: 11_000,
         oracles: 5,
         tickerPostsPerOracle: 25,
+        proposals: 30,
         samples: 300,
       }
     : {
@@ -50,6 +66,7 @@ export function populateScale(quick: boolean): PopulateScale {
         assets: 1_833_000,
         oracles: 20,
         tickerPostsPerOracle: 250,
+        proposals: 300,
         samples: 2000,
       };
 }
@@ -78,6 +95,12 @@ export interface Samples {
   /** an account with many outputs, nearly all spent */
   longLivedAccount: { stakeAddress: string; outputs: number; unspent: number };
   oracles: string[];
+  /** the newest epoch (the stake snapshot's copy for it is what /epochs/{number}/stakes reads) */
+  epoch: number;
+  /** the pool with the most delegators, its live ones */
+  largestPool: { poolId: string; delegators: number };
+  /** the DRep with the most vote delegations, those counted for it */
+  largestDrep: { drepId: string; delegators: number };
 }
 
 const TX_PER_BLOCK = 4;
@@ -264,9 +287,10 @@ export async function populate(
        (b * 20 % 432000)::int4, 1596491091 + b * 20, (1000 + bench_gen.h(b, 30) % 80000)::int4, ${TX_PER_BLOCK},
        (SELECT sum(bench_gen.value_of(o)) FROM generate_series((b - 1) * 12 + 1, b * 12) o),
        (SELECT sum(155381 + bench_gen.h(t, 12) % 300000) FROM generate_series((b - 1) * 4 + 1, b * 4) t),
-       'pool1' || bench_gen.b32(b % 3000, 'pool', 51), 'vrf_vk1' || bench_gen.b32(b % 3000, 'vrf', 58),
+       ($1::text[])[1 + b % ${POOLS}], 'vrf_vk1' || bench_gen.b32(b % ${POOLS}, 'vrf', 58),
        bench_gen.sha(b, 'opcert'), b / 100000, CASE WHEN b > 1 THEN bench_gen.sha(b - 1, 'block') END, 'conway'
      FROM generate_series(1, ${B}::int8) b`,
+    [Array.from({ length: POOLS }, (_, i) => poolId(i + 1))],
   );
   load(
     'tx',
@@ -383,13 +407,9 @@ export async function populate(
     `INSERT INTO datum SELECT d + 1, bench_gen.sha(d, 'd'), '\\xd8799f'::bytea || bench_gen.sha(d, 'dv') || '\\xff'::bytea,
        1 + d * ${Math.floor(T / 50_000)} FROM generate_series(0, 24999) d`,
   );
-  load(
-    'pool_registration',
-    `INSERT INTO pool_registration SELECT p, 1 + (p - 1) * 10, 0, substring(bench_gen.sha(p, 'poolhash') from 1 for 28)
-     FROM generate_series(1, 3000) p`,
-  );
   // Certificates: 90% of accounts register (with a delegation in the same transaction, 30% also
-  // vote-delegate), 5% deregister later; the large account (1) has hundreds of each.
+  // vote-delegate), 5% deregister later; the large account (1) has hundreds of each. One delegation in
+  // LARGEST_POOL_SHARE is to the largest pool, one vote delegation to a DRep in LARGEST_DREP_SHARE to the largest DRep.
   const reg = `least(${T}, bench_gen.stake_first_tx(s) + 1 + bench_gen.h(s, 21) % 3)`;
   load(
     'stake_registration',
@@ -405,29 +425,34 @@ export async function populate(
   load(
     'delegation',
     `INSERT INTO delegation SELECT row_number() OVER (ORDER BY tx, ci, s), tx, ci, s, substring(bench_gen.sha(pool, 'poolhash') from 1 for 28) FROM (
-       SELECT s, ${reg} AS tx, 1 AS ci, 1 + bench_gen.h(s, 24) % 3000 AS pool FROM generate_series(2, ${SA}::int8) s
+       SELECT s, ${reg} AS tx, 1 AS ci,
+         CASE WHEN bench_gen.h(s, 37) % ${LARGEST_POOL_SHARE} = 0 THEN ${LARGEST_POOL} ELSE 1 + bench_gen.h(s, 24) % ${POOLS} END AS pool
+       FROM generate_series(2, ${SA}::int8) s
          WHERE bench_gen.h(s, 20) % 10 <> 0 AND bench_gen.h(s, 25) % 10 < 8
        UNION ALL
-       SELECT 1, 2 + i * ${Math.floor(T / 1001)}, 0, 1 + i % 3000 FROM generate_series(0, 1000) i
+       SELECT 1, 2 + i * ${Math.floor(T / 1001)}, 0, 1 + i % ${POOLS} FROM generate_series(0, 1000) i
      ) d`,
   );
   load(
     'delegation_vote',
     `INSERT INTO delegation_vote SELECT row_number() OVER (ORDER BY tx, ci, s), tx, ci, s, kind,
        CASE WHEN kind = 'key' THEN substring(bench_gen.sha(drep, 'drep') from 1 for 28) END FROM (
-       SELECT s, ${reg} AS tx, 2 AS ci, CASE bench_gen.h(s, 26) % 3 WHEN 0 THEN 'key' WHEN 1 THEN 'abstain' ELSE 'no_confidence' END AS kind,
-         1 + bench_gen.h(s, 27) % 500 AS drep FROM generate_series(2, ${SA}::int8) s
+       SELECT s, ${reg} AS tx, 2 AS ci,
+         CASE WHEN largest OR bench_gen.h(s, 26) % 3 = 0 THEN 'key' WHEN bench_gen.h(s, 26) % 3 = 1 THEN 'abstain' ELSE 'no_confidence' END AS kind,
+         CASE WHEN largest THEN ${LARGEST_DREP} ELSE 1 + bench_gen.h(s, 27) % ${DREPS} END AS drep
+       FROM generate_series(2, ${SA}::int8) s, LATERAL (SELECT bench_gen.h(s, 38) % ${LARGEST_DREP_SHARE} = 0 AS largest) x
          WHERE bench_gen.h(s, 20) % 10 <> 0 AND bench_gen.h(s, 28) % 10 < 3
        UNION ALL
-       SELECT 1, 3 + i * ${Math.floor(T / 101)}, 0, 'key', 1 + i % 500 FROM generate_series(0, 100) i
+       SELECT 1, 3 + i * ${Math.floor(T / 101)}, 0, 'key', 1 + i % ${DREPS} FROM generate_series(0, 100) i
      ) v`,
   );
   load(
     'drep_registration',
-    `INSERT INTO drep_registration SELECT row_number() OVER (ORDER BY tx, d), tx, 0, 'key', substring(bench_gen.sha(d, 'drep') from 1 for 28), dep FROM (
-       SELECT d, 30001 + d AS tx, 500000000::int8 AS dep FROM generate_series(1, 500) d
+    `INSERT INTO drep_registration SELECT row_number() OVER (ORDER BY tx, d), tx, 0, 'key', substring(bench_gen.sha(d, 'drep') from 1 for 28), dep,
+       CASE WHEN dep > 0 THEN 'https://drep' || d || '.example.com/drep.jsonld' END, CASE WHEN dep > 0 THEN bench_gen.sha(d, 'drepanchor') END FROM (
+       SELECT d, 2 + d AS tx, 500000000::int8 AS dep FROM generate_series(1, ${DREPS}) d
        UNION ALL
-       SELECT d, ${Math.floor(T / 2)} + d, -500000000 FROM generate_series(1, 500, 25) d
+       SELECT d, ${Math.floor(T / 2)} + d, -500000000 FROM generate_series(1, ${DREPS}, 25) d
      ) r`,
   );
   load(
@@ -481,6 +506,9 @@ export async function populate(
     `INSERT INTO token_metadata (subject, name, description, ticker, url, logo, decimals)
      SELECT encode(bench_gen.policy(k) || bench_gen.asset_name(k), 'hex'), 'Token ' || k, 'A registered token', 'TK' || (k % 1000), 'https://example.com', NULL, 6
      FROM generate_series(5, ${AS}::int8, 10) k`,
+  );
+  independent.push(
+    ...stakingLoads({ T, SA, epoch: Math.floor((B * 20) / 432000), proposals: scale.proposals }),
   );
   await onConnections(
     connections,
@@ -561,6 +589,11 @@ export async function populate(
     'stake_registration',
     'delegation',
     'withdrawal',
+    'pool_registration',
+    'delegation_vote',
+    'drep_registration',
+    'gov_action_proposal',
+    'voting_procedure',
   ]) {
     counts[table] = Number((await q(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
   }
@@ -684,6 +717,27 @@ async function pickSamples(
       Array.from({ length: n }, () => rnd(T)),
     ])
   ).rows.map((r) => r.hash as string);
+  // The whole list each path pages through, counted by its own statement.
+  const listed = async (sql: string, params: unknown[]) =>
+    Number((await client.query(`SELECT count(*) AS n FROM (${sql}) list`, params)).rows[0].n);
+  const largestPool = {
+    poolId: poolId(LARGEST_POOL),
+    delegators: await listed(readSqlFile('pools_pool_id_delegators').replaceAll('{{direction}}', 'ASC'), [
+      2 ** 31 - 1,
+      0,
+      poolHash(LARGEST_POOL),
+    ]),
+  };
+  const largestDrep = {
+    drepId: drepId(LARGEST_DREP),
+    delegators: await listed(DREP_DELEGATORS_SQL.registered.asc, [
+      'key',
+      drepHash(LARGEST_DREP),
+      2 ** 31 - 1,
+      0,
+    ]),
+  };
+  const epoch = Number((await client.query('SELECT max(epoch) AS e FROM block')).rows[0].e);
   return {
     addressAssets: outs.map((r) => [
       addressText.get(Number(r.address_id))!,
@@ -703,6 +757,9 @@ async function pickSamples(
       unspent: longLived.unspent,
     },
     oracles: Array.from({ length: oracles }, (_, i) => addressText.get(i + 2)!),
+    epoch,
+    largestPool,
+    largestDrep,
   };
 }
 

@@ -33,11 +33,13 @@ import {
 } from './load.js';
 import { TIP_INTERVAL_MS, withAdvancingTip } from './advancing-tip.js';
 import { FLOOD_EVALUATIONS, maximalEvaluation, withEvaluationFlood } from './evaluation-flood.js';
+import { withFullMempool } from './mempool.js';
 import { populate, populateScale, type PopulateResult } from './populate.js';
 import { explainScenarios, type Explained } from './explain.js';
 import { postgresFloor, type FloorResult } from './floor.js';
 import { seedChainBesideHistory } from './growth.js';
 import { summarizeProfile, type ProfileLine } from './profile.js';
+import { stakeSnapshotBench, type StakeSnapshotResult } from './stake-snapshot.js';
 
 export interface GrowthRun {
   /** of the history under the chain */
@@ -69,6 +71,8 @@ export interface BenchResults {
   rollbacks?: RollbackResult[];
   live?: LiveResult;
   populate?: Omit<PopulateResult, 'samples'>;
+  /** the epoch-boundary stake snapshot of the API phase's ledger */
+  stakeSnapshot?: StakeSnapshotResult;
   api?: ScenarioResult[];
   explain?: Explained[];
   failures: string[];
@@ -286,6 +290,8 @@ await phase('api', async () => {
   log(
     `populated in ${populated.seconds.total.toFixed(0)} s; database ${(populated.databaseBytes / 2 ** 30).toFixed(2)} GiB`,
   );
+  results.stakeSnapshot = await stakeSnapshotBench(url, log);
+  save();
   // For the load generators, a process of their own for each scenario and server.
   const samplesFile = path.join(path.dirname(resultsFile), 'api-samples.json');
   writeFileSync(samplesFile, JSON.stringify(samples));
@@ -321,6 +327,7 @@ await phase('api', async () => {
       name: `${scenario.name}, ${condition}`,
     });
     for (const scenario of scenarios(samples).filter(chosen)) {
+      if (scenario.mempool) continue;
       results.api.push(await load(scenario));
       if (!scenario.tipCached) continue;
       // The keys come from a fixed sample and no block arrives otherwise, so most of the row above reuses
@@ -345,6 +352,25 @@ await phase('api', async () => {
       log(`    (evaluations answered during the load, by status: ${JSON.stringify(flood.statuses)})`);
       results.api.push({ ...flood.result, evaluations: flood.statuses });
     }
+    // Issue #52: the mempool rows against a devnet holding a full mempool, by a server of each kind pointed at it.
+    const mempoolRows = scenarios(samples).filter((scenario) => scenario.mempool && chosen(scenario));
+    if (mempoolRows.length)
+      await withFullMempool(log, async (ogmiosUrl, transactions) => {
+        const nodeEnv = { ...serverEnv, OGMIOS_URL: ogmiosUrl };
+        const servers = {
+          ours: await startServer('ours', nodeEnv, await freePort()),
+          baseline: await startServer('baseline', nodeEnv, await freePort()),
+        };
+        try {
+          for (const scenario of mempoolRows)
+            results.api!.push(
+              await load(named(scenario, `a full mempool (${transactions} transactions)`), servers),
+            );
+        } finally {
+          await servers.ours.stop();
+          await servers.baseline.stop();
+        }
+      });
     results.explain = await explainScenarios(url, samples);
   } finally {
     await ours.stop();

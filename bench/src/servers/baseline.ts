@@ -1,7 +1,14 @@
 // Child process: the baseline — a bare Fastify + pg Pool handler per endpoint, executing the same
-// prisma/sql text with the same parameters as the API, returning the rows as JSON.
-import { ADDRESS_UTXOS_ASSET_QUERY, ADDRESS_UTXOS_QUERY, readSqlFile as sql } from '@frostline/db';
-import { cip68ReferenceNft } from '@frostline/model';
+// prisma/sql text with the same parameters as the API, returning the rows as JSON; GET /mempool, which
+// reads no SQL, from the same node by the same Ogmios mempool monitoring.
+import { createInteractionContext, createMempoolMonitoringClient } from '@cardano-ogmios/client';
+import {
+  ADDRESS_UTXOS_ASSET_QUERY,
+  ADDRESS_UTXOS_QUERY,
+  DREP_DELEGATORS_SQL,
+  readSqlFile as sql,
+} from '@frostline/db';
+import { cip68ReferenceNft, drepIdToCredential, parsePoolIdParam, poolIdFromHash } from '@frostline/model';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { answerStallRequests } from '../stalls.js';
@@ -17,6 +24,13 @@ const EPOCH_PARAMETERS = sql('epochs_number_parameters');
 const ACCOUNT = sql('accounts_stake_address');
 const ACCOUNT_UTXOS = sql('accounts_stake_address_utxos').replaceAll('{{direction}}', 'ASC');
 const NUTLINK = sql('nutlink_address_tickers');
+const asc = (text: string) => text.replaceAll('{{direction}}', 'ASC');
+const POOLS = asc(sql('pools'));
+const POOLS_EXTENDED = sql('pools_extended');
+const POOL_DELEGATORS = asc(sql('pools_pool_id_delegators'));
+const EPOCH_STAKES = sql('epochs_number_stakes');
+const DREPS = asc(sql('governance_dreps'));
+const PROPOSALS = asc(sql('governance_proposals'));
 
 // The same pool as the API's Prisma pg adapter (packages/db/src/client.ts): 10 connections, kept once opened.
 const pool = new pg.Pool({
@@ -110,6 +124,75 @@ app.get<{ Params: { address: string } }>('/nutlink/:address/tickers', async (req
   const { rows } = await query(NUTLINK, [request.params.address, null, 'asc', 100, 0]);
   return rows;
 });
+
+// /pools/extended: the page of /pools, then its figures (ours also reads the page's metadata files and decodes
+// each registration's CBOR).
+app.get<{ Querystring: { count?: string; page?: string } }>('/pools/extended', async (request) => {
+  const { limit, offset } = page(request.query);
+  const hashes = (await query(POOLS, [limit, offset])).rows.map((row) => row.pool_hash as string);
+  return (await query(POOLS_EXTENDED, [hashes, hashes.map(poolIdFromHash)])).rows;
+});
+app.get<{ Params: { pool: string }; Querystring: { count?: string; page?: string } }>(
+  '/pools/:pool/delegators',
+  async (request) => {
+    const { limit, offset } = page(request.query);
+    const hash = parsePoolIdParam(request.params.pool)!;
+    return (await query(POOL_DELEGATORS, [limit, offset, bytes(hash)])).rows;
+  },
+);
+app.get<{ Params: { epoch: string }; Querystring: { count?: string; page?: string } }>(
+  '/epochs/:epoch/stakes',
+  async (request) => {
+    const { limit, offset } = page(request.query);
+    return (await query(EPOCH_STAKES, [Number(request.params.epoch), limit, offset])).rows;
+  },
+);
+app.get<{ Querystring: { count?: string; page?: string } }>('/governance/dreps', async (request) => {
+  const { limit, offset } = page(request.query);
+  return (await query(DREPS, [false, null, null, limit, offset])).rows;
+});
+app.get<{ Querystring: { count?: string; page?: string } }>('/governance/proposals', async (request) => {
+  const { limit, offset } = page(request.query);
+  return (await query(PROPOSALS, [limit, offset])).rows;
+});
+app.get<{ Params: { drep: string }; Querystring: { count?: string; page?: string } }>(
+  '/governance/dreps/:drep/delegators',
+  async (request) => {
+    const { limit, offset } = page(request.query);
+    const { type, hash } = drepIdToCredential(request.params.drep)!;
+    const { rows } = await query(DREP_DELEGATORS_SQL.registered.asc, [type, bytes(hash), limit, offset]);
+    return rows;
+  },
+);
+
+// GET /mempool as the API answers it (apps/api/src/mempool/mempool-snapshots.ts): from a snapshot of the node's
+// mempool read at most once a second, without decoding the transactions.
+if (process.env.OGMIOS_URL) {
+  const node = new URL(process.env.OGMIOS_URL);
+  const context = await createInteractionContext(
+    () => undefined,
+    () => undefined,
+    { connection: { host: node.hostname, port: Number(node.port) } },
+  );
+  const monitor = await createMempoolMonitoringClient(context);
+  let snapshot: { at: number; ids: string[] } | null = null;
+  // One read at a time (the monitor walks one acquired snapshot); requests keep the last one meanwhile.
+  let reading: Promise<void> | null = null;
+  const refresh = () =>
+    (reading ??= (async () => {
+      await monitor.acquireMempool();
+      const ids: string[] = [];
+      for (let id = await monitor.nextTransaction(); id !== null; id = await monitor.nextTransaction())
+        ids.push(id);
+      snapshot = { at: Date.now(), ids };
+    })().finally(() => (reading = null)));
+  app.get<{ Querystring: { count?: string; page?: string } }>('/mempool', async (request) => {
+    if (snapshot === null) await refresh();
+    else if (Date.now() - snapshot.at > 1000) void refresh();
+    const { limit, offset } = page(request.query);
+    return snapshot!.ids.slice(offset, offset + limit).map((tx_hash) => ({ tx_hash }));
+  });
+}
 
 await app.listen({ port: Number(process.env.BENCH_PORT), host: '127.0.0.1' });
 answerStallRequests();

@@ -26,6 +26,8 @@ const config = loadConfig({
   // Nothing scrapes it here, and two servers run side by side.
   API_METRICS_PORT: '0',
   ADDRESS_UTXO_CACHE_OUTPUTS: process.env.ADDRESS_UTXO_CACHE_OUTPUTS,
+  // The node whose mempool GET /mempool reads (the full-mempool row only).
+  OGMIOS_URL: process.env.OGMIOS_URL,
 });
 const app = await createApp(config);
 await app.listen(config.port, '127.0.0.1');

@@ -23,7 +23,8 @@ const DREP_SQL = byDRepKind(readSqlFile('governance_dreps_drep_id'));
 const DREPS_SQL = sqlByDirection(readSqlFile('governance_dreps'));
 const UPDATES_SQL = sqlByDirection(readSqlFile('governance_dreps_drep_id_updates'));
 const delegators = byDRepKind(readSqlFile('governance_dreps_drep_id_delegators'));
-const DELEGATORS_SQL = {
+/** GET /governance/dreps/{drep_id}/delegators' statements by DRep kind and order (the benchmark's baseline runs them too). */
+export const DREP_DELEGATORS_SQL = {
   registered: sqlByDirection(delegators.registered),
   predefined: sqlByDirection(delegators.predefined),
 };
@@ -122,7 +123,7 @@ export function governanceDRepDelegators(
   drep: DRepKey,
   { limit, offset, order }: PageParams,
 ): Promise<DRepDelegatorRow[]> {
-  const sql = DELEGATORS_SQL[drepSql(drep)][order];
+  const sql = DREP_DELEGATORS_SQL[drepSql(drep)][order];
   return queryRows<DRepDelegatorRow>(db, sql, [...drepParams(drep), limit, offset]);
 }
 
