@@ -4,6 +4,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { historyScenarios } from './history-scenarios.js';
 import type { Samples } from './populate.js';
 import { STALLS_READ, STALLS_RESET, type Stalls } from './stalls.js';
 
@@ -166,6 +167,7 @@ export function scenarios(samples: Samples): Scenario[] {
       path: () => `/accounts/${samples.longLivedAccount.stakeAddress}/utxos?count=100&page=1`,
     },
     { name: 'GET /nutlink/{address}/tickers', path: () => `/nutlink/${pick(samples.oracles)}/tickers` },
+    ...historyScenarios(samples),
   ];
   return rows.map((row) => ({ ...row, key: row.name }));
 }

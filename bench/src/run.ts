@@ -33,7 +33,7 @@ import {
 } from './load.js';
 import { TIP_INTERVAL_MS, withAdvancingTip } from './advancing-tip.js';
 import { FLOOD_EVALUATIONS, maximalEvaluation, withEvaluationFlood } from './evaluation-flood.js';
-import { populate, populateScale, type PopulateResult } from './populate.js';
+import { populate, populateScale, scaledPopulateScale, type PopulateResult } from './populate.js';
 import { explainScenarios, type Explained } from './explain.js';
 import { postgresFloor, type FloorResult } from './floor.js';
 import { seedChainBesideHistory } from './growth.js';
@@ -276,10 +276,16 @@ await phase('live', async () => {
   );
 });
 
+// BENCH_API_SCALE=f: the api phase's history at the fraction f of the full scale, whatever the run's windows.
+const apiScale = env.BENCH_API_SCALE
+  ? scaledPopulateScale(populateScale(false), Number(env.BENCH_API_SCALE))
+  : populateScale(quick);
+if (!(apiScale.blocks > 0 && apiScale.blocks <= populateScale(false).blocks))
+  throw new Error(`BENCH_API_SCALE must be a fraction in (0, 1], not ${env.BENCH_API_SCALE}`);
 let populatedUrl: string | null = null;
 await phase('api', async () => {
   const url = await freshDatabase('bench_api');
-  const populated = await populate(url, quick, log);
+  const populated = await populate(url, quick, log, apiScale);
   populatedUrl = url;
   const { samples, ...rest } = populated;
   results.populate = rest;
@@ -366,14 +372,7 @@ await phase('growth', async () => {
     ];
     save();
   };
-  const full = populateScale(quick);
-  const blocks = Math.round(full.blocks / 4);
-  const quarter = {
-    ...full,
-    blocks,
-    outputs: (full.outputs / full.blocks) * blocks,
-    assets: Math.round(full.assets / 4),
-  };
+  const quarter = scaledPopulateScale(populateScale(quick), 1 / 4);
   const quarterUrl = await freshDatabase('bench_growth');
   const { samples: _quarterSamples, ...quarterHistory } = await populate(quarterUrl, quick, log, quarter);
   await onHistory(quarterUrl, quarterHistory);

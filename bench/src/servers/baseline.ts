@@ -5,6 +5,7 @@ import { cip68ReferenceNft } from '@frostline/model';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { answerStallRequests } from '../stalls.js';
+import { historyRoutes } from './history-routes.js';
 
 const ADDRESS_ASSET = ADDRESS_UTXOS_ASSET_QUERY.text.replaceAll('{{direction}}', 'ASC');
 const ADDRESS = ADDRESS_UTXOS_QUERY.text.replaceAll('{{direction}}', 'ASC');
@@ -110,6 +111,8 @@ app.get<{ Params: { address: string } }>('/nutlink/:address/tickers', async (req
   const { rows } = await query(NUTLINK, [request.params.address, null, 'asc', 100, 0]);
   return rows;
 });
+
+historyRoutes(app, query, page);
 
 await app.listen({ port: Number(process.env.BENCH_PORT), host: '127.0.0.1' });
 answerStallRequests();
