@@ -9,12 +9,13 @@
 //   100,001 of them at full scale);
 //   address a ≡ 1,2 (mod 5) introduces a stake credential, ≡ 3,4 reuses an older one, ≡ 0 is an
 //   enterprise address; asset k is minted in transaction 1 + (k-1)·T/ASSETS;
-//   10% of outputs are spent by a transaction up to 5,000 later;
+//   85% of outputs are spent by a transaction up to 5,000 later (2.55 inputs per transaction, as mainnet's 2–3);
 //   5% of transactions run Plutus scripts: 1–2 redeemers, a collateral input, half of them a
 //   reference input to one of the reference-script outputs (every 1,000th) and a collateral return;
 //   every epoch has the protocol parameters the devnet reports for mainnet.
 // The queried sample (addresses, stake addresses, assets) gets real bech32 strings and CIP-14
 // fingerprints computed with @frostline/model; the other rows get strings of the same shape and length.
+// The history tables and the whales planted for them: populate-history.ts.
 import { performance } from 'node:perf_hooks';
 import { applyMigrations, DREP_DELEGATORS_SQL, readSqlFile } from '@frostline/db';
 import { assetFingerprint, encodeShelleyAddress, stakeAddressFromCredential } from '@frostline/model';
@@ -32,6 +33,15 @@ import {
   poolId,
   stakingLoads,
 } from './staking-population.js';
+import {
+  checkHistoryTotals,
+  historyFunctions,
+  historyLoads,
+  historySamples,
+  historyShape,
+  type HistorySamples,
+  type HistoryShape,
+} from './populate-history.js';
 
 export interface PopulateScale {
   blocks: number;
@@ -71,6 +81,17 @@ export function populateScale(quick: boolean): PopulateScale {
       };
 }
 
+/** `fraction` of a scale: blocks, outputs and assets in proportion, the rest as they are. */
+export function scaledPopulateScale(scale: PopulateScale, fraction: number): PopulateScale {
+  const blocks = Math.round(scale.blocks * fraction);
+  return {
+    ...scale,
+    blocks,
+    outputs: (scale.outputs / scale.blocks) * blocks,
+    assets: Math.round(scale.assets * fraction),
+  };
+}
+
 export interface PopulateResult {
   scale: PopulateScale;
   counts: Record<string, number>;
@@ -101,6 +122,7 @@ export interface Samples {
   largestPool: { poolId: string; delegators: number };
   /** the DRep with the most vote delegations, those counted for it */
   largestDrep: { drepId: string; delegators: number };
+  history: HistorySamples;
 }
 
 const TX_PER_BLOCK = 4;
@@ -132,6 +154,7 @@ export async function populate(
   const HOT = Math.max(10, Math.floor(A / 100));
   const BUSY = scale.busyEvery;
   const LONG_LIVED = longLivedAddress(A);
+  const history = historyShape(A, AS, T, HOT);
   await applyMigrations(url);
   // Two connections, one per core: tables load and indexes build side by side.
   const connections = [new pg.Client({ connectionString: url }), new pg.Client({ connectionString: url })];
@@ -174,6 +197,7 @@ export async function populate(
     'text',
     `SELECT translate(substr(encode(bench_gen.sha(x, tag) || bench_gen.sha(x, tag || '2'), 'hex'), 1, n), '1bio', 'qpzr')`,
   );
+  await historyFunctions(fn, history, BUSY);
   await fn('tx_of_out(o int8)', 'int8', `SELECT (o - 1) / ${OUT_PER_TX} + 1`);
   await fn('block_of_tx(t int8)', 'int8', `SELECT (t - 1) / ${TX_PER_BLOCK} + 1`);
   await fn(
@@ -181,6 +205,7 @@ export async function populate(
     'int8',
     `SELECT CASE WHEN o % ${BUSY} = 2 THEN 1
                  WHEN o % ${BUSY} = 4 AND o > 4 * ${LONG_LIVED} - 3 THEN ${LONG_LIVED}
+                 WHEN bench_gen.whale_out(o) THEN ${history.whaleAddress}
                  WHEN o % 4 = 1 THEN (o + 3) / 4
                  WHEN bench_gen.h(o, 1) % 10 < 3 THEN 1 + bench_gen.h(o, 2) % least((o + 3) / 4, ${HOT})
                  ELSE 1 + bench_gen.h(o, 2) % ((o + 3) / 4) END`,
@@ -196,6 +221,7 @@ export async function populate(
     'int8',
     `SELECT CASE WHEN a % 5 = 0 THEN NULL
                  WHEN a % 5 <= 2 THEN 2 * (a / 5) + a % 5
+                 WHEN bench_gen.whale_stake(a) THEN ${history.whaleAccount}
                  ELSE 1 + bench_gen.h(a, 3) % (2 * (a / 5) + 2) END`,
   );
   await fn('stake_intro(s int8)', 'int8', `SELECT 5 * ((s - 1) / 2) + 1 + (s - 1) % 2`);
@@ -215,7 +241,7 @@ export async function populate(
     'bool',
     `SELECT o % ${BUSY} <> 2
        AND CASE WHEN o % ${BUSY} = 4 AND o > 4 * ${LONG_LIVED} - 3 THEN bench_gen.h(o, 5) % 100 <> 0
-                ELSE bench_gen.h(o, 5) % 10 = 0 END
+                ELSE bench_gen.h(o, 5) % 100 < 85 END
        AND bench_gen.tx_of_out(o) < ${T - 5001}`,
   );
   await fn('assets_at(t int8)', 'int8', `SELECT least(${AS}::int8, (t * ${AS} + ${T - 1}) / ${T})`);
@@ -232,12 +258,12 @@ export async function populate(
   await fn(
     'has_assets(o int8)',
     'bool',
-    `SELECT o % ${BUSY} = 2 OR bench_gen.h(o, 7) % 5 = 0 OR bench_gen.cip68_ref_of(o) IS NOT NULL`,
+    `SELECT o % ${BUSY} = 2 OR bench_gen.whale_out(o) OR bench_gen.h(o, 7) % 5 = 0 OR bench_gen.cip68_ref_of(o) IS NOT NULL`,
   );
   await fn(
     'policy(k int8)',
     'bytea',
-    `SELECT substring(bench_gen.sha((k - 1) / 10, 'policy') from 1 for 28)`,
+    `SELECT substring(bench_gen.sha(bench_gen.policy_group(k), 'policy') from 1 for 28)`,
   );
   // k % 10: 0-4 CIP-25 NFTs, 5-7 fungible tokens, 8 CIP-68 reference NFT (100), 9 CIP-68 user NFT (222)
   await fn(
@@ -369,11 +395,13 @@ export async function populate(
      UNION ALL
      SELECT o, bench_gen.cip68_ref_of(o), 1 FROM generate_series(1, ${O}::int8, ${OUT_PER_TX}) o WHERE bench_gen.cip68_ref_of(o) IS NOT NULL
      UNION ALL
-     SELECT o, 1 + (bench_gen.h(o, 9) + j) % n, (1 + bench_gen.h(o + j, 15) % 1000000)::numeric
+     SELECT o, ${history.whaleAsset}, (1 + bench_gen.h(o, 63) % 1000000)::numeric FROM generate_series(1, ${O}::int8) o WHERE bench_gen.whale_out(o)
+     UNION ALL
+     SELECT o, 1 + (bench_gen.first_asset(o, n) + j) % n, (1 + bench_gen.h(o + j, 15) % 1000000)::numeric
      FROM generate_series(1, ${O}::int8) o,
        LATERAL (SELECT bench_gen.assets_at(bench_gen.tx_of_out(o)) AS n) x,
        LATERAL generate_series(0, least(bench_gen.h(o, 8) % 3, n - 1)) j
-     WHERE o % ${BUSY} <> 2 AND bench_gen.h(o, 7) % 5 = 0 AND bench_gen.cip68_ref_of(o) IS NULL`,
+     WHERE o % ${BUSY} <> 2 AND NOT bench_gen.whale_out(o) AND bench_gen.h(o, 7) % 5 = 0 AND bench_gen.cip68_ref_of(o) IS NULL`,
   );
   const unspent = (o: string) => `NOT EXISTS (SELECT 1 FROM tx_out_spend sp WHERE sp.tx_out_id = ${o}.id)`;
   derive(
@@ -510,12 +538,14 @@ export async function populate(
   independent.push(
     ...stakingLoads({ T, SA, epoch: Math.floor((B * 20) / 432000), proposals: scale.proposals }),
   );
+  const historyRows = historyLoads(history, T, O);
   await onConnections(
     connections,
-    biggestFirst(independent, (l) => ` ${l.table}`),
+    biggestFirst([...independent, ...historyRows.independent], (l) => ` ${l.table}`),
     runLoad,
   );
-  await onConnections(connections, derived, runLoad);
+  await onConnections(connections, [...derived, ...historyRows.derived], runLoad);
+  await onConnections(connections, historyRows.totals, runLoad);
   const loadSeconds = (performance.now() - loadStarted) / 1000;
 
   log(`building ${pks.length} primary keys and ${indexes.length} indexes`);
@@ -567,9 +597,10 @@ export async function populate(
   );
   const vacuumSeconds = (performance.now() - vacuumStarted) / 1000;
   log(`  vacuum + analyze: ${vacuumSeconds.toFixed(0)} s`);
+  if (B <= populateScale(true).blocks) await checkHistoryTotals(client);
 
   const samplesStarted = performance.now();
-  const samples = await pickSamples(client, { SA, AS, O, T, scale });
+  const samples = await pickSamples(client, { SA, AS, O, T, scale, history });
   log(`  samples: ${((performance.now() - samplesStarted) / 1000).toFixed(0)} s`);
   const counts: Record<string, number> = {};
   for (const table of [
@@ -594,6 +625,10 @@ export async function populate(
     'drep_registration',
     'gov_action_proposal',
     'voting_procedure',
+    'address_tx',
+    'asset_tx',
+    'redeemer',
+    'tx_metadata_cbor',
   ]) {
     counts[table] = Number((await q(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
   }
@@ -668,7 +703,14 @@ const hex = (bytes: Buffer) => bytes.toString('hex');
  */
 async function pickSamples(
   client: pg.Client,
-  { SA, AS, O, T, scale }: { SA: number; AS: number; O: number; T: number; scale: PopulateScale },
+  {
+    SA,
+    AS,
+    O,
+    T,
+    scale,
+    history,
+  }: { SA: number; AS: number; O: number; T: number; scale: PopulateScale; history: HistoryShape },
 ): Promise<Samples> {
   const { samples: n, oracles, busyEvery } = scale;
   const rnd = (max: number) => 1 + Math.floor(Math.random() * max);
@@ -760,6 +802,11 @@ async function pickSamples(
     epoch,
     largestPool,
     largestDrep,
+    history: await historySamples(client, history, 1, {
+      addresses: realAddresses,
+      stakeAddresses: realStakeAddresses,
+      assets: realAssets,
+    }),
   };
 }
 

@@ -5,6 +5,7 @@ import { TIP_INTERVAL_MS } from './advancing-tip.js';
 import { eraSeconds, fitCost, mainnetProfile, type CostModel, type EraProfile } from './sync-estimate.js';
 import { describeBatchSettings, type IngestResult } from './ingest.js';
 import { formatMs, type ServerFigures } from './load.js';
+import { historyLimit } from './history-scenarios.js';
 import type { Stalls } from './stalls.js';
 import { fit, gib, kiloBlocks, mib, n0, n1 } from './format.js';
 
@@ -149,6 +150,14 @@ export function goals(r: BenchResults): Goal[] {
         met,
       });
     }
+    const historyMs = historyLimit(s.name);
+    if (historyMs !== null)
+      list.push({
+        name: `${s.name}: p99 @ 500 req/s (issue #50)`,
+        target: `≤ ${historyMs} ms`,
+        measured: `${formatMs(s.ours.fixed.p99)} ms (baseline ${formatMs(s.baseline.fixed.p99)} ms)`,
+        met: s.ours.fixed.p99 <= historyMs,
+      });
   }
   return list;
 }
@@ -480,6 +489,9 @@ export function renderMarkdown(r: BenchResults, meta: RunMeta): string {
     );
     p(
       'every epoch holds the protocol parameters a mainnet-configured devnet reports, as the indexer stores them.',
+    );
+    p(
+      '85% of outputs are spent (2.55 inputs per transaction); the history tables and the whales of the `history:` rows: bench/src/populate-history.ts.',
     );
     p();
     p('| Table | Rows |\n|---|---|');

@@ -33,8 +33,9 @@ import {
 } from './load.js';
 import { TIP_INTERVAL_MS, withAdvancingTip } from './advancing-tip.js';
 import { FLOOD_EVALUATIONS, maximalEvaluation, withEvaluationFlood } from './evaluation-flood.js';
+import { historyLimit } from './history-scenarios.js';
 import { withFullMempool } from './mempool.js';
-import { populate, populateScale, type PopulateResult } from './populate.js';
+import { populate, populateScale, scaledPopulateScale, type PopulateResult } from './populate.js';
 import { explainScenarios, type Explained } from './explain.js';
 import { postgresFloor, type FloorResult } from './floor.js';
 import { seedChainBesideHistory } from './growth.js';
@@ -88,10 +89,13 @@ const resultsFile = env.BENCH_RESULTS ?? path.join(root, 'bench-results', 'resul
 const only = env.BENCH_ONLY ? new Set(env.BENCH_ONLY.split(',')) : null;
 const runs = (phase: string) => !only || only.has(phase);
 // BENCH_SCENARIOS=a|b: only the API rows whose names contain one of these (development: one row's investigation).
+// Without it, a quick run loads every row but the history group's, of which only those marked `quick`.
 // Split on "|" because row names hold commas ("busy address, random deep page", ", tip advancing").
 const scenarioFilter = env.BENCH_SCENARIOS?.split('|') ?? null;
 const chosen = (scenario: Scenario) =>
-  !scenarioFilter || scenarioFilter.some((part) => scenario.name.includes(part));
+  scenarioFilter
+    ? scenarioFilter.some((part) => scenario.name.includes(part))
+    : !quick || historyLimit(scenario.name) === null || scenario.quick === true;
 const started = performance.now();
 const log = (line: string) =>
   console.log(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
@@ -280,10 +284,16 @@ await phase('live', async () => {
   );
 });
 
+// BENCH_API_SCALE=f: the api phase's history at the fraction f of the full scale, whatever the run's windows.
+const apiScale = env.BENCH_API_SCALE
+  ? scaledPopulateScale(populateScale(false), Number(env.BENCH_API_SCALE))
+  : populateScale(quick);
+if (!(apiScale.blocks > 0 && apiScale.blocks <= populateScale(false).blocks))
+  throw new Error(`BENCH_API_SCALE must be a fraction in (0, 1], not ${env.BENCH_API_SCALE}`);
 let populatedUrl: string | null = null;
 await phase('api', async () => {
   const url = await freshDatabase('bench_api');
-  const populated = await populate(url, quick, log);
+  const populated = await populate(url, quick, log, apiScale);
   populatedUrl = url;
   const { samples, ...rest } = populated;
   results.populate = rest;
@@ -392,14 +402,7 @@ await phase('growth', async () => {
     ];
     save();
   };
-  const full = populateScale(quick);
-  const blocks = Math.round(full.blocks / 4);
-  const quarter = {
-    ...full,
-    blocks,
-    outputs: (full.outputs / full.blocks) * blocks,
-    assets: Math.round(full.assets / 4),
-  };
+  const quarter = scaledPopulateScale(populateScale(quick), 1 / 4);
   const quarterUrl = await freshDatabase('bench_growth');
   const { samples: _quarterSamples, ...quarterHistory } = await populate(quarterUrl, quick, log, quarter);
   await onHistory(quarterUrl, quarterHistory);

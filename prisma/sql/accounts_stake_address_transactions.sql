@@ -18,8 +18,8 @@ range_params AS (
 {{include tx_range}},
 page AS (
   SELECT a.tx_id, a.tx_out_id, a.address_id
-  FROM address_tx a, tx_range r
-  WHERE a.stake_address_id = (SELECT stake_address_id FROM probe) AND a.tx_id BETWEEN r.lo AND r.hi
+  FROM address_tx a
+  WHERE a.stake_address_id = (SELECT stake_address_id FROM probe) AND a.tx_id BETWEEN (SELECT lo FROM tx_range) AND (SELECT hi FROM tx_range)
   ORDER BY a.tx_id {{direction}}, a.tx_out_id {{direction}}
   LIMIT $6::int4 OFFSET $7::int4
 )

@@ -21,16 +21,16 @@ range_params AS (
 page AS (
   (
     SELECT a.tx_id
-    FROM address_tx a, tx_range r
-    WHERE $2::bytea IS NULL AND a.address_id = (SELECT address_id FROM probe) AND a.tx_id BETWEEN r.lo AND r.hi
+    FROM address_tx a
+    WHERE $2::bytea IS NULL AND a.address_id = (SELECT address_id FROM probe) AND a.tx_id BETWEEN (SELECT lo FROM tx_range) AND (SELECT hi FROM tx_range)
     ORDER BY a.tx_id {{direction}}
     LIMIT $7::int4 OFFSET $8::int4
   )
   UNION ALL
   (
     SELECT DISTINCT a.tx_id
-    FROM address s JOIN address_tx a ON a.address_id = s.id, tx_range r
-    WHERE s.payment_cred = $2::bytea AND a.tx_id BETWEEN r.lo AND r.hi
+    FROM address s JOIN address_tx a ON a.address_id = s.id
+    WHERE s.payment_cred = $2::bytea AND a.tx_id BETWEEN (SELECT lo FROM tx_range) AND (SELECT hi FROM tx_range)
     ORDER BY a.tx_id {{direction}}
     LIMIT $7::int4 OFFSET $8::int4
   )

@@ -16,8 +16,8 @@ range_params AS (
 {{include tx_range}},
 page AS (
   SELECT a.tx_id
-  FROM asset_tx a, tx_range r
-  WHERE a.asset_id = (SELECT asset_id FROM probe) AND a.tx_id BETWEEN r.lo AND r.hi
+  FROM asset_tx a
+  WHERE a.asset_id = (SELECT asset_id FROM probe) AND a.tx_id BETWEEN (SELECT lo FROM tx_range) AND (SELECT hi FROM tx_range)
   ORDER BY a.tx_id {{direction}}
   LIMIT $7::int4 OFFSET $8::int4
 )

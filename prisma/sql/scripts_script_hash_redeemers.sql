@@ -1,10 +1,12 @@
 -- GET /scripts/{script_hash}/redeemers: whether the script is known, and one page of the redeemers that ran
 -- it, in chain order. The probe row is always present; the redeemer columns are null when the page is empty.
 --   $1 bytea script hash, $2 int page size, $3 int offset
--- {{direction}} is ASC or DESC, substituted when the file is loaded.
--- Indexes: script_hash_key, redeemer_script_hash_id_idx, tx_pkey, block_pkey, protocol_parameters_pkey.
+-- {{direction}} is ASC or DESC, substituted when the file is loaded. The page is taken from the index (ids only)
+-- before the redeemers are read, so a deep page skips index entries, not rows.
+-- Indexes: script_hash_key, redeemer_script_hash_id_idx (index-only), redeemer_pkey, tx_pkey, block_pkey,
+-- protocol_parameters_pkey.
 WITH page AS (
-  SELECT r.*
+  SELECT r.id
   FROM redeemer r
   WHERE r.script_hash = $1
   ORDER BY r.id {{direction}}
@@ -20,6 +22,7 @@ SELECT
   r.unit_steps::text AS unit_steps,
   {{include redeemer_fee}}
 FROM (SELECT 1) probe
-LEFT JOIN page r ON true
+LEFT JOIN page ON true
+LEFT JOIN redeemer r ON r.id = page.id
 LEFT JOIN tx t ON t.id = r.tx_id
-ORDER BY r.id {{direction}}
+ORDER BY page.id {{direction}}

@@ -12,6 +12,7 @@ import { cip68ReferenceNft, drepIdToCredential, parsePoolIdParam, poolIdFromHash
 import Fastify from 'fastify';
 import pg from 'pg';
 import { answerStallRequests } from '../stalls.js';
+import { historyRoutes } from './history-routes.js';
 
 const ADDRESS_ASSET = ADDRESS_UTXOS_ASSET_QUERY.text.replaceAll('{{direction}}', 'ASC');
 const ADDRESS = ADDRESS_UTXOS_QUERY.text.replaceAll('{{direction}}', 'ASC');
@@ -193,6 +194,7 @@ if (process.env.OGMIOS_URL) {
     return snapshot!.ids.slice(offset, offset + limit).map((tx_hash) => ({ tx_hash }));
   });
 }
+historyRoutes(app, query, page);
 
 await app.listen({ port: Number(process.env.BENCH_PORT), host: '127.0.0.1' });
 answerStallRequests();

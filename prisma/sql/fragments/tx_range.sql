@@ -4,6 +4,9 @@
 -- and of block h from index i on (the whole block without an index); to h those of earlier blocks and of
 -- block h up to index i. With either end given, the genesis pseudo-block's transactions (no height) are out.
 -- Each end is one walk of block_height_idx, stopping at the first block holding such a transaction.
+-- The including query bounds its index walk with (SELECT lo FROM tx_range) and (SELECT hi FROM tx_range), not a
+-- join with it: joined, the planner cannot tell that the walk stays in tx_id order, and sorts the whole history
+-- of a key for every page.
 tx_range AS (
   SELECT
     CASE WHEN p.from_height IS NULL AND p.to_height IS NULL THEN 0 ELSE coalesce((
