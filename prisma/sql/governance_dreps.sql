@@ -6,8 +6,10 @@
 --   $4 int   page size, $5 int offset
 -- Each DRep's retired, expired and last_active_epoch are those of /governance/dreps/{drep_id}; amount is its
 -- voting power in the latest epoch snapshot (0 without one); metadata its latest anchor (a registration's or an
--- update's) with the document the indexer's anchor job fetched. Every DRep is read and sorted before the page is
--- cut (hundreds to a few thousand on mainnet), each with a few index probes.
+-- update's) with the document the indexer's anchor job fetched. Every DRep named is found and sorted with its amount
+-- (hundreds to a few thousand on mainnet, a few index probes each); its registration and activity, which the
+-- filters need, are read in that order only until the page is full, so page 1 of an unfiltered list reads them
+-- for its own DReps alone.
 -- {{direction}} is ASC or DESC, substituted when the file is loaded.
 -- Indexes: drep_registration_drep_hash_tx_id_idx, voting_procedure_voter_role_voter_hash_id_idx (a DRep's latest
 -- vote is activity too), delegation_vote_drep_hash_id_idx, drep_snapshot_pkey,
@@ -46,20 +48,34 @@ named AS (
   GROUP BY drep_kind, drep_hash
 ),
 {{include drep_latest_parameters}}
-dreps AS (
+-- The sort keys as columns, in the page's order: the lateral reads below keep it, and the page is cut as they go.
+ranked AS (
   SELECT
     n.drep_kind,
     n.drep_hash,
     n.first_named,
     coalesce(s.stake, 0) AS amount,
-    st.registered,
-    st.last_active_epoch,
-    {{include drep_expired}} AS expired
+    CASE WHEN $1::bool THEN coalesce(s.stake, 0) END AS by_amount,
+    CASE WHEN NOT $1::bool THEN n.first_named END AS by_first_named
   FROM named n
   LEFT JOIN drep_snapshot s
     ON s.epoch = (SELECT max(epoch) FROM drep_snapshot)
     -- (the predefined DReps have no hash: compared as empty bytes, so the join can hash both sides)
     AND s.drep_kind = n.drep_kind AND coalesce(s.drep_hash, '') = coalesce(n.drep_hash, '')
+  ORDER BY by_amount {{direction}}, by_first_named {{direction}}, n.first_named ASC
+),
+page AS (
+  SELECT
+    n.drep_kind,
+    n.drep_hash,
+    n.first_named,
+    n.amount,
+    n.by_amount,
+    n.by_first_named,
+    st.registered,
+    st.last_active_epoch,
+    {{include drep_expired}} AS expired
+  FROM ranked n
   LEFT JOIN LATERAL (
     SELECT vb.epoch
     FROM voting_procedure v
@@ -79,15 +95,9 @@ dreps AS (
     JOIN block b ON b.id = tx.block_id
     WHERE r.drep_hash = n.drep_hash AND r.drep_kind = n.drep_kind
   ) st
-),
-page AS (
-  SELECT d.*
-  FROM dreps d
-  WHERE ($2::bool IS NULL OR NOT d.registered = $2::bool)
-    AND ($3::bool IS NULL OR d.expired = $3::bool)
-  ORDER BY CASE WHEN $1::bool THEN d.amount END {{direction}},
-    CASE WHEN NOT $1::bool THEN d.first_named END {{direction}},
-    d.first_named ASC
+  WHERE ($2::bool IS NULL OR NOT st.registered = $2::bool)
+    AND ($3::bool IS NULL OR {{include drep_expired}} = $3::bool)
+  ORDER BY n.by_amount {{direction}}, n.by_first_named {{direction}}, n.first_named ASC
   LIMIT $4::int4 OFFSET $5::int4
 )
 SELECT
@@ -108,6 +118,4 @@ LEFT JOIN LATERAL (
   LIMIT 1
 ) anchor ON true
 LEFT JOIN governance_anchor document ON document.url = anchor.anchor_url AND document.hash = anchor.anchor_hash
-ORDER BY CASE WHEN $1::bool THEN p.amount END {{direction}},
-  CASE WHEN NOT $1::bool THEN p.first_named END {{direction}},
-  p.first_named ASC
+ORDER BY p.by_amount {{direction}}, p.by_first_named {{direction}}, p.first_named ASC
