@@ -326,7 +326,9 @@ describe('@cardano-sdk/cardano-services-client Blockfrost providers', () => {
     await expect(failed).rejects.toMatchObject({ reason: ProviderFailure.Unknown });
   });
 
-  it.todo('rewardsHistory (GET /accounts/{stake_address}/rewards is not served yet)');
+  it.todo(
+    'rewardsHistory: the account this chain delegates earns no reward within the test (its pool makes no block); apps/api/test/live-staking.e2e.test.ts reads the rows GET /accounts/{stake_address}/rewards gives',
+  );
 
   it('mints an NFT; getAsset and getAssets read it with its CIP-68 metadata', async () => {
     const { reference, user, outputs } = cip68MintOutputs(baseAddress);
