@@ -64,6 +64,7 @@ export function historyScenarios(samples: Samples): Omit<Scenario, 'key'>[] {
   rows.push({
     name: `${PREFIX}GET /addresses/{address}/total, ${whaleAddress}`,
     path: () => `/addresses/${address.address}/total`,
+    quick: true,
   });
 
   const whaleAccount = `whale account (${n(account.addresses)} addresses, ${n(account.assets)} assets held, ${n(account.transactions)} address transactions, ${n(account.utxos)} UTxOs)`;
@@ -75,7 +76,6 @@ export function historyScenarios(samples: Samples): Omit<Scenario, 'key'>[] {
   rows.push({
     name: `${PREFIX}GET /accounts/{stake_address}/addresses/total, ${whaleAccount}`,
     path: () => accountPath('addresses/total'),
-    quick: true,
   });
   const large = history.largeAccountRows;
   const largeAccount = `large account (${n(large.delegations)} delegations, ${n(large.registrations)} registrations, ${n(large.withdrawals)} withdrawals)`;
