@@ -34,10 +34,21 @@ export const poolHash = (p: number) => sha(p, 'poolhash').subarray(0, 28);
 export const drepHash = (d: number) => sha(d, 'drep').subarray(0, 28);
 export const poolId = (p: number) => poolIdFromHash(poolHash(p).toString('hex'));
 export const drepId = (d: number) => drepIdFromCredential({ type: 'key', hash: drepHash(d).toString('hex') });
-/** The transactions registering pool p and updating every fourth active one (a retired one retires at 7 + (p - 1) · 10). */
-const registrationTx = (p: number) => 1 + (p - 1) * 10;
+/**
+ * Pool p's transactions, ten apart (closer on a chain too short for that): its registration, then the update of
+ * every fourth active one, or the retirement of a retired one — never both, so they may share an offset.
+ */
+function poolTransactions(T: number) {
+  const spacing = Math.min(10, Math.floor(T / (POOLS + RETIRED_POOLS)));
+  if (spacing < 2) throw new Error(`${T} transactions are too few for ${POOLS + RETIRED_POOLS} pools`);
+  const first = (p: number) => 1 + (p - 1) * spacing;
+  return {
+    registration: first,
+    update: (p: number) => first(p) + Math.floor(spacing / 2),
+    retirement: (p: number) => first(p) + spacing - 1,
+  };
+}
 const updated = (p: number) => p <= POOLS && p % 4 === 0;
-const updateTx = (p: number) => 5 + (p - 1) * 10;
 
 const big = (value: number | bigint) => CSL.BigNum.from_str(String(value));
 
@@ -120,10 +131,12 @@ export function stakingLoads({
   proposals: number;
 }): StakingLoad[] {
   const pools = Array.from({ length: POOLS + RETIRED_POOLS }, (_, i) => i + 1);
+  const poolTx = poolTransactions(T);
   const registrations = [
-    ...pools.map((p) => ({ p, tx: registrationTx(p), update: false })),
-    ...pools.filter(updated).map((p) => ({ p, tx: updateTx(p), update: true })),
+    ...pools.map((p) => ({ p, tx: poolTx.registration(p), update: false })),
+    ...pools.filter(updated).map((p) => ({ p, tx: poolTx.update(p), update: true })),
   ];
+  const retirements = pools.filter((p) => p > POOLS);
   const dreps = Array.from({ length: DREPS }, (_, i) => i + 1);
   const metadata = pools.map(poolMetadata);
   const firstSnapshot = Math.max(0, epoch - SNAPSHOT_EPOCHS + 1);
@@ -145,11 +158,11 @@ export function stakingLoads({
     {
       // In effect two epochs after the retirement's (capped at the newest: the retirement has happened).
       table: 'pool_retire',
-      sql: `INSERT INTO pool_retire SELECT row_number() OVER (ORDER BY p), 7 + (p - 1) * 10, 0,
+      sql: `INSERT INTO pool_retire SELECT row_number() OVER (ORDER BY p), tx, 0,
               substring(bench_gen.sha(p, 'poolhash') from 1 for 28),
-              least(${epoch}, bench_gen.block_of_tx(7 + (p - 1) * 10) * 20 / 432000 + 2)
-            FROM generate_series(${POOLS + 1}, ${POOLS + RETIRED_POOLS}) p`,
-      params: [],
+              least(${epoch}, bench_gen.block_of_tx(tx) * 20 / 432000 + 2)
+            FROM unnest($1::int8[], $2::int8[]) r (p, tx)`,
+      params: [retirements, retirements.map(poolTx.retirement)],
     },
     {
       table: 'pool_metadata',
