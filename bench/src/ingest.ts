@@ -153,6 +153,20 @@ export function spawnIndexer(options: {
   );
 }
 
+/** As long as a stop may take (the batch in progress written, each job's current fetch done) before it is a hang. */
+const STOP_LIMIT_MS = 120_000;
+
+/** Waits for the signalled indexer to exit; one still running after the limit is killed and the run fails, not hangs. */
+async function stopWithin(child: ChildProcess, exited: Promise<unknown>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<'hung'>((resolve) => (timer = setTimeout(() => resolve('hung'), STOP_LIMIT_MS)));
+  const outcome = await Promise.race([exited, limit]).finally(() => clearTimeout(timer));
+  if (outcome !== 'hung') return;
+  child.kill('SIGKILL');
+  await exited;
+  throw new Error(`the indexer did not stop within ${STOP_LIMIT_MS / 1000} s of SIGTERM`);
+}
+
 /** A sample of a Prometheus text exposition (0 when absent). */
 export function metric(text: string, name: string, labels = ''): number {
   const line = text
@@ -268,7 +282,7 @@ export async function ingest(options: {
     };
     peakRss = Math.max(peakRss, procStatus(child.pid!, 'VmHWM'));
     child.kill('SIGTERM');
-    await exited;
+    await stopWithin(child, exited);
     const rows = metric(text, 'indexer_rows_written_total');
     const seconds = (reached - (firstBlockAt ?? spawned)) / 1000;
     const client = new pg.Client({ connectionString: options.databaseUrl });

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { DecodedBlock, DecodedTransaction } from '@frostline/model';
 import { offChainJobHarness, type OffChainJobHarness } from '../test-support/off-chain-job.js';
 import { nutlinkRegistrationsIn, refreshNutlinkMetadata } from './nutlink-metadata.js';
@@ -163,5 +165,41 @@ describe('nutlinkRegistrationsIn', () => {
       { metadataUrl: 'https://nut.link/metadata.json', metadataHash: 'ab' },
       { metadataUrl: '', metadataHash: '5' },
     ]);
+  });
+});
+
+describe('a refresh of every oracle when the indexer stops', () => {
+  it('fetches no further URL once the worker closes, however many are left', async () => {
+    // A metadata server that holds its answers until the worker is closing, counting what it was asked.
+    const asked: string[] = [];
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let firstAsked = () => {};
+    const first = new Promise<void>((resolve) => (firstAsked = resolve));
+    const server = createServer((request, response) => {
+      asked.push(request.url!);
+      firstAsked();
+      void released.then(() => response.writeHead(200).end('{"name":"slow"}'));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      await job.prisma.nutlinkMetadata.deleteMany();
+      for (let i = 0; i < 20; i++)
+        await register(`oracle address ${i}`, {
+          metadata: `${base}/oracle-${i}.json`,
+          hash: sha256('{"name":"slow"}'),
+        });
+      await job.queue({ kind: 'refresh-all' });
+      await first;
+      const stopped = job.stopWorker();
+      release();
+      await stopped;
+      expect(asked).toHaveLength(1);
+      expect(await job.prisma.nutlinkMetadata.count({ where: { url: { startsWith: base } } })).toBe(1);
+    } finally {
+      release();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -73,6 +73,21 @@ function startWorker<T>(
 }
 
 /**
+ * `each` of the items in turn until the worker closes. A refresh of every URL takes as long as its slowest servers
+ * (hours for thousands of unreachable ones), and a stop must not wait for it: the next refresh takes up the rest.
+ */
+async function untilClosing<T>(
+  worker: Worker,
+  items: Iterable<T> | AsyncIterable<T>,
+  each: (item: T) => Promise<void>,
+): Promise<void> {
+  for await (const item of items) {
+    if (worker.closing !== undefined) return;
+    await each(item);
+  }
+}
+
+/**
  * Rollbacks run in the writer process (they change chain tables, which only the lock holder may
  * do); the follower waits for each job ({@link runRollbackJob}) before it takes the next chain-sync
  * message. A rollback that must not be done is the job's answer, not its failure: BullMQ would keep of
@@ -131,14 +146,15 @@ export function startTokenRegistryWorker(registry: URL, context: WorkerContext):
       return;
     }
     let pages = 0;
-    for await (const subjects of allAssetSubjects(context.prisma, 100)) {
+    await untilClosing(worker, allAssetSubjects(context.prisma, 100), async (subjects) => {
       const found = await queryTokenMetadata(registry, subjects);
       for (const subject of subjects)
         await saveTokenMetadata(context.prisma, subject, found.get(subject) ?? null);
       await job.updateProgress(++pages);
-    }
+    });
   };
-  return startWorker(QUEUES.tokenRegistry, process, 4, context);
+  const worker = startWorker(QUEUES.tokenRegistry, process, 4, context);
+  return worker;
 }
 
 /** Reward balances from Ogmios: accounts marked by each batch, and every registered account once per epoch. */
@@ -189,10 +205,12 @@ export function startNutlinkMetadataWorker(
     }
     const current = await currentNutlinkRegistrations(context.prisma);
     await forgetOtherNutlinkMetadata(context.prisma, current);
-    for (const registration of current)
-      await refreshNutlinkMetadata(context.prisma, registration, { allowPrivate });
+    await untilClosing(worker, current, (registration) =>
+      refreshNutlinkMetadata(context.prisma, registration, { allowPrivate }),
+    );
   };
-  return startWorker(QUEUES.nutlinkMetadata, process, 4, context);
+  const worker = startWorker(QUEUES.nutlinkMetadata, process, 4, context);
+  return worker;
 }
 
 // Anchors fetched per job: the next job takes the rest.
@@ -204,10 +222,12 @@ export function startGovernanceAnchorsWorker(
   context: WorkerContext,
 ): Worker<GovernanceAnchorsJob> {
   const process = async () => {
-    for (const anchor of await pendingGovernanceAnchors(context.prisma, ANCHORS_PER_JOB))
-      await refreshGovernanceAnchor(context.prisma, anchor, { allowPrivate });
+    await untilClosing(worker, await pendingGovernanceAnchors(context.prisma, ANCHORS_PER_JOB), (anchor) =>
+      refreshGovernanceAnchor(context.prisma, anchor, { allowPrivate }),
+    );
   };
-  return startWorker(QUEUES.governanceAnchors, process, 1, context);
+  const worker = startWorker<GovernanceAnchorsJob>(QUEUES.governanceAnchors, process, 1, context);
+  return worker;
 }
 
 /** Pools' off-chain metadata: each registration's as it is indexed, and a periodic refresh of all. */
@@ -218,9 +238,10 @@ export function startPoolMetadataWorker(
   const process = async (job: Job<PoolMetadataJob>) => {
     const refs =
       job.data.kind === 'registration' ? [job.data] : await currentPoolMetadataRefs(context.prisma);
-    for (const ref of refs) await refreshPoolMetadata(context.prisma, ref, { allowPrivate });
+    await untilClosing(worker, refs, (ref) => refreshPoolMetadata(context.prisma, ref, { allowPrivate }));
   };
-  return startWorker(QUEUES.poolMetadata, process, 4, context);
+  const worker = startWorker(QUEUES.poolMetadata, process, 4, context);
+  return worker;
 }
 
 /** The workers that may run anywhere: rewards, and off-chain metadata and the token registry when enabled. */

@@ -18,6 +18,10 @@ export interface OffChainJobHarness<T extends { kind: string }> {
   prisma: PrismaClient;
   /** queues `job` and waits until the worker has done it */
   run(job: T): Promise<void>;
+  /** queues `job` without waiting */
+  queue(job: T): Promise<void>;
+  /** closes the worker as a stopping indexer does: it finishes its job in progress */
+  stopWorker(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -56,6 +60,10 @@ export async function offChainJobHarness<T extends { kind: string }>(
       const queued = await (queue as Queue).add(job.kind, job, { removeOnFail: 10 });
       await queued.waitUntilFinished(events, 30_000);
     },
+    async queue(job) {
+      await (queue as Queue).add(job.kind, job, { removeOnFail: 10 });
+    },
+    stopWorker: () => worker.close(),
     async close() {
       await worker.close();
       await queue.obliterate({ force: true });
