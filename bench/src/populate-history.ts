@@ -203,6 +203,11 @@ export function historyLoads(shape: HistoryShape, T: number, O: number): History
         'metadata_label_total',
         `INSERT INTO metadata_label_total SELECT label, count(*) FROM tx_metadata_cbor GROUP BY label`,
       ),
+      load(
+        'asset_mint_total',
+        `INSERT INTO asset_mint_total SELECT m.asset_id, a.policy, min(m.id), sum(m.quantity), count(*)
+         FROM asset_mint m JOIN asset a ON a.id = m.asset_id GROUP BY m.asset_id, a.policy`,
+      ),
     ],
   };
 }
@@ -213,6 +218,7 @@ const TOTAL_TABLES = [
   'account_total',
   'account_asset_total',
   'metadata_label_total',
+  'asset_mint_total',
 ];
 
 /**

@@ -1,24 +1,22 @@
 -- GET /assets/policy/{policy_id}: whether the policy ever minted, and one page of its minted assets with the
--- sum of their mints and burns, in the order of each asset's first mint (as GET /assets). The probe row is
--- always present; the asset columns are null when the page is empty.
+-- sum of their mints and burns, in the order of each asset's first mint (as GET /assets): the running totals the
+-- indexer keeps (asset_mint_total), one row per asset. The probe row is always present; the asset columns are
+-- null when the page is empty.
 --   $1 bytea policy id, $2 int page size, $3 int offset
 -- {{direction}} is ASC or DESC, substituted when the file is loaded.
--- Indexes: asset_policy_name_key, asset_mint_asset_id_tx_id_idx.
-WITH minted AS (
-  SELECT a.policy, a.name, mints.first_id, mints.quantity
-  FROM asset a
-  CROSS JOIN LATERAL (
-    SELECT min(m.id) AS first_id, sum(m.quantity) AS quantity FROM asset_mint m WHERE m.asset_id = a.id
-  ) mints
-  WHERE a.policy = $1 AND mints.first_id IS NOT NULL
-),
-page AS (
-  SELECT * FROM minted ORDER BY first_id {{direction}} LIMIT $2 OFFSET $3
+-- Indexes: asset_mint_total_policy_first_mint_id_key, asset_pkey.
+WITH page AS (
+  SELECT t.asset_id, t.first_mint_id, t.quantity
+  FROM asset_mint_total t
+  WHERE t.policy = $1
+  ORDER BY t.first_mint_id {{direction}}
+  LIMIT $2 OFFSET $3
 )
 SELECT
-  EXISTS (SELECT 1 FROM minted) AS policy_minted,
-  encode(page.policy || page.name, 'hex') AS asset,
+  EXISTS (SELECT 1 FROM asset_mint_total WHERE policy = $1) AS policy_minted,
+  encode(a.policy || a.name, 'hex') AS asset,
   page.quantity::text AS quantity
 FROM (SELECT 1) probe
 LEFT JOIN page ON true
-ORDER BY page.first_id {{direction}}
+LEFT JOIN asset a ON a.id = page.asset_id
+ORDER BY page.first_mint_id {{direction}}

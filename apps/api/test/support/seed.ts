@@ -382,14 +382,23 @@ export class ChainSeed {
     );
   }
 
+  /** A mint or burn of a valid transaction, counted in the asset's running total as the indexer does. */
   async mint(txId: number, policyId: string, assetName: string, quantity: string): Promise<void> {
     const assetId = await this.asset(policyId, assetName);
+    const mintId = this.nextId('asset_mint');
     await this.sql.query(`INSERT INTO asset_mint (id, asset_id, tx_id, quantity) VALUES ($1, $2, $3, $4)`, [
-      this.nextId('asset_mint'),
+      mintId,
       assetId,
       txId,
       quantity,
     ]);
+    await this.sql.query(
+      `INSERT INTO asset_mint_total (asset_id, policy, first_mint_id, quantity, mint_count)
+       VALUES ($1, decode($2, 'hex'), $3, $4, 1)
+       ON CONFLICT (asset_id) DO UPDATE SET quantity = asset_mint_total.quantity + EXCLUDED.quantity,
+         mint_count = asset_mint_total.mint_count + 1`,
+      [assetId, policyId, mintId, quantity],
+    );
   }
 
   /** `cbor` is the CBOR of the single-entry map {label: value}, as the indexer stores it. */

@@ -4,7 +4,8 @@ import type { Statement } from './sql.js';
  * The running totals of /addresses/{address}/total and /accounts/{stake_address}/addresses/total and
  * /addresses/assets: what each address and account received (every output) and sent (every spent output),
  * in lovelace and per asset, and how many transactions touched it; and of /metadata/txs/labels: how many
- * transactions carry each label. A batch adds what its transactions
+ * transactions carry each label; and of /assets and /assets/policy/{policy_id}: each minted asset's mints and burns,
+ * summed and counted, with its policy and first mint. A batch adds what its transactions
  * changed; a rollback takes back, before deleting them, what the transactions after the point changed.
  * Both read that change from the same rows: outputs, spends and address_tx rows of the transactions after
  * `$1` (index ranges over those transactions only).
@@ -12,8 +13,10 @@ import type { Statement } from './sql.js';
 interface RunningTotal {
   table: string;
   keys: string[];
+  /** set when the row is made and never changed after: what the key's first transactions say (its first mint) */
+  kept?: string[];
   values: string[];
-  /** the change of the transactions after $1, one row per key, columns as keys then values */
+  /** the change of the transactions after $1, one row per key, columns as keys, kept, then values */
   change: string;
 }
 
@@ -79,6 +82,14 @@ const TOTALS: readonly RunningTotal[] = [
     values: ['tx_count'],
     change: `SELECT label, count(*) AS tx_count FROM tx_metadata_cbor WHERE tx_id > $1 GROUP BY label`,
   },
+  {
+    table: 'asset_mint_total',
+    keys: ['asset_id'],
+    kept: ['policy', 'first_mint_id'],
+    values: ['quantity', 'mint_count'],
+    change: `SELECT m.asset_id, a.policy, min(m.id) AS first_mint_id, sum(m.quantity) AS quantity, count(*) AS mint_count
+      FROM asset_mint m JOIN asset a ON a.id = m.asset_id WHERE m.tx_id > $1 GROUP BY m.asset_id, a.policy`,
+  },
 ];
 
 const sameKey = ({ keys }: RunningTotal) => keys.map((key) => `t.${key} = c.${key}`).join(' AND ');
@@ -86,7 +97,7 @@ const sameKey = ({ keys }: RunningTotal) => keys.map((key) => `t.${key} = c.${ke
 /** Each total gains the change: one statement. */
 const APPLY_SQL = `WITH ${TOTALS.map(
   (total, i) => `apply${i} AS (
-  INSERT INTO ${total.table} (${[...total.keys, ...total.values].join(', ')}) ${total.change}
+  INSERT INTO ${total.table} (${[...total.keys, ...(total.kept ?? []), ...total.values].join(', ')}) ${total.change}
   ON CONFLICT (${total.keys.join(', ')}) DO UPDATE SET
     ${total.values.map((value) => `${value} = ${total.table}.${value} + EXCLUDED.${value}`).join(', ')})`,
 ).join(',\n')}
@@ -94,7 +105,8 @@ SELECT 1`;
 
 /**
  * Each total loses the change: a row that only the removed transactions made (its values are all the change)
- * goes, as a recomputation would have no row for it; the others are cut. Both on the same snapshot.
+ * goes, as a recomputation would have no row for it; the others are cut, and their kept columns stay, as
+ * transactions before the point made them. Both on the same snapshot.
  */
 const UNDO_SQL = `WITH ${TOTALS.map((total, i) => {
   const whole = total.values.map((value) => `t.${value} = c.${value}`).join(' AND ');

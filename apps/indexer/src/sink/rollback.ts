@@ -33,6 +33,7 @@ export const ROLLBACK_TABLES = {
     'account_total',
     'account_asset_total',
     'metadata_label_total',
+    'asset_mint_total',
   ],
   /** the removed transactions' ticker records are taken out of their totals */
   perTicker: ['nutlink_ticker_total'],

@@ -16,6 +16,7 @@ const CHAIN_TABLES: readonly string[] = [
   'account_total',
   'account_asset_total',
   'metadata_label_total',
+  'asset_mint_total',
   'ma_tx_out',
   'unspent_ma_tx_out',
   'address_utxo',

@@ -58,6 +58,8 @@ const RECOMPUTED_HISTORY: Record<string, string> = {
     FROM tx_out o JOIN ma_tx_out m ON m.tx_out_id = o.id LEFT JOIN tx_out_spend sp ON sp.tx_out_id = o.id
     WHERE o.stake_address_id IS NOT NULL GROUP BY o.stake_address_id, m.asset_id`,
   metadata_label_total: `SELECT label, count(*) FROM tx_metadata_cbor GROUP BY label`,
+  asset_mint_total: `SELECT m.asset_id, a.policy, min(m.id), sum(m.quantity), count(*)
+    FROM asset_mint m JOIN asset a ON a.id = m.asset_id GROUP BY m.asset_id, a.policy`,
 };
 
 /**
