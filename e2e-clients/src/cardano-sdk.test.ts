@@ -27,7 +27,7 @@ import {
   hashOf,
   lovelace,
   owned,
-  ownPoolRegistration,
+  demoPoolRegistration,
   SCRIPT,
   SCRIPT_UNITS,
   type Owned,
@@ -44,6 +44,13 @@ const wallet = cslWallet(key);
 const baseAddress = CSL.BaseAddress.new(0, wallet.stakeCredential, wallet.stakeCredential).to_address();
 const address = Cardano.PaymentAddress(baseAddress.to_bech32());
 const rewardAccount = Cardano.RewardAccount(wallet.stakeAddress);
+/** The demo wallet's pool, which the wallet registers and delegates to: the live devnet forges its blocks. */
+const pool = DEMO_WALLETS[2].pool;
+/**
+ * What the wallet moves to its base address and so delegates: most of its funds, so that its pool makes a good
+ * share of the blocks beside the genesis pools and earns rewards within the test.
+ */
+const STAKED = 9_000_000_000_000n;
 
 /** Logs only what the providers report as errors, which the assertions then explain. */
 const logger = { debug: () => {}, trace: () => {}, info: () => {}, warn: () => {}, error: () => {} };
@@ -195,36 +202,39 @@ describe('@cardano-sdk/cardano-services-client Blockfrost providers', () => {
     const funding = await stack.get(`/addresses/${wallet.bech32}/utxos`);
     const transaction = wallet.build(await parameters(), {
       inputs: owned(funding),
-      outputs: [CSL.TransactionOutput.new(baseAddress, lovelace(50_000_000_000n))],
+      outputs: [CSL.TransactionOutput.new(baseAddress, lovelace(STAKED))],
     });
     const id = await submitted(transaction);
     confirmed.push(id);
     expect(await utxos.utxoByAddresses({ addresses: [address] })).toEqual([
       [
         expect.objectContaining({ txId: id, index: 0, address }),
-        expect.objectContaining({ address, value: { coins: 50_000_000_000n } }),
+        expect.objectContaining({ address, value: { coins: STAKED } }),
       ],
     ]);
   });
 
-  it('registers the reward account and delegates it; rewardAccountBalance reads it', async () => {
-    const operator = wallet.stakeCredential.to_keyhash()!;
+  it('registers the reward account and delegates it to its pool; rewardAccountBalance reads it', async () => {
     const current = await parameters();
+    const registration = demoPoolRegistration(wallet, pool, current);
     confirmed.push(
       await submitted(
         wallet.build(current, {
           inputs: await walletInputs(),
           change: baseAddress,
           certificates: [
-            ownPoolRegistration(wallet, current).certificate,
+            registration.certificate,
             CSL.Certificate.new_stake_registration(CSL.StakeRegistration.new(wallet.stakeCredential)),
-            CSL.Certificate.new_stake_delegation(CSL.StakeDelegation.new(wallet.stakeCredential, operator)),
+            CSL.Certificate.new_stake_delegation(
+              CSL.StakeDelegation.new(wallet.stakeCredential, registration.operator),
+            ),
           ],
+          signers: [registration.signer],
         }),
       ),
     );
     const account = await stack.get(`/accounts/${wallet.stakeAddress}`);
-    expect(account).toMatchObject({ pool_id: operator.to_bech32('pool') });
+    expect(account).toMatchObject({ pool_id: pool.id });
     expect(await rewards.rewardAccountBalance({ rewardAccount })).toBe(BigInt(account.withdrawable_amount));
   });
 
@@ -245,6 +255,7 @@ describe('@cardano-sdk/cardano-services-client Blockfrost providers', () => {
   it('registers a DRep, delegates the vote to it, and delegates again with a CIP-17 portfolio', async () => {
     const current = await parameters();
     const operator = wallet.stakeCredential.to_keyhash()!;
+    const poolKeyHash = CSL.Ed25519KeyHash.from_bech32(pool.id);
     const metadata = CSL.GeneralTransactionMetadata.new();
     metadata.insert(bigNum(6862), CSL.encode_json_str_to_metadatum(JSON.stringify(portfolio), 1));
     const id = await submitted(
@@ -259,7 +270,7 @@ describe('@cardano-sdk/cardano-services-client Blockfrost providers', () => {
           CSL.Certificate.new_vote_delegation(
             CSL.VoteDelegation.new(wallet.stakeCredential, CSL.DRep.new_key_hash(operator)),
           ),
-          CSL.Certificate.new_stake_delegation(CSL.StakeDelegation.new(wallet.stakeCredential, operator)),
+          CSL.Certificate.new_stake_delegation(CSL.StakeDelegation.new(wallet.stakeCredential, poolKeyHash)),
         ],
       }),
     );
@@ -325,10 +336,6 @@ describe('@cardano-sdk/cardano-services-client Blockfrost providers', () => {
     await expect(failed).rejects.toBeInstanceOf(ProviderError);
     await expect(failed).rejects.toMatchObject({ reason: ProviderFailure.Unknown });
   });
-
-  it.todo(
-    'rewardsHistory: the account this chain delegates earns no reward within the test (its pool makes no block); apps/api/test/live-staking.e2e.test.ts reads the rows GET /accounts/{stake_address}/rewards gives',
-  );
 
   it('mints an NFT; getAsset and getAssets read it with its CIP-68 metadata', async () => {
     const { reference, user, outputs } = cip68MintOutputs(baseAddress);
@@ -419,4 +426,44 @@ describe('@cardano-sdk/cardano-services-client Blockfrost providers', () => {
     expect(error.reason).toBe(ProviderFailure.BadRequest);
     expect(error.innerError).not.toBeInstanceOf(TxSubmissionError);
   });
+
+  // Last, so that the epochs its rewards take pass while the tests above run.
+  it('rewardsHistory: the leader rewards the boundaries paid for the blocks of the wallet’s pool', async () => {
+    type RewardRow = { epoch: number; amount: string; pool_id: string; type: string };
+    // Rewards for an epoch's blocks are paid at the start of the second epoch after it, and the pool's first
+    // blocks are in the second epoch after its registration. The wallet owns the pool, so every reward is the
+    // leader's; none is withdrawn, so once the boundary's rows are written they add up to the ledger's balance.
+    const read = async () => {
+      const rows: RewardRow[] = await stack.get(`/accounts/${wallet.stakeAddress}/rewards`);
+      const { withdrawable_amount } = await stack.get(`/accounts/${wallet.stakeAddress}`);
+      return {
+        rows,
+        paid: rows.reduce((sum, row) => sum + BigInt(row.amount), 0n),
+        balance: BigInt(withdrawable_amount),
+      };
+    };
+    let state = await read();
+    for (let tries = 0; tries < 500 && (state.rows.length === 0 || state.paid !== state.balance); tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      state = await read();
+    }
+    expect(state.rows.length).toBeGreaterThan(0);
+    expect(state.paid).toBe(state.balance);
+    expect(state.rows.every(({ type, pool_id }) => type === 'leader' && pool_id === pool.id)).toBe(true);
+    expect((await stack.get(`/pools/${pool.id}/blocks`)).length).toBeGreaterThan(0);
+
+    const history = (await rewards.rewardsHistory({ rewardAccounts: [rewardAccount] })).get(rewardAccount);
+    expect(history).toEqual(
+      state.rows.map(({ epoch, amount }) => ({
+        epoch: Cardano.EpochNo(epoch),
+        rewards: BigInt(amount),
+        poolId: pool.id,
+      })),
+    );
+    const [first] = history!;
+    const epochs = { lowerBound: first!.epoch, upperBound: first!.epoch };
+    expect(
+      (await rewards.rewardsHistory({ rewardAccounts: [rewardAccount], epochs })).get(rewardAccount),
+    ).toEqual([first]);
+  }, 300_000);
 });

@@ -1,5 +1,6 @@
 import type { BlockFrostAPI } from '@blockfrost/blockfrost-js';
 import CSL from '@emurgo/cardano-serialization-lib-nodejs';
+import type { DemoWallet } from '@frostline/devnet';
 import { ALWAYS_SUCCEEDS_V3 } from './script.js';
 
 // blockfrost-js has no wallet or builder: its users build and sign with CSL, from the parameters and
@@ -190,6 +191,38 @@ export function ownPoolRegistration(wallet: Wallet, parameters: ProtocolParamete
   return {
     certificate: CSL.Certificate.new_pool_registration(CSL.PoolRegistration.new(pool)),
     poolId: operator.to_bech32('pool'),
+  };
+}
+
+/**
+ * A registration of a demo wallet's pool (`npm start` prints its keys) whose owner and reward account are the
+ * wallet's key: the live devnet forges the pool's blocks once stake is delegated to it, so it earns rewards. The
+ * pool's cold key signs beside the wallet's.
+ */
+export function demoPoolRegistration(
+  wallet: Wallet,
+  pool: DemoWallet['pool'],
+  parameters: ProtocolParameters,
+) {
+  const cold = CSL.PrivateKey.from_bech32(pool.coldSigningKey);
+  const operator = cold.to_public().hash();
+  const owners = CSL.Ed25519KeyHashes.new();
+  owners.add(wallet.stakeCredential.to_keyhash()!);
+  const params = CSL.PoolParams.new(
+    operator,
+    CSL.VRFKeyHash.from_hex(pool.vrfKeyHash),
+    bigNum(0),
+    bigNum(parameters.min_pool_cost),
+    CSL.UnitInterval.new(bigNum(1), bigNum(100)),
+    CSL.RewardAddress.new(0, wallet.stakeCredential),
+    owners,
+    CSL.Relays.new(),
+  );
+  return {
+    certificate: CSL.Certificate.new_pool_registration(CSL.PoolRegistration.new(params)),
+    operator,
+    poolId: operator.to_bech32('pool'),
+    signer: cold,
   };
 }
 
