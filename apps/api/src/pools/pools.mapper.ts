@@ -18,14 +18,30 @@ import {
   type PoolRelays,
   type PoolRetirement,
 } from '@frostline/model';
+import { LRUCache } from 'lru-cache';
 
 export function toPoolRetirements(rows: PoolRetirementRow[]): PoolRetirement[] {
   return rows.map((row) => ({ pool_id: poolIdFromHash(row.pool_hash), epoch: row.epoch }));
 }
 
+/**
+ * Decoded registration certificates by their transaction's CBOR (hex), which alone determines them: a page of
+ * /pools/extended names a hundred registrations, whose decoding would otherwise be most of its cost on every
+ * request. Sized by the CBOR's length, so that thousands of pools' registrations fit.
+ */
+const decodedRegistrations = new LRUCache<string, PoolRegistration[]>({
+  maxSize: 64 * 1024 * 1024,
+  sizeCalculation: (_, cbor) => cbor.length,
+});
+
 /** The registration certificate a row names, decoded from its transaction's CBOR. */
 export function poolRegistration(row: PoolRegistrationCborRow): PoolRegistration {
-  return decodePoolRegistrations(hexToBytes(row.cbor)).find((c) => c.index === row.cert_index)!;
+  let certificates = decodedRegistrations.get(row.cbor);
+  if (certificates === undefined) {
+    certificates = decodePoolRegistrations(hexToBytes(row.cbor));
+    decodedRegistrations.set(row.cbor, certificates);
+  }
+  return certificates.find((c) => c.index === row.cert_index)!;
 }
 
 /** The relays of a registration certificate, in certificate order. */
