@@ -8,8 +8,7 @@
 -- voting power in the latest epoch snapshot (0 without one); metadata its latest anchor (a registration's or an
 -- update's) with the document the indexer's anchor job fetched. Every DRep named is found and sorted with its amount
 -- (hundreds to a few thousand on mainnet, a few index probes each); its registration and activity, which the
--- filters need, are read in that order only until the page is full, so page 1 of an unfiltered list reads them
--- for its own DReps alone.
+-- filters need, are read for the page's DReps alone when no filter is given, and for every DRep when one is.
 -- {{direction}} is ASC or DESC, substituted when the file is loaded.
 -- Indexes: drep_registration_drep_hash_tx_id_idx, voting_procedure_voter_role_voter_hash_id_idx (a DRep's latest
 -- vote is activity too), delegation_vote_drep_hash_id_idx, drep_snapshot_pkey,
@@ -64,6 +63,13 @@ ranked AS (
     AND s.drep_kind = n.drep_kind AND coalesce(s.drep_hash, '') = coalesce(n.drep_hash, '')
   ORDER BY by_amount {{direction}}, by_first_named {{direction}}, n.first_named ASC
 ),
+-- Without a filter the page is the ranked rows at its offset, and only those are read further; with one, every
+-- DRep may be needed to fill it (a null LIMIT is none).
+candidates AS MATERIALIZED (
+  SELECT * FROM ranked
+  ORDER BY by_amount {{direction}}, by_first_named {{direction}}, first_named ASC
+  LIMIT CASE WHEN $2::bool IS NULL AND $3::bool IS NULL THEN $4::int4 + $5::int4 END
+),
 page AS (
   SELECT
     n.drep_kind,
@@ -75,7 +81,7 @@ page AS (
     st.registered,
     st.last_active_epoch,
     {{include drep_expired}} AS expired
-  FROM ranked n
+  FROM candidates n
   LEFT JOIN LATERAL (
     SELECT vb.epoch
     FROM voting_procedure v
