@@ -208,6 +208,16 @@ export function historyLoads(shape: HistoryShape, T: number, O: number): History
         `INSERT INTO asset_mint_total SELECT m.asset_id, a.policy, min(m.id), sum(m.quantity), count(*)
          FROM asset_mint m JOIN asset a ON a.id = m.asset_id GROUP BY m.asset_id, a.policy`,
       ),
+      load(
+        'drep_named',
+        `INSERT INTO drep_named
+         SELECT drep_kind, drep_hash, (min(ARRAY[tx_id, cert_index::int8]))[1], (min(ARRAY[tx_id, cert_index::int8]))[2]::int,
+           count(*)
+         FROM (SELECT drep_kind, drep_hash, tx_id, cert_index FROM drep_registration
+               UNION ALL
+               SELECT drep_kind, coalesce(drep_hash, ''::bytea), tx_id, cert_index FROM delegation_vote) n
+         GROUP BY drep_kind, drep_hash`,
+      ),
     ],
   };
 }
@@ -219,6 +229,7 @@ const TOTAL_TABLES = [
   'account_asset_total',
   'metadata_label_total',
   'asset_mint_total',
+  'drep_named',
 ];
 
 /**

@@ -6,48 +6,20 @@
 --   $4 int   page size, $5 int offset
 -- Each DRep's retired, expired and last_active_epoch are those of /governance/dreps/{drep_id}; amount is its
 -- voting power in the latest epoch snapshot (0 without one); metadata its latest anchor (a registration's or an
--- update's) with the document the indexer's anchor job fetched. Every DRep named is found and sorted with its amount
--- (hundreds to a few thousand on mainnet, a few index probes each); its registration and activity, which the
+-- update's) with the document the indexer's anchor job fetched. Every DRep named is read from the running totals the
+-- indexer keeps (drep_named: one row per DRep, with the certificate that first named it) and sorted with its amount
+-- (hundreds to a few thousand on mainnet); its registration and activity, which the
 -- filters need, are read for the page's DReps alone when no filter is given, and for every DRep when one is.
 -- {{direction}} is ASC or DESC, substituted when the file is loaded.
 -- Indexes: drep_registration_drep_hash_tx_id_idx, voting_procedure_voter_role_voter_hash_id_idx (a DRep's latest
--- vote is activity too), delegation_vote_drep_hash_id_idx, drep_snapshot_pkey,
+-- vote is activity too), drep_named (every row), drep_snapshot_pkey,
 -- protocol_parameters_pkey, governance_anchor_pkey.
--- The DReps delegations name: each distinct hash by a skip scan of delegation_vote_drep_hash_id_idx (one probe
--- per DRep, not a pass over every delegation) with its first delegation, and the predefined DReps' first.
-WITH RECURSIVE delegated AS (
-  (SELECT v.drep_hash FROM delegation_vote v WHERE v.drep_hash IS NOT NULL ORDER BY v.drep_hash LIMIT 1)
-  UNION ALL
-  SELECT (SELECT v.drep_hash FROM delegation_vote v WHERE v.drep_hash > d.drep_hash ORDER BY v.drep_hash LIMIT 1)
-  FROM delegated d
-  WHERE d.drep_hash IS NOT NULL
-),
-first_delegations AS (
-  SELECT f.drep_kind, f.drep_hash, f.tx_id, f.cert_index
-  FROM delegated d
-  CROSS JOIN LATERAL (
-    SELECT v.drep_kind, v.drep_hash, v.tx_id, v.cert_index FROM delegation_vote v
-    WHERE v.drep_hash = d.drep_hash ORDER BY v.id LIMIT 1
-  ) f
-  UNION ALL
-  SELECT f.drep_kind, f.drep_hash, f.tx_id, f.cert_index
-  FROM (VALUES ('abstain'), ('no_confidence')) predefined (kind)
-  CROSS JOIN LATERAL (
-    SELECT v.drep_kind, v.drep_hash, v.tx_id, v.cert_index FROM delegation_vote v
-    WHERE v.drep_hash IS NULL AND v.drep_kind = predefined.kind ORDER BY v.id LIMIT 1
-  ) f
-),
-named AS (
-  SELECT drep_kind, drep_hash, min(ARRAY[tx_id, cert_index::int8]) AS first_named
-  FROM (
-    SELECT r.drep_kind, r.drep_hash, r.tx_id, r.cert_index FROM drep_registration r
-    UNION ALL
-    SELECT * FROM first_delegations
-  ) certificates
-  GROUP BY drep_kind, drep_hash
+WITH named AS (
+  SELECT t.drep_kind, nullif(t.drep_hash, ''::bytea) AS drep_hash, ARRAY[t.first_tx_id, t.first_cert_index::int8] AS first_named
+  FROM drep_named t
 ),
 {{include drep_latest_parameters}}
--- The sort keys as columns, in the page's order: the lateral reads below keep it, and the page is cut as they go.
+-- The sort keys as columns, in the page's order.
 ranked AS (
   SELECT
     n.drep_kind,

@@ -487,6 +487,7 @@ export class ChainSeed {
        VALUES ($1, $2, $3, $4, $5, decode($6, 'hex'))`,
       [this.nextId('delegation_vote'), txId, certIndex, stakeAddressId, drepKind, drepHash],
     );
+    await this.recountDRepNamings(drepKind, drepHash);
   }
 
   /** deposit > 0 registers, < 0 retires, null updates (db-sync convention). */
@@ -511,6 +512,22 @@ export class ChainSeed {
         anchor?.url,
         anchor?.hash,
       ],
+    );
+    await this.recountDRepNamings(drepKind, drepHash);
+  }
+
+  /** The DRep's running total of the certificates naming it, as the indexer keeps it (seeds may come in any order). */
+  private async recountDRepNamings(drepKind: string, drepHash: string | null): Promise<void> {
+    const key = `drep_kind = $1 AND coalesce(drep_hash, ''::bytea) = coalesce(decode($2, 'hex'), ''::bytea)`;
+    await this.sql.query(`DELETE FROM drep_named WHERE ${key}`, [drepKind, drepHash]);
+    await this.sql.query(
+      `INSERT INTO drep_named
+       SELECT $1, coalesce(decode($2, 'hex'), ''::bytea), (min(ARRAY[tx_id, cert_index::int8]))[1],
+         (min(ARRAY[tx_id, cert_index::int8]))[2]::int, count(*)
+       FROM (SELECT drep_kind, drep_hash, tx_id, cert_index FROM drep_registration WHERE ${key}
+             UNION ALL
+             SELECT drep_kind, drep_hash, tx_id, cert_index FROM delegation_vote WHERE ${key}) n`,
+      [drepKind, drepHash],
     );
   }
 

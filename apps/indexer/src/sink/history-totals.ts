@@ -5,7 +5,8 @@ import type { Statement } from './sql.js';
  * /addresses/assets: what each address and account received (every output) and sent (every spent output),
  * in lovelace and per asset, and how many transactions touched it; and of /metadata/txs/labels: how many
  * transactions carry each label; and of /assets and /assets/policy/{policy_id}: each minted asset's mints and burns,
- * summed and counted, with its policy and first mint. A batch adds what its transactions
+ * summed and counted, with its policy and first mint; and of /governance/dreps: every DRep a certificate names, with
+ * the first one and their count. A batch adds what its transactions
  * changed; a rollback takes back, before deleting them, what the transactions after the point changed.
  * Both read that change from the same rows: outputs, spends and address_tx rows of the transactions after
  * `$1` (index ranges over those transactions only).
@@ -89,6 +90,18 @@ const TOTALS: readonly RunningTotal[] = [
     values: ['quantity', 'mint_count'],
     change: `SELECT m.asset_id, a.policy, min(m.id) AS first_mint_id, sum(m.quantity) AS quantity, count(*) AS mint_count
       FROM asset_mint m JOIN asset a ON a.id = m.asset_id WHERE m.tx_id > $1 GROUP BY m.asset_id, a.policy`,
+  },
+  {
+    table: 'drep_named',
+    keys: ['drep_kind', 'drep_hash'],
+    kept: ['first_tx_id', 'first_cert_index'],
+    values: ['namings'],
+    change: `SELECT drep_kind, drep_hash, (min(ARRAY[tx_id, cert_index::int8]))[1] AS first_tx_id,
+        (min(ARRAY[tx_id, cert_index::int8]))[2]::int AS first_cert_index, count(*) AS namings
+      FROM (SELECT drep_kind, drep_hash, tx_id, cert_index FROM drep_registration WHERE tx_id > $1
+            UNION ALL
+            SELECT drep_kind, coalesce(drep_hash, ''::bytea), tx_id, cert_index FROM delegation_vote WHERE tx_id > $1) n
+      GROUP BY drep_kind, drep_hash`,
   },
 ];
 

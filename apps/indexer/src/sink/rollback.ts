@@ -34,6 +34,7 @@ export const ROLLBACK_TABLES = {
     'account_asset_total',
     'metadata_label_total',
     'asset_mint_total',
+    'drep_named',
   ],
   /** the removed transactions' ticker records are taken out of their totals */
   perTicker: ['nutlink_ticker_total'],

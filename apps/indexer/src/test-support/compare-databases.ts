@@ -17,6 +17,7 @@ const CHAIN_TABLES: readonly string[] = [
   'account_asset_total',
   'metadata_label_total',
   'asset_mint_total',
+  'drep_named',
   'ma_tx_out',
   'unspent_ma_tx_out',
   'address_utxo',

@@ -60,6 +60,12 @@ const RECOMPUTED_HISTORY: Record<string, string> = {
   metadata_label_total: `SELECT label, count(*) FROM tx_metadata_cbor GROUP BY label`,
   asset_mint_total: `SELECT m.asset_id, a.policy, min(m.id), sum(m.quantity), count(*)
     FROM asset_mint m JOIN asset a ON a.id = m.asset_id GROUP BY m.asset_id, a.policy`,
+  drep_named: `SELECT drep_kind, drep_hash, (min(ARRAY[tx_id, cert_index::int8]))[1], (min(ARRAY[tx_id, cert_index::int8]))[2]::int,
+      count(*)
+    FROM (SELECT drep_kind, drep_hash, tx_id, cert_index FROM drep_registration
+          UNION ALL
+          SELECT drep_kind, coalesce(drep_hash, ''::bytea), tx_id, cert_index FROM delegation_vote) n
+    GROUP BY drep_kind, drep_hash`,
 };
 
 /**
