@@ -1,6 +1,7 @@
 import { createLedgerStateQueryClient, type InteractionContext } from '@cardano-ogmios/client';
 import { setTimeout } from 'node:timers/promises';
 import { readSqlFile, withNamedParameters, type PrismaClient } from '@frostline/db';
+import { atOneLedgerState } from '../../chain-sync/ogmios.js';
 
 const SNAPSHOT_SQL = withNamedParameters(readSqlFile('epoch_stake_snapshot'), ['boundary_tx_id']);
 /** How long a snapshot waits for the index to reach the ledger tip: a few blocks' time on a live chain. */
@@ -30,7 +31,10 @@ export async function snapshotAccountStakes(
   stopping: () => boolean = () => false,
 ): Promise<AccountStakeSnapshot | null> {
   const client = await createLedgerStateQueryClient(ogmios);
-  const [epoch, tip] = await Promise.all([client.epoch(), client.ledgerTip()]);
+  // One state for both: an epoch change between two queries would pair a tip with the epoch before it.
+  const [epoch, tip] = await atOneLedgerState(client, () =>
+    Promise.all([client.epoch(), client.ledgerTip()]),
+  );
   const slot = tip === 'origin' ? 0n : BigInt(tip.slot);
   const deadline = Date.now() + TIP_WAIT_MS;
   for (;;) {
