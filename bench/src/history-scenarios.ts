@@ -1,7 +1,7 @@
 // The API rows of the history paths (issue #50), each on its whale (populate-history.ts): page 1 and a random
 // deep page of every list, and the running totals. Their limits are the issue's: a page 1 within 20 ms and a
 // deep page within 100 ms at 500 req/s, a total within 10 ms.
-import type { Scenario } from './load.js';
+import type { Scenario } from './scenario.js';
 import type { Samples } from './populate.js';
 
 export const HISTORY_LIMITS = { page1Ms: 20, deepPageMs: 100, totalMs: 10 };

@@ -27,10 +27,10 @@ import {
   startServer,
   worseMiddle,
   type LoadSeconds,
-  type Scenario,
   type ScenarioResult,
   type Server,
 } from './load.js';
+import type { Scenario } from './scenario.js';
 import { TIP_INTERVAL_MS, withAdvancingTip } from './advancing-tip.js';
 import { FLOOD_EVALUATIONS, maximalEvaluation, withEvaluationFlood } from './evaluation-flood.js';
 import { historyLimit } from './history-scenarios.js';
