@@ -12,6 +12,7 @@ const POOL_SQL = readSqlFile('pools_pool_id');
 const EXTENDED_SQL = readSqlFile('pools_extended');
 const HISTORY_SQL = sqlByDirection(readSqlFile('pools_pool_id_history'));
 const REGISTRATIONS_SQL = readSqlFile('pools_pool_id_registrations');
+const EXTENDED_METADATA_SQL = readSqlFile('pools_extended_metadata');
 
 export interface PoolsPage {
   limit: number;
@@ -155,10 +156,10 @@ export async function poolMetadataFiles(
   refs: { url: string; hash: string }[],
 ): Promise<(PoolMetadataFile & { url: string; hash: string })[]> {
   if (refs.length === 0) return [];
-  return db.poolMetadata.findMany({
-    where: { OR: refs.map(({ url, hash }) => ({ url, hash })) },
-    select: { url: true, hash: true, metadata: true, errorCode: true, error: true },
-  });
+  return queryRows<PoolMetadataFile & { url: string; hash: string }>(db, EXTENDED_METADATA_SQL, [
+    refs.map((ref) => ref.url),
+    refs.map((ref) => ref.hash),
+  ]);
 }
 
 /** The metadata file the pool metadata job stored for a registration's URL and hash, or null before any fetch. */
