@@ -200,6 +200,13 @@ export function historyLoads(shape: HistoryShape, T: number, O: number): History
          ) c GROUP BY stake_address_id`,
       ),
       load(
+        'account_address',
+        `INSERT INTO account_address
+         SELECT stake_address_id, coalesce(payment_cred, ''::bytea), (min(ARRAY[id, address_id]))[1],
+           (min(ARRAY[id, address_id]))[2], count(*)
+         FROM tx_out WHERE stake_address_id IS NOT NULL GROUP BY stake_address_id, coalesce(payment_cred, ''::bytea)`,
+      ),
+      load(
         'metadata_label_total',
         `INSERT INTO metadata_label_total SELECT label, count(*) FROM tx_metadata_cbor GROUP BY label`,
       ),
@@ -227,6 +234,7 @@ const TOTAL_TABLES = [
   'address_asset_total',
   'account_total',
   'account_asset_total',
+  'account_address',
   'metadata_label_total',
   'asset_mint_total',
   'drep_named',

@@ -344,6 +344,14 @@ export class ChainSeed {
        VALUES ($1, $2, decode($3, 'hex'), $4, $5)`,
       [id, addressId, paymentCred, assets.length > 0, output.stakeAddressId ?? null],
     );
+    if (output.stakeAddressId != null)
+      // the account's pairing with the payment credential, as the indexer's running total keeps it
+      await this.sql.query(
+        `INSERT INTO account_address (stake_address_id, payment_cred, first_tx_out_id, address_id, outputs)
+         VALUES ($1, coalesce(decode($2, 'hex'), ''::bytea), $3, $4, 1)
+         ON CONFLICT (stake_address_id, payment_cred) DO UPDATE SET outputs = account_address.outputs + 1`,
+        [output.stakeAddressId, paymentCred, id, addressId],
+      );
     const decoded = decodeShelleyAddress(output.address);
     const script = decoded !== null && 'payment' in decoded && decoded.payment.type === 'script';
     const supply = { lovelace: output.value, locked: script ? output.value : '0' };

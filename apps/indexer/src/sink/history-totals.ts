@@ -3,7 +3,8 @@ import type { Statement } from './sql.js';
 /**
  * The running totals of /addresses/{address}/total and /accounts/{stake_address}/addresses/total and
  * /addresses/assets: what each address and account received (every output) and sent (every spent output),
- * in lovelace and per asset, and how many transactions touched it; and of /metadata/txs/labels: how many
+ * in lovelace and per asset, and how many transactions touched it; and of /accounts/{stake_address}/addresses:
+ * each payment credential an account was paired with, with its first output; and of /metadata/txs/labels: how many
  * transactions carry each label; and of /assets and /assets/policy/{policy_id}: each minted asset's mints and burns,
  * summed and counted, with its policy and first mint; and of /governance/dreps: every DRep a certificate names, with
  * the first one and their count. A batch adds what its transactions
@@ -76,6 +77,17 @@ const TOTALS: readonly RunningTotal[] = [
     keys: ['stake_address_id', 'asset_id'],
     values: ['received', 'sent'],
     change: assetChange('stake_address_id'),
+  },
+  {
+    table: 'account_address',
+    keys: ['stake_address_id', 'payment_cred'],
+    kept: ['first_tx_out_id', 'address_id'],
+    values: ['outputs'],
+    change: `SELECT o.stake_address_id, coalesce(o.payment_cred, ''::bytea) AS payment_cred,
+        (min(ARRAY[o.id, o.address_id]))[1] AS first_tx_out_id, (min(ARRAY[o.id, o.address_id]))[2] AS address_id,
+        count(*) AS outputs
+      FROM tx_out o WHERE o.tx_id > $1 AND o.stake_address_id IS NOT NULL
+      GROUP BY o.stake_address_id, coalesce(o.payment_cred, ''::bytea)`,
   },
   {
     table: 'metadata_label_total',

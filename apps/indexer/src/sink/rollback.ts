@@ -32,6 +32,7 @@ export const ROLLBACK_TABLES = {
     'address_asset_total',
     'account_total',
     'account_asset_total',
+    'account_address',
     'metadata_label_total',
     'asset_mint_total',
     'drep_named',

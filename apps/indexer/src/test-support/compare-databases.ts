@@ -15,6 +15,7 @@ const CHAIN_TABLES: readonly string[] = [
   'address_asset_total',
   'account_total',
   'account_asset_total',
+  'account_address',
   'metadata_label_total',
   'asset_mint_total',
   'drep_named',

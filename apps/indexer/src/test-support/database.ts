@@ -57,6 +57,9 @@ const RECOMPUTED_HISTORY: Record<string, string> = {
       coalesce(sum(m.quantity) FILTER (WHERE sp.tx_id IS NOT NULL), 0)
     FROM tx_out o JOIN ma_tx_out m ON m.tx_out_id = o.id LEFT JOIN tx_out_spend sp ON sp.tx_out_id = o.id
     WHERE o.stake_address_id IS NOT NULL GROUP BY o.stake_address_id, m.asset_id`,
+  account_address: `SELECT stake_address_id, coalesce(payment_cred, ''::bytea), (min(ARRAY[id, address_id]))[1],
+      (min(ARRAY[id, address_id]))[2], count(*)
+    FROM tx_out WHERE stake_address_id IS NOT NULL GROUP BY stake_address_id, coalesce(payment_cred, ''::bytea)`,
   metadata_label_total: `SELECT label, count(*) FROM tx_metadata_cbor GROUP BY label`,
   asset_mint_total: `SELECT m.asset_id, a.policy, min(m.id), sum(m.quantity), count(*)
     FROM asset_mint m JOIN asset a ON a.id = m.asset_id GROUP BY m.asset_id, a.policy`,
