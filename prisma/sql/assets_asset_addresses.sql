@@ -6,18 +6,19 @@
 --   $3 int   page size, $4 int offset
 -- Outputs of phase-2-invalid transactions (their collateral returns) do not count, as in Blockfrost.
 -- {{direction}} is ASC or DESC, substituted when the file is loaded.
--- Indexes: asset_policy_name_key, ma_tx_out_asset_id_idx, unspent_tx_out_pkey, tx_out_pkey, tx_pkey, address_pkey.
+-- Indexes: asset_policy_name_key, unspent_ma_tx_out_asset_id_tx_out_id_idx (the asset's live outputs only, not every
+-- output that ever held it), ma_tx_out_pkey, tx_out_pkey, tx_pkey, address_pkey.
 WITH probe AS (
   SELECT (SELECT id FROM asset WHERE policy = $1 AND name = $2) AS asset_id
 ),
 holders AS (
-  SELECT o.address_id, sum(m.quantity) AS quantity, min(o.tx_id) AS first_tx_id
-  FROM ma_tx_out m
-  JOIN unspent_tx_out u ON u.tx_out_id = m.tx_out_id
-  JOIN tx_out o ON o.id = m.tx_out_id
+  SELECT u.address_id, sum(m.quantity) AS quantity, min(o.tx_id) AS first_tx_id
+  FROM unspent_ma_tx_out u
+  JOIN ma_tx_out m ON m.tx_out_id = u.tx_out_id AND m.asset_id = u.asset_id
+  JOIN tx_out o ON o.id = u.tx_out_id
   JOIN tx t ON t.id = o.tx_id
-  WHERE m.asset_id = (SELECT asset_id FROM probe) AND t.valid
-  GROUP BY o.address_id
+  WHERE u.asset_id = (SELECT asset_id FROM probe) AND t.valid
+  GROUP BY u.address_id
 ),
 page AS (
   SELECT h.*
