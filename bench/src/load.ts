@@ -5,6 +5,7 @@ import { once } from 'node:events';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { historyScenarios } from './history-scenarios.js';
+import { REWARD_EPOCHS } from './staking-population.js';
 import type { PageGoal, Scenario } from './scenario.js';
 import type { Samples } from './populate.js';
 import { STALLS_READ, STALLS_RESET, type Stalls } from './stalls.js';
@@ -172,8 +173,11 @@ export function scenarios(samples: Samples): Scenario[] {
       path: () => `/epochs/${samples.epoch}/stakes`,
       goal: page1Goal(51),
     },
-    // Issue #51's /accounts/{stake_address}/rewards of a long-lived account needs reward rows, which the
-    // population does not write yet.
+    {
+      name: `large account (${(2 * REWARD_EPOCHS).toLocaleString('en')} rewards over ${REWARD_EPOCHS} epochs), GET /accounts/{stake_address}/rewards page 1 of 100`,
+      path: () => `/accounts/${samples.largeAccount}/rewards`,
+      goal: page1Goal(51),
+    },
     { name: 'GET /governance/dreps page 1 of 100', path: () => '/governance/dreps', goal: page1Goal(52) },
     {
       name: 'GET /governance/proposals page 1 of 100',

@@ -511,7 +511,10 @@ export function renderMarkdown(r: BenchResults, meta: RunMeta): string {
       'led by them; one delegation in 32 to the largest pool; 500 DReps with anchors and documents, the DRep snapshot of the newest',
     );
     p(
-      'epoch, one vote delegation in 5 to the largest DRep; proposals of every type, each voted on by a third of the DReps and some pools.',
+      'epoch, one vote delegation in 5 to the largest DRep; proposals of every type, each voted on by a third of the DReps and some pools;',
+    );
+    p(
+      "a member reward of the newest epoch for every account, and the large account's rewards of 400 epochs (member and leader).",
     );
     p();
   }

@@ -22,6 +22,8 @@ export const LARGEST_DREP = 2;
 export const LARGEST_DREP_SHARE = 5;
 /** How many epochs before the newest have pool snapshots (and the stake snapshot's copies). */
 export const SNAPSHOT_EPOCHS = 3;
+/** Epochs of rewards of the large account: about as many as mainnet's Shelley era has had. */
+export const REWARD_EPOCHS = 400;
 
 /** bench_gen.sha(x, tag): sha256 of x as int8send gives it and the tag's UTF-8. */
 export function sha(x: number, tag: string): Buffer {
@@ -187,6 +189,23 @@ export function stakingLoads({
             SELECT e, substring(bench_gen.sha(p, 'poolhash') from 1 for 28),
               CASE WHEN p = ${LARGEST_POOL} THEN 70000000000000 ELSE 1000000000 + bench_gen.h(p * 100 + e, 50) % 20000000000000 END
             FROM generate_series(${firstSnapshot}, ${epoch}) e, generate_series(1, ${POOLS}) p`,
+      params: [],
+    },
+    {
+      // Every account a member reward of the newest epoch; the large account (stake address 1, delegating since
+      // Shelley's first epochs on mainnet) one for each of REWARD_EPOCHS epochs from the pool it then delegated to
+      // (a new one every 50 epochs), and a leader reward of pool 1, which it owns. Its epochs are mainnet's count,
+      // not the populated chain's (fewer): the path reads the account's reward rows only.
+      table: 'reward',
+      sql: `INSERT INTO reward (stake_address_id, type, amount, earned_epoch, spendable_epoch, pool_hash)
+            SELECT s, 'member', 1000000 + bench_gen.h(s, 57) % 50000000, ${epoch}, ${epoch} + 2,
+              substring(bench_gen.sha(1 + bench_gen.h(s, 58) % ${POOLS}, 'poolhash') from 1 for 28)
+            FROM generate_series(2, ${SA}) s
+            UNION ALL
+            SELECT 1, type, 1000000 + bench_gen.h(e * 2 + k, 59) % 500000000, e, e + 2,
+              substring(bench_gen.sha(CASE WHEN type = 'leader' THEN 1 ELSE 2 + e / 50 END, 'poolhash') from 1 for 28)
+            FROM generate_series(0, ${REWARD_EPOCHS - 1}) e,
+              (VALUES (0, 'member'), (1, 'leader')) t (k, type)`,
       params: [],
     },
     {

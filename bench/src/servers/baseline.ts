@@ -24,6 +24,7 @@ const TX_UTXOS = sql('txs_hash_utxos');
 const EPOCH_PARAMETERS = sql('epochs_number_parameters');
 const ACCOUNT = sql('accounts_stake_address');
 const ACCOUNT_UTXOS = sql('accounts_stake_address_utxos').replaceAll('{{direction}}', 'ASC');
+const ACCOUNT_REWARDS = sql('accounts_stake_address_rewards').replaceAll('{{direction}}', 'ASC');
 const NUTLINK = sql('nutlink_address_tickers');
 const asc = (text: string) => text.replaceAll('{{direction}}', 'ASC');
 const POOLS = asc(sql('pools'));
@@ -118,6 +119,14 @@ app.get<{ Params: { stake: string }; Querystring: { count?: string; page?: strin
   async (request) => {
     const { limit, offset } = page(request.query);
     const { rows } = await query(ACCOUNT_UTXOS, [request.params.stake, limit, offset]);
+    return rows;
+  },
+);
+app.get<{ Params: { stake: string }; Querystring: { count?: string; page?: string } }>(
+  '/accounts/:stake/rewards',
+  async (request) => {
+    const { limit, offset } = page(request.query);
+    const { rows } = await query(ACCOUNT_REWARDS, [request.params.stake, limit, offset]);
     return rows;
   },
 );
