@@ -588,6 +588,10 @@ describe('the explorer in a browser', () => {
       await waitForText(page, `Not found: no pool ${unknownPool}.`);
       await search(UNKNOWN_DREP);
       await waitForText(page, `Not found: no DRep ${UNKNOWN_DREP}.`);
+      // no Blockfrost path finds an asset by its fingerprint: the page asks for the unit instead
+      const { fingerprint } = (await stack.get(`/assets/${ids.asset}`)) as { fingerprint: string };
+      await search(fingerprint);
+      await waitForText(page, 'Not found: an asset is looked up by its unit');
 
       await search('epoch 999999999');
       await waitForText(page, 'Not found: no epoch 999999999 with blocks.');
