@@ -56,9 +56,12 @@ function listedId({ drep_kind, drep_hash }: DRepListRow): { drep_id: string; hex
   };
 }
 
+/** The id's fields are named one by one: spreading them into the item cost more than the rest of its mapping. */
 export function toDRepListItem(row: DRepListRow): DRepListItem {
+  const { drep_id, hex } = listedId(row);
   return {
-    ...listedId(row),
+    drep_id,
+    hex,
     amount: row.amount,
     has_script: row.drep_kind === 'script',
     retired: row.retired,
