@@ -10,7 +10,7 @@ import type { Statement } from './sql.js';
  * the first one and their count. A batch adds what its transactions
  * changed; a rollback takes back, before deleting them, what the transactions after the point changed.
  * Both read that change from the same rows: outputs, spends and address_tx rows of the transactions after
- * `$1` (index ranges over those transactions only).
+ * `$1` (index ranges over those transactions only, the outputs and spends once for all totals).
  */
 interface RunningTotal {
   table: string;
@@ -25,13 +25,24 @@ interface RunningTotal {
 /** The outputs of the transactions after $1 that hold assets, by ma_tx_out's key: one range. */
 const FIRST_OUTPUT_AFTER = `(SELECT id FROM tx_out WHERE tx_id > $1 ORDER BY tx_id, index LIMIT 1)`;
 
+/**
+ * The outputs the transactions after $1 created and those they spent, each read once for every total: most totals
+ * need both, and a spent output is found by an index probe per spend.
+ */
+const CHANGED_OUTPUTS = `created AS MATERIALIZED (
+    SELECT o.id, o.address_id, o.stake_address_id, o.payment_cred, o.value, o.has_assets FROM tx_out o WHERE o.tx_id > $1
+  ),
+  spent AS MATERIALIZED (
+    SELECT o.id, o.address_id, o.stake_address_id, o.value, o.has_assets
+    FROM tx_out_spend sp JOIN tx_out o ON o.id = sp.tx_out_id WHERE sp.tx_id > $1
+  )`;
+
 function lovelaceChange(holder: string, transactions: string): string {
-  const held = holder === 'address_id' ? '' : `AND o.${holder} IS NOT NULL`;
+  const held = holder === 'address_id' ? '' : `WHERE o.${holder} IS NOT NULL`;
   return `SELECT ${holder}, sum(received) AS received, sum(sent) AS sent, sum(txs) AS tx_count FROM (
-      SELECT o.${holder}, o.value AS received, 0 AS sent, 0 AS txs FROM tx_out o WHERE o.tx_id > $1 ${held}
+      SELECT o.${holder}, o.value AS received, 0 AS sent, 0 AS txs FROM created o ${held}
       UNION ALL
-      SELECT o.${holder}, 0, o.value, 0 FROM tx_out_spend sp JOIN tx_out o ON o.id = sp.tx_out_id
-      WHERE sp.tx_id > $1 ${held}
+      SELECT o.${holder}, 0, o.value, 0 FROM spent o ${held}
       UNION ALL
       ${transactions}
     ) c GROUP BY ${holder}`;
@@ -41,11 +52,10 @@ function assetChange(holder: string): string {
   const held = holder === 'address_id' ? '' : `AND o.${holder} IS NOT NULL`;
   return `SELECT ${holder}, asset_id, sum(received) AS received, sum(sent) AS sent FROM (
       SELECT o.${holder}, m.asset_id, m.quantity AS received, 0 AS sent
-      FROM ma_tx_out m JOIN tx_out o ON o.id = m.tx_out_id WHERE m.tx_out_id >= ${FIRST_OUTPUT_AFTER} ${held}
+      FROM ma_tx_out m JOIN created o ON o.id = m.tx_out_id WHERE m.tx_out_id >= ${FIRST_OUTPUT_AFTER} ${held}
       UNION ALL
       SELECT o.${holder}, m.asset_id, 0, m.quantity
-      FROM tx_out_spend sp JOIN tx_out o ON o.id = sp.tx_out_id JOIN ma_tx_out m ON m.tx_out_id = o.id
-      WHERE sp.tx_id > $1 AND o.has_assets ${held}
+      FROM spent o JOIN ma_tx_out m ON m.tx_out_id = o.id WHERE o.has_assets ${held}
     ) c GROUP BY ${holder}, asset_id`;
 }
 
@@ -86,7 +96,7 @@ const TOTALS: readonly RunningTotal[] = [
     change: `SELECT o.stake_address_id, coalesce(o.payment_cred, ''::bytea) AS payment_cred,
         (min(ARRAY[o.id, o.address_id]))[1] AS first_tx_out_id, (min(ARRAY[o.id, o.address_id]))[2] AS address_id,
         count(*) AS outputs
-      FROM tx_out o WHERE o.tx_id > $1 AND o.stake_address_id IS NOT NULL
+      FROM created o WHERE o.stake_address_id IS NOT NULL
       GROUP BY o.stake_address_id, coalesce(o.payment_cred, ''::bytea)`,
   },
   {
@@ -120,7 +130,8 @@ const TOTALS: readonly RunningTotal[] = [
 const sameKey = ({ keys }: RunningTotal) => keys.map((key) => `t.${key} = c.${key}`).join(' AND ');
 
 /** Each total gains the change: one statement. */
-const APPLY_SQL = `WITH ${TOTALS.map(
+const APPLY_SQL = `WITH ${CHANGED_OUTPUTS},
+${TOTALS.map(
   (total, i) => `apply${i} AS (
   INSERT INTO ${total.table} (${[...total.keys, ...(total.kept ?? []), ...total.values].join(', ')}) ${total.change}
   ON CONFLICT (${total.keys.join(', ')}) DO UPDATE SET
@@ -133,7 +144,8 @@ SELECT 1`;
  * goes, as a recomputation would have no row for it; the others are cut, and their kept columns stay, as
  * transactions before the point made them. Both on the same snapshot.
  */
-const UNDO_SQL = `WITH ${TOTALS.map((total, i) => {
+const UNDO_SQL = `WITH ${CHANGED_OUTPUTS},
+${TOTALS.map((total, i) => {
   const whole = total.values.map((value) => `t.${value} = c.${value}`).join(' AND ');
   return `change${i} AS MATERIALIZED (${total.change}),
   gone${i} AS (DELETE FROM ${total.table} t USING change${i} c WHERE ${sameKey(total)} AND ${whole}),
