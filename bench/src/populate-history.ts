@@ -140,12 +140,17 @@ export function historyLoads(shape: HistoryShape, T: number, O: number): History
       load(
         'address_tx',
         `INSERT INTO address_tx
-         SELECT DISTINCT ON (l.address_id, l.tx_id) l.address_id, l.tx_id, l.stake_address_id, l.tx_out_id FROM (
-           SELECT o.address_id, o.tx_id, o.stake_address_id, o.id AS tx_out_id FROM tx_out o
-           UNION ALL
-           SELECT o.address_id, sp.tx_id, o.stake_address_id, o.id FROM tx_out_spend sp JOIN tx_out o ON o.id = sp.tx_out_id
-         ) l
-         ORDER BY l.address_id, l.tx_id, l.tx_out_id`,
+         SELECT h.*, row_number() OVER (PARTITION BY h.address_id ORDER BY h.tx_id),
+           CASE WHEN h.stake_address_id IS NOT NULL
+             THEN row_number() OVER (PARTITION BY h.stake_address_id ORDER BY h.tx_id, h.tx_out_id) END
+         FROM (
+           SELECT DISTINCT ON (l.address_id, l.tx_id) l.address_id, l.tx_id, l.stake_address_id, l.tx_out_id FROM (
+             SELECT o.address_id, o.tx_id, o.stake_address_id, o.id AS tx_out_id FROM tx_out o
+             UNION ALL
+             SELECT o.address_id, sp.tx_id, o.stake_address_id, o.id FROM tx_out_spend sp JOIN tx_out o ON o.id = sp.tx_out_id
+           ) l
+           ORDER BY l.address_id, l.tx_id, l.tx_out_id
+         ) h`,
       ),
       load(
         'asset_tx',

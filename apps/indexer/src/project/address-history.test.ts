@@ -62,8 +62,15 @@ describe('projectAddressHistory', () => {
     projectAddressHistory(state, at);
     const addressB = state.rows.txOuts[0]!.addressId;
     expect(state.rows.addressTxs).toEqual([
-      { addressId: 70n, txId: 5n, stakeAddressId: 8n, txOutId: 40n },
-      { addressId: addressB, txId: 5n, stakeAddressId: null, txOutId: state.rows.txOuts[0]!.id },
+      { addressId: 70n, txId: 5n, stakeAddressId: 8n, txOutId: 40n, position: 0, accountPosition: null },
+      {
+        addressId: addressB,
+        txId: 5n,
+        stakeAddressId: null,
+        txOutId: state.rows.txOuts[0]!.id,
+        position: 0,
+        accountPosition: null,
+      },
     ]);
     expect(state.rows.assetTxs).toEqual([{ assetId: state.rows.maTxOuts[0]!.assetId, txId: 5n }]);
   });

@@ -31,6 +31,13 @@ export function projectAddressHistory(state: BatchState, { blockId, tx, txId }: 
     for (const asset of output.assets) assets.add(state.assetId(asset.policy, asset.name, blockId));
   }
   for (const [addressId, { stakeAddressId, txOutId }] of touched)
-    state.rows.addressTxs.push({ addressId, txId, stakeAddressId, txOutId });
+    state.rows.addressTxs.push({
+      addressId,
+      txId,
+      stakeAddressId,
+      txOutId,
+      position: 0,
+      accountPosition: null,
+    });
   for (const assetId of assets) state.rows.assetTxs.push({ assetId, txId });
 }

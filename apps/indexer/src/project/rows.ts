@@ -166,7 +166,7 @@ export interface BatchRows {
   }[];
   votes: VoteRow[];
   /** the addresses each transaction touched (address-history.ts) */
-  addressTxs: { addressId: bigint; txId: bigint; stakeAddressId: bigint | null; txOutId: bigint }[];
+  addressTxs: AddressTxRow[];
   /** the assets of each transaction's outputs */
   assetTxs: { assetId: bigint; txId: bigint }[];
   /** change of unspent lovelace per stake address */
@@ -224,6 +224,20 @@ export function emptyBatchRows(): BatchRows {
     supplyDelta: { lovelace: 0n, locked: 0n },
     rewardAccounts: new Set(),
   };
+}
+
+/** A transaction that touched an address (address-history.ts). */
+export interface AddressTxRow {
+  addressId: bigint;
+  txId: bigint;
+  stakeAddressId: bigint | null;
+  txOutId: bigint;
+  /**
+   * The row's place in the address's history and in its account's (null without an account): set by the batch
+   * writer (sink/history-positions.ts), which knows the places stored before the batch; 0 until then.
+   */
+  position: number;
+  accountPosition: number | null;
 }
 
 /** A proposal procedure of a valid transaction (db-sync gov_action_proposal). */

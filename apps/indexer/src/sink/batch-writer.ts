@@ -8,6 +8,7 @@ import { AddressUtxoDeferral, type AddressUtxoChange } from './address-utxo-defe
 import { lookUp } from './lookups.js';
 import { RecentOutputs } from './recent-outputs.js';
 import { CopyBuffer } from './sql.js';
+import { HistoryPositions } from './history-positions.js';
 import { inTransaction } from './transaction.js';
 import { batchWrite } from './write-rows.js';
 
@@ -40,6 +41,8 @@ export class BatchWriter {
   private ids = new IdAllocator(new Map());
   // ≈ 200 bytes each: at most ≈ 40 MB.
   private readonly recentOutputs = new RecentOutputs(200_000);
+  // ≈ 100 bytes each: at most ≈ 40 MB.
+  private readonly historyPositions = new HistoryPositions(200_000);
   private readonly copyBuffer = new CopyBuffer();
   private readonly addressUtxo: AddressUtxoDeferral;
 
@@ -59,6 +62,7 @@ export class BatchWriter {
     this.ids = new IdAllocator(new Map(rows.map((r) => [r.name, r.id ?? 0n])));
     await this.addressUtxo.load();
     this.recentOutputs.clear();
+    this.historyPositions.clear();
   }
 
   /**
@@ -80,6 +84,7 @@ export class BatchWriter {
       genesisDelegates: this.options.genesisDelegates,
       lookups: { ...lookups, outputs: this.recentOutputs.storedBefore(lookups.outputs) },
     });
+    const positions = await this.historyPositions.number(this.prisma, rows.addressTxs);
     const rowCount = Object.values(rows).reduce(
       (n, table) => n + (Array.isArray(table) ? table.length : 'size' in table ? table.size : 0),
       changesSupply(rows) ? 1 : 0,
@@ -98,6 +103,7 @@ export class BatchWriter {
     const addressUtxo = this.addressUtxo.committed(plan, fillMs);
     this.ids.adopt(ids);
     this.recentOutputs.addCommitted(rows, keys.spends);
+    this.historyPositions.adopt(positions);
     return {
       newAssets: rows.assets.map((asset) => asset.policy + asset.name),
       markedAccounts: rows.rewardAccounts.size,

@@ -321,6 +321,8 @@ export function batchWrite(
     tx_id: ['int8', (r) => r.txId],
     stake_address_id: ['int8', (r) => r.stakeAddressId],
     tx_out_id: ['int8', (r) => r.txOutId],
+    position: ['int4', (r) => r.position],
+    account_position: ['int4', (r) => r.accountPosition],
   });
   write.copy('asset_tx', rows.assetTxs, {
     asset_id: ['int8', (r) => r.assetId],

@@ -34,11 +34,14 @@ export async function utxoSupplyAndRecomputation(
  * filled them: what the batches' rows and running totals must add up to, whatever forks came between.
  */
 const RECOMPUTED_HISTORY: Record<string, string> = {
-  address_tx: `SELECT DISTINCT ON (l.address_id, l.tx_id) l.address_id, l.tx_id, l.stake_address_id, l.tx_out_id
-    FROM (SELECT o.address_id, o.tx_id, o.stake_address_id, o.id AS tx_out_id FROM tx_out o
-          UNION ALL
-          SELECT o.address_id, sp.tx_id, o.stake_address_id, o.id FROM tx_out_spend sp JOIN tx_out o ON o.id = sp.tx_out_id) l
-    ORDER BY l.address_id, l.tx_id, l.tx_out_id`,
+  address_tx: `SELECT h.*, row_number() OVER (PARTITION BY h.address_id ORDER BY h.tx_id)::int4 AS position,
+      CASE WHEN h.stake_address_id IS NOT NULL
+        THEN row_number() OVER (PARTITION BY h.stake_address_id ORDER BY h.tx_id, h.tx_out_id)::int4 END AS account_position
+    FROM (SELECT DISTINCT ON (l.address_id, l.tx_id) l.address_id, l.tx_id, l.stake_address_id, l.tx_out_id
+      FROM (SELECT o.address_id, o.tx_id, o.stake_address_id, o.id AS tx_out_id FROM tx_out o
+            UNION ALL
+            SELECT o.address_id, sp.tx_id, o.stake_address_id, o.id FROM tx_out_spend sp JOIN tx_out o ON o.id = sp.tx_out_id) l
+      ORDER BY l.address_id, l.tx_id, l.tx_out_id) h`,
   asset_tx: `SELECT DISTINCT m.asset_id, o.tx_id FROM ma_tx_out m JOIN tx_out o ON o.id = m.tx_out_id`,
   address_total: `SELECT o.address_id, sum(o.value), coalesce(sum(o.value) FILTER (WHERE sp.tx_id IS NOT NULL), 0),
       (SELECT count(*) FROM (SELECT o2.tx_id FROM tx_out o2 WHERE o2.address_id = o.address_id
