@@ -4,6 +4,7 @@ import {
   ADDRESS_UTXOS_ASSET_QUERY,
   ADDRESS_UTXOS_QUERY,
   DREP_DELEGATORS_SQL,
+  POOL_DELEGATORS_QUERY,
   OutputIdList,
   readSqlFile,
 } from '@frostline/db';
@@ -26,6 +27,7 @@ export async function explainScenarios(url: string, samples: Samples): Promise<E
     addresses_address_utxos_asset: ADDRESS_UTXOS_ASSET_QUERY.text,
     addresses_address_utxos_asset_ids: ADDRESS_UTXO_ASSET_IDS_QUERY.text,
     governance_dreps_drep_id_delegators: DREP_DELEGATORS_SQL.registered.asc,
+    pools_pool_id_delegators: POOL_DELEGATORS_QUERY.text,
   };
   const sql = (name: string) => (named[name] ?? readSqlFile(name)).replaceAll('{{direction}}', 'ASC');
   const bytes = (hex: string) => Buffer.from(hex, 'hex');
@@ -101,7 +103,14 @@ export async function explainScenarios(url: string, samples: Samples): Promise<E
     [
       'largest pool delegators page 1',
       'pools_pool_id_delegators',
-      [100, 0, bytes(parsePoolIdParam(samples.largestPool.poolId)!)],
+      [
+        100,
+        0,
+        ...POOL_DELEGATORS_QUERY.values({
+          pool_hash: bytes(parsePoolIdParam(samples.largestPool.poolId)!),
+          pool_id: samples.largestPool.poolId,
+        }),
+      ],
     ],
     ['epoch stakes page 1', 'epochs_number_stakes', [samples.epoch, 100, 0]],
     ['dreps page 1', 'governance_dreps', [false, null, null, 100, 0]],

@@ -17,7 +17,7 @@
 // fingerprints computed with @frostline/model; the other rows get strings of the same shape and length.
 // The history tables and the whales planted for them: populate-history.ts.
 import { performance } from 'node:perf_hooks';
-import { applyMigrations, DREP_DELEGATORS_SQL, readSqlFile } from '@frostline/db';
+import { applyMigrations, DREP_DELEGATORS_SQL, POOL_DELEGATORS_QUERY } from '@frostline/db';
 import { assetFingerprint, encodeShelleyAddress, stakeAddressFromCredential } from '@frostline/model';
 import pg from 'pg';
 import {
@@ -759,16 +759,21 @@ async function pickSamples(
       Array.from({ length: n }, () => rnd(T)),
     ])
   ).rows.map((r) => r.hash as string);
-  // The whole list each path pages through, counted by its own statement.
-  const listed = async (sql: string, params: unknown[]) =>
-    Number((await client.query(`SELECT count(*) AS n FROM (${sql}) list`, params)).rows[0].n);
+  // The whole list each path pages through, counted by its own statement (`counted`: a column null on the probe
+  // row of a statement that returns one for an empty list).
+  const listed = async (sql: string, params: unknown[], counted = '*') =>
+    Number((await client.query(`SELECT count(${counted}) AS n FROM (${sql}) list`, params)).rows[0].n);
   const largestPool = {
     poolId: poolId(LARGEST_POOL),
-    delegators: await listed(readSqlFile('pools_pool_id_delegators').replaceAll('{{direction}}', 'ASC'), [
-      2 ** 31 - 1,
-      0,
-      poolHash(LARGEST_POOL),
-    ]),
+    delegators: await listed(
+      POOL_DELEGATORS_QUERY.text.replaceAll('{{direction}}', 'ASC'),
+      [
+        2 ** 31 - 1,
+        0,
+        ...POOL_DELEGATORS_QUERY.values({ pool_hash: poolHash(LARGEST_POOL), pool_id: poolId(LARGEST_POOL) }),
+      ],
+      'address',
+    ),
   };
   const largestDrep = {
     drepId: drepId(LARGEST_DREP),

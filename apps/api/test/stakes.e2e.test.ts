@@ -214,6 +214,15 @@ describe('GET /pools/{pool_id}/delegators', () => {
     );
     const desc = await getValid(app, endpoint, `/pools/${pool}/delegators?order=desc&count=1`);
     expect(desc.body).toEqual([second]);
+    expect((await getValid(app, endpoint, `/pools/${pool}/delegators?page=2`)).body).toEqual([]);
+  });
+
+  it('answers an empty page for a known pool that no account delegates to', async () => {
+    const idle = poolIdFromHash('ab'.repeat(28));
+    await seed.poolRegistration(await seed.tx(hashOf(152)), poolIdToHash(idle)!);
+
+    const response = await getValid(app, endpoint, `/pools/${idle}/delegators`);
+    expect([response.status, response.body]).toEqual([200, []]);
   });
 
   it('answers 400 for a malformed pool id and 404 for one the index does not know', async () => {

@@ -6,6 +6,7 @@ import {
   ADDRESS_UTXOS_ASSET_QUERY,
   ADDRESS_UTXOS_QUERY,
   DREP_DELEGATORS_SQL,
+  POOL_DELEGATORS_QUERY,
   readSqlFile as sql,
 } from '@frostline/db';
 import { cip68ReferenceNft, drepIdToCredential, parsePoolIdParam, poolIdFromHash } from '@frostline/model';
@@ -29,7 +30,7 @@ const NUTLINK = sql('nutlink_address_tickers');
 const asc = (text: string) => text.replaceAll('{{direction}}', 'ASC');
 const POOLS = asc(sql('pools'));
 const POOLS_EXTENDED = sql('pools_extended');
-const POOL_DELEGATORS = asc(sql('pools_pool_id_delegators'));
+const POOL_DELEGATORS = asc(POOL_DELEGATORS_QUERY.text);
 const EPOCH_STAKES = sql('epochs_number_stakes');
 const DREPS = asc(sql('governance_dreps'));
 const PROPOSALS = asc(sql('governance_proposals'));
@@ -147,7 +148,8 @@ app.get<{ Params: { pool: string }; Querystring: { count?: string; page?: string
   async (request) => {
     const { limit, offset } = page(request.query);
     const hash = parsePoolIdParam(request.params.pool)!;
-    return (await query(POOL_DELEGATORS, [limit, offset, bytes(hash)])).rows;
+    const pool = POOL_DELEGATORS_QUERY.values({ pool_hash: bytes(hash), pool_id: request.params.pool });
+    return (await query(POOL_DELEGATORS, [limit, offset, ...pool])).rows;
   },
 );
 app.get<{ Params: { epoch: string }; Querystring: { count?: string; page?: string } }>(

@@ -39,11 +39,17 @@ import {
   toPoolRetirements,
 } from './pools.mapper.js';
 
-/** The pool a `{pool_id}` names: Blockfrost's 400 if malformed, 404 if the index does not know it. */
-export async function knownPool(db: PrismaClient, param: string): Promise<PoolKey> {
+/** The pool a `{pool_id}` names, known or not: Blockfrost's 400 if malformed, 404 if no pool can have it. */
+export function namedPool(param: string): PoolKey {
   const hash = parsePoolIdParam(param);
-  const pool = hash === null ? null : { hash, poolId: poolIdFromHash(hash) };
-  if (pool === null || !(await poolExists(db, pool))) throw new BlockfrostError(404);
+  if (hash === null) throw new BlockfrostError(404);
+  return { hash, poolId: poolIdFromHash(hash) };
+}
+
+/** The pool a `{pool_id}` names: {@link namedPool}'s errors, then 404 if the index does not know it. */
+export async function knownPool(db: PrismaClient, param: string): Promise<PoolKey> {
+  const pool = namedPool(param);
+  if (!(await poolExists(db, pool))) throw new BlockfrostError(404);
   return pool;
 }
 

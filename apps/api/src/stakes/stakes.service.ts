@@ -12,7 +12,7 @@ import type { ApiConfig } from '../config.js';
 import { parsePage, parseUnorderedPage, type PaginationQuery } from '../common/pagination.js';
 import { API_CONFIG, READ_DB } from '../common/tokens.js';
 import { EpochsService } from '../epochs/epochs.service.js';
-import { knownPool } from '../pools/pools.service.js';
+import { knownPool, namedPool } from '../pools/pools.service.js';
 
 /** Blockfrost's epoch_stake_content item. */
 export interface EpochStake {
@@ -66,8 +66,9 @@ export class StakesService {
 
   async poolDelegators(poolParam: string, query: PaginationQuery): Promise<PoolDelegatorRow[]> {
     const page = parsePage(query);
-    const pool = await knownPool(this.db, poolParam);
-    return poolsPoolIdDelegators(this.db, pool.hash, page);
+    const delegators = await poolsPoolIdDelegators(this.db, namedPool(poolParam), page);
+    if (delegators === null) throw new BlockfrostError(404);
+    return delegators;
   }
 
   /** Check order as RYO: pagination, stake address (400); then 404 for a stake address never seen. */

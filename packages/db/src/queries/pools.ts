@@ -1,10 +1,19 @@
 import type { PrismaClient } from '../client.js';
-import { hexBytes, queryRows, readSqlFile, sqlByDirection, type Order } from './sql-file.js';
+import {
+  hexBytes,
+  queryRows,
+  readSqlFile,
+  sqlByDirection,
+  withNamedParameters,
+  type Order,
+} from './sql-file.js';
 
 const POOLS_SQL = sqlByDirection(readSqlFile('pools'));
 const RETIRED_SQL = sqlByDirection(readSqlFile('pools_retired'));
 const RETIRING_SQL = sqlByDirection(readSqlFile('pools_retiring'));
-const EXISTS_SQL = readSqlFile('pools_pool_id_exists');
+/** A pool's existence probe's parameters, named: the probe is shared with the page queries that fold it in. */
+export const POOL_KNOWN_PARAMETERS = ['pool_hash', 'pool_id'] as const;
+const EXISTS_QUERY = withNamedParameters(readSqlFile('pools_pool_id_exists'), POOL_KNOWN_PARAMETERS);
 const RELAYS_SQL = readSqlFile('pools_pool_id_relays');
 const UPDATES_SQL = sqlByDirection(readSqlFile('pools_pool_id_updates'));
 const BLOCKS_SQL = sqlByDirection(readSqlFile('pools_pool_id_blocks'));
@@ -98,9 +107,18 @@ function retirements(db: PrismaClient, sql: string, page: PoolsPage): Promise<Po
   return queryRows<PoolRetirementRow>(db, sql, [page.limit, page.offset]);
 }
 
+/** The named parameters of a pool's existence probe (prisma/sql/fragments/pool_known.sql). */
+export function poolKnown(pool: PoolKey): Record<(typeof POOL_KNOWN_PARAMETERS)[number], unknown> {
+  return { pool_hash: hexBytes(pool.hash), pool_id: pool.poolId };
+}
+
 /** Whether the index knows the pool: it registered, announced a retirement or made a block. */
 export async function poolExists(db: PrismaClient, pool: PoolKey): Promise<boolean> {
-  const rows = await queryRows<{ found: boolean }>(db, EXISTS_SQL, [hexBytes(pool.hash), pool.poolId]);
+  const rows = await queryRows<{ found: boolean }>(
+    db,
+    EXISTS_QUERY.text,
+    EXISTS_QUERY.values(poolKnown(pool)),
+  );
   return rows[0]!.found;
 }
 
