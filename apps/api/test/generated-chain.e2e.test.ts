@@ -721,6 +721,19 @@ describe('the history of every address, account and asset, worked out from the O
     return { genesis, touching };
   }
 
+  /** An account's rows after genesis: a row per transaction and address, a transaction's by its lowest output. */
+  function accountHistory(stakeAddress: string) {
+    const ofAccount = (output: ChainOutput) => accountOf.get(output.key) === stakeAddress;
+    return transactions.flatMap((tx) => {
+      const first = new Map<string, ChainOutput>();
+      for (const output of [...tx.spent, ...tx.created].filter(ofAccount))
+        if ((first.get(output.address)?.order ?? Infinity) > output.order) first.set(output.address, output);
+      return [...first.values()]
+        .sort((a, b) => a.order - b.order)
+        .map((output) => ({ address: output.address, ...row(tx) }));
+    });
+  }
+
   it('lists the transactions of every address in both orders and any page size, and its totals', async () => {
     const addresses = [
       ...new Set([
@@ -763,47 +776,68 @@ describe('the history of every address, account and asset, worked out from the O
     expect(withAssets).toBeGreaterThan(0);
   });
 
-  it('filters by from/to (block[:index], both ends inclusive)', async () => {
-    const [address] = Object.keys(expected.addresses)
-      .map((a) => [a, addressHistory(a).touching.length] as const)
-      .sort(([, a], [, b]) => b - a)[0]!;
-    const touching = addressHistory(address).touching.map(row);
-    expect(touching.length).toBeGreaterThan(6);
-    const first = touching[2]!;
-    const last = touching.at(-3)!;
-    const lastBut = touching.at(-2)!;
+  it("filters an address's and an account's transactions by from/to (block[:index], both ends inclusive)", async () => {
+    const busiest = <T>(keys: string[], history: (key: string) => T[]) =>
+      keys.map((key) => [key, history(key)] as const).sort(([, a], [, b]) => b.length - a.length)[0]!;
+    const [address, addressRows] = busiest(Object.keys(expected.addresses), (a) =>
+      addressHistory(a).touching.map(row),
+    );
+    const [account, accountRows] = busiest(Object.keys(expected.accounts), accountHistory);
+    const lists = [
+      {
+        endpoint: '/addresses/{address}/transactions',
+        url: `/addresses/${address}/transactions`,
+        rows: addressRows,
+      },
+      // A transaction's several rows of the account are all in or all out of a range.
+      {
+        endpoint: '/accounts/{stake_address}/transactions',
+        url: `/accounts/${account}/transactions`,
+        rows: accountRows as Row[],
+      },
+    ];
+    expect(new Set(accountRows.map((r) => r.tx_hash)).size).toBeLessThan(accountRows.length);
     const at = (r: Row) => [r.block_height!, r.tx_index] as const;
     const after = (r: Row, [height, index]: readonly [number, number]) =>
       r.block_height! > height || (r.block_height === height && r.tx_index >= index);
     const before = (r: Row, [height, index]: readonly [number, number]) =>
       r.block_height! < height || (r.block_height === height && r.tx_index <= index);
-    const url = `/addresses/${address}/transactions`;
-    const endpoint = '/addresses/{address}/transactions';
-    const cases = [
-      {
-        query: `&from=${first.block_height}:${first.tx_index}&to=${last.block_height}:${last.tx_index}`,
-        want: touching.filter((r) => after(r, at(first)) && before(r, at(last))),
-      },
-      {
-        query: `&from=${first.block_height}`,
-        want: touching.filter((r) => after(r, [first.block_height!, 0])),
-      },
-      {
-        query: `&to=${last.block_height}`,
-        want: touching.filter((r) => before(r, [last.block_height!, 2 ** 31])),
-      },
-      {
-        query: `&from=${lastBut.block_height}:0&to=${lastBut.block_height}`,
-        want: touching.filter((r) => r.block_height === lastBut.block_height),
-      },
-    ];
-    for (const { query, want } of cases) {
-      expect(want.length).toBeGreaterThan(0);
-      expect({ query, served: await pages(endpoint, url, 2, 'asc', query) }).toEqual({ query, served: want });
-      expect({ query, served: await pages(endpoint, url, 3, 'desc', query) }).toEqual({
-        query,
-        served: want.toReversed(),
-      });
+    for (const { endpoint, url, rows } of lists) {
+      expect({ url, rows: rows.length > 6 }).toEqual({ url, rows: true });
+      const first = rows[2]!;
+      const last = rows.at(-3)!;
+      const lastBut = rows.at(-2)!;
+      const cases = [
+        {
+          query: `&from=${first.block_height}:${first.tx_index}&to=${last.block_height}:${last.tx_index}`,
+          want: rows.filter((r) => after(r, at(first)) && before(r, at(last))),
+        },
+        {
+          query: `&from=${first.block_height}`,
+          want: rows.filter((r) => after(r, [first.block_height!, 0])),
+        },
+        {
+          query: `&to=${last.block_height}`,
+          want: rows.filter((r) => before(r, [last.block_height!, 2 ** 31])),
+        },
+        {
+          query: `&from=${lastBut.block_height}:0&to=${lastBut.block_height}`,
+          want: rows.filter((r) => r.block_height === lastBut.block_height),
+        },
+      ];
+      for (const { query, want } of cases) {
+        expect(want.length).toBeGreaterThan(0);
+        expect({ url, query, served: await pages(endpoint, url, 2, 'asc', query) }).toEqual({
+          url,
+          query,
+          served: want,
+        });
+        expect({ url, query, served: await pages(endpoint, url, 3, 'desc', query) }).toEqual({
+          url,
+          query,
+          served: want.toReversed(),
+        });
+      }
     }
   });
 
@@ -882,15 +916,7 @@ describe('the history of every address, account and asset, worked out from the O
     let withTransactions = 0;
     for (const stakeAddress of Object.keys(expected.accounts)) {
       const ofAccount = (output: ChainOutput) => accountOf.get(output.key) === stakeAddress;
-      const want = transactions.flatMap((tx) => {
-        const first = new Map<string, ChainOutput>();
-        for (const output of [...tx.spent, ...tx.created].filter(ofAccount))
-          if ((first.get(output.address)?.order ?? Infinity) > output.order)
-            first.set(output.address, output);
-        return [...first.values()]
-          .sort((a, b) => a.order - b.order)
-          .map((output) => ({ address: output.address, ...row(tx) }));
-      });
+      const want = accountHistory(stakeAddress);
       // The genesis pseudo-transactions first, by hash (their order and fields are the genesis block's).
       const genesis = expected.genesisUtxos
         .filter((u) => accountOf.get(`${u.txHash}#${u.index}`) === stakeAddress)

@@ -5,10 +5,10 @@ import { batchKeys } from '../project/keys.js';
 import { projectBatch } from '../project/project-batch.js';
 import { changesSupply } from '../project/rows.js';
 import { AddressUtxoDeferral, type AddressUtxoChange } from './address-utxo-deferral.js';
+import { HistoryPositions } from './history-positions.js';
 import { lookUp } from './lookups.js';
 import { RecentOutputs } from './recent-outputs.js';
 import { CopyBuffer } from './sql.js';
-import { HistoryPositions } from './history-positions.js';
 import { inTransaction } from './transaction.js';
 import { batchWrite } from './write-rows.js';
 
