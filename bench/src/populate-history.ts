@@ -167,6 +167,15 @@ export function historyLoads(shape: HistoryShape, T: number, O: number): History
          ) c GROUP BY address_id, asset_id`,
       ),
       load(
+        'asset_holder',
+        `INSERT INTO asset_holder
+         SELECT m.asset_id, o.address_id, sum(m.quantity),
+           coalesce(sum(m.quantity) FILTER (WHERE sp.tx_id IS NOT NULL), 0), min(o.tx_id) FILTER (WHERE sp.tx_id IS NULL)
+         FROM ma_tx_out m JOIN tx_out o ON o.id = m.tx_out_id JOIN tx t ON t.id = o.tx_id
+         LEFT JOIN tx_out_spend sp ON sp.tx_out_id = o.id
+         WHERE t.valid GROUP BY m.asset_id, o.address_id`,
+      ),
+      load(
         'account_asset_total',
         `INSERT INTO account_asset_total
          SELECT stake_address_id, asset_id, sum(received), sum(sent) FROM (
@@ -243,25 +252,30 @@ const TOTAL_TABLES = [
   'metadata_label_total',
   'asset_mint_total',
   'drep_named',
+  'asset_holder',
 ];
 
 /**
- * Whether the running totals are what the indexer would have written: its own statement (applyHistoryTotals of
- * apps/indexer) run over every transaction into emptied tables, compared row for row with the populated ones, in
+ * Whether the running totals are what the indexer would have written: its own statements (applyHistoryTotals of
+ * apps/indexer, then refreshHolderOrder for the holders' order) run over every transaction into emptied tables, compared row for row with the populated ones, in
  * a transaction rolled back. Needs the tables' keys (the statement's ON CONFLICT). Throws on a difference.
  */
 export async function checkHistoryTotals(client: pg.Client): Promise<void> {
+  type Statement = { sql: string; params: unknown[] };
   const { applyHistoryTotals } = (await import(
     new URL('../../apps/indexer/dist/sink/history-totals.js', import.meta.url).href
-  )) as { applyHistoryTotals(lastStoredTxId: bigint): { sql: string; params: unknown[] } };
-  const apply = applyHistoryTotals(0n);
+  )) as { applyHistoryTotals(lastStoredTxId: bigint): Statement };
+  const { refreshHolderOrder } = (await import(
+    new URL('../../apps/indexer/dist/sink/asset-holders.js', import.meta.url).href
+  )) as { refreshHolderOrder(lastStoredTxId: bigint): Statement };
   await client.query('BEGIN');
   try {
     for (const table of TOTAL_TABLES) {
       await client.query(`CREATE TEMP TABLE populated_${table} ON COMMIT DROP AS SELECT * FROM ${table}`);
       await client.query(`TRUNCATE ${table}`);
     }
-    await client.query(apply.sql, apply.params);
+    for (const statement of [applyHistoryTotals(0n), refreshHolderOrder(0n)])
+      await client.query(statement.sql, statement.params);
     const differences: string[] = [];
     for (const table of TOTAL_TABLES) {
       const { rows } = await client.query(

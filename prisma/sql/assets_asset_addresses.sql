@@ -4,25 +4,17 @@
 -- is always present; the address columns are null when the page is empty.
 --   $1 bytea asset policy id, $2 bytea asset name
 --   $3 int   page size, $4 int offset
--- Outputs of phase-2-invalid transactions (their collateral returns) do not count, as in Blockfrost.
+-- asset_holder counts the outputs of valid transactions only (collateral returns of failed ones do not count, as in
+-- Blockfrost) and keeps each holder's first transaction (null once it holds none), so a page is one index range.
 -- {{direction}} is ASC or DESC, substituted when the file is loaded.
--- Indexes: asset_policy_name_key, unspent_ma_tx_out_asset_id_tx_out_id_idx (the asset's live outputs only, not every
--- output that ever held it), ma_tx_out_pkey, tx_out_pkey, tx_pkey, address_pkey.
+-- Indexes: asset_policy_name_key, asset_holder_asset_id_first_tx_id_address_id_idx, asset_holder_pkey, address_pkey.
 WITH probe AS (
   SELECT (SELECT id FROM asset WHERE policy = $1 AND name = $2) AS asset_id
 ),
-holders AS (
-  SELECT u.address_id, sum(m.quantity) AS quantity, min(o.tx_id) AS first_tx_id
-  FROM unspent_ma_tx_out u
-  JOIN ma_tx_out m ON m.tx_out_id = u.tx_out_id AND m.asset_id = u.asset_id
-  JOIN tx_out o ON o.id = u.tx_out_id
-  JOIN tx t ON t.id = o.tx_id
-  WHERE u.asset_id = (SELECT asset_id FROM probe) AND t.valid
-  GROUP BY u.address_id
-),
 page AS (
-  SELECT h.*
-  FROM holders h
+  SELECT h.address_id, h.received - h.sent AS quantity, h.first_tx_id
+  FROM asset_holder h
+  WHERE h.asset_id = (SELECT asset_id FROM probe) AND h.first_tx_id IS NOT NULL
   ORDER BY h.first_tx_id {{direction}}, h.address_id {{direction}}
   LIMIT $3 OFFSET $4
 )

@@ -606,6 +606,7 @@ describe('GET /assets/{asset}/addresses', () => {
     await seed.spend(spent, spender);
     const invalid = await seed.tx(hash(0xe101), { valid: false });
     await seed.output(invalid, 2, { address: UNSEEN_ADDRESS, value: '1500000', assets: asset('6') });
+    await refillHistory(db.sql);
     const fixtureApp = await startApp(testConfig(db.database));
     try {
       const response = await get(fixtureApp, `/${fixture.endpoints[0]}`);

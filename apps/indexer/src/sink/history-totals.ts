@@ -7,7 +7,8 @@ import type { Statement } from './sql.js';
  * each payment credential an account was paired with, with its first output; and of /metadata/txs/labels: how many
  * transactions carry each label; and of /assets and /assets/policy/{policy_id}: each minted asset's mints and burns,
  * summed and counted, with its policy and first mint; and of /governance/dreps: every DRep a certificate names, with
- * the first one and their count. A batch adds what its transactions
+ * the first one and their count; and of /assets/{asset}/addresses: what each address received and sent of each asset
+ * in outputs of valid transactions (asset-holders.ts keeps their order). A batch adds what its transactions
  * changed; a rollback takes back, before deleting them, what the transactions after the point changed.
  * Both read that change from the same rows: outputs, spends and address_tx rows of the transactions after
  * `$1` (index ranges over those transactions only, the outputs and spends once for all totals).
@@ -30,10 +31,10 @@ const FIRST_OUTPUT_AFTER = `(SELECT id FROM tx_out WHERE tx_id > $1 ORDER BY tx_
  * need both, and a spent output is found by an index probe per spend.
  */
 const CHANGED_OUTPUTS = `created AS MATERIALIZED (
-    SELECT o.id, o.address_id, o.stake_address_id, o.payment_cred, o.value, o.has_assets FROM tx_out o WHERE o.tx_id > $1
+    SELECT o.id, o.tx_id, o.address_id, o.stake_address_id, o.payment_cred, o.value, o.has_assets FROM tx_out o WHERE o.tx_id > $1
   ),
   spent AS MATERIALIZED (
-    SELECT o.id, o.address_id, o.stake_address_id, o.value, o.has_assets
+    SELECT o.id, o.tx_id, o.address_id, o.stake_address_id, o.value, o.has_assets
     FROM tx_out_spend sp JOIN tx_out o ON o.id = sp.tx_out_id WHERE sp.tx_id > $1
   )`;
 
@@ -87,6 +88,19 @@ const TOTALS: readonly RunningTotal[] = [
     keys: ['stake_address_id', 'asset_id'],
     values: ['received', 'sent'],
     change: assetChange('stake_address_id'),
+  },
+  {
+    table: 'asset_holder',
+    keys: ['asset_id', 'address_id'],
+    values: ['received', 'sent'],
+    change: `SELECT asset_id, address_id, sum(received) AS received, sum(sent) AS sent FROM (
+      SELECT m.asset_id, o.address_id, m.quantity AS received, 0 AS sent
+      FROM ma_tx_out m JOIN created o ON o.id = m.tx_out_id JOIN tx t ON t.id = o.tx_id
+      WHERE m.tx_out_id >= ${FIRST_OUTPUT_AFTER} AND t.valid
+      UNION ALL
+      SELECT m.asset_id, o.address_id, 0, m.quantity
+      FROM spent o JOIN ma_tx_out m ON m.tx_out_id = o.id JOIN tx t ON t.id = o.tx_id WHERE o.has_assets AND t.valid
+    ) c GROUP BY asset_id, address_id`,
   },
   {
     table: 'account_address',

@@ -4,6 +4,7 @@ import { RollbackTooDeepError, UnknownRollbackPointError } from '../errors.js';
 import { TRANSACTION_TABLES } from '../project/ids.js';
 import type { ChainPoint } from './chain-point.js';
 import { inTransaction } from './transaction.js';
+import { TOUCHED_PAIRS_SQL, refreshPairs } from './asset-holders.js';
 import { undoHistoryTotals } from './history-totals.js';
 import { undoSupplyChange } from './utxo-supply.js';
 
@@ -25,7 +26,7 @@ export const ROLLBACK_TABLES = {
     'asset',
   ],
   perAccount: ['stake_balance', 'reward_balance', 'reward_refresh'],
-  /** the change the removed transactions made is taken back (utxo-supply.ts, history-totals.ts) */
+  /** the change the removed transactions made is taken back (utxo-supply.ts, history-totals.ts, asset-holders.ts) */
   sums: [
     'utxo_supply',
     'address_total',
@@ -36,6 +37,7 @@ export const ROLLBACK_TABLES = {
     'metadata_label_total',
     'asset_mint_total',
     'drep_named',
+    'asset_holder',
   ],
   /** the removed transactions' ticker records are taken out of their totals */
   perTicker: ['nutlink_ticker_total'],
@@ -178,7 +180,12 @@ export function rollBack(
     await undoStakeBalances(sql, last_tx);
     for (const undo of [undoSupplyChange(BigInt(last_tx)), undoHistoryTotals(BigInt(last_tx))])
       await sql.query(undo.sql, undo.params);
+    const {
+      rows: [holders],
+    } = await sql.query<{ asset_ids: string[]; address_ids: string[] }>(TOUCHED_PAIRS_SQL, [last_tx]);
     await sql.query(ROLLBACK_SQL, [blockId, last_tx, first_output]);
+    const reorder = refreshPairs(holders!);
+    await sql.query(reorder.sql, reorder.params);
     return count;
   });
 }

@@ -1,4 +1,5 @@
 import { changesSupply, type BatchRows } from '../project/rows.js';
+import { refreshHolderOrder } from './asset-holders.js';
 import { applyHistoryTotals } from './history-totals.js';
 import { BatchWrite, textArray, type ColumnType, type CopyBuffer } from './sql.js';
 
@@ -377,6 +378,8 @@ export function batchWrite(
       `INSERT INTO stake_balance (stake_address_id, utxo_value) SELECT u.c0::int8, u.c1::int8 FROM ${unnest}
      ON CONFLICT (stake_address_id) DO UPDATE SET utxo_value = stake_balance.utxo_value + EXCLUDED.utxo_value`,
   );
+  // After the totals, and after the live-output tables lost the outputs the batch spends (the writes run first).
+  if (rows.txs.length) write.afterwards(refreshHolderOrder(rows.txs[0]!.id - 1n));
   if (deltas.length) {
     // A row exists only while its balance is non-zero, so the table does not depend on history.
     write.afterwards({

@@ -19,6 +19,7 @@ const CHAIN_TABLES: readonly string[] = [
   'metadata_label_total',
   'asset_mint_total',
   'drep_named',
+  'asset_holder',
   'ma_tx_out',
   'unspent_ma_tx_out',
   'address_utxo',

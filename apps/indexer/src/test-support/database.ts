@@ -60,6 +60,11 @@ const RECOMPUTED_HISTORY: Record<string, string> = {
       coalesce(sum(m.quantity) FILTER (WHERE sp.tx_id IS NOT NULL), 0)
     FROM tx_out o JOIN ma_tx_out m ON m.tx_out_id = o.id LEFT JOIN tx_out_spend sp ON sp.tx_out_id = o.id
     WHERE o.stake_address_id IS NOT NULL GROUP BY o.stake_address_id, m.asset_id`,
+  asset_holder: `SELECT m.asset_id, o.address_id, sum(m.quantity),
+      coalesce(sum(m.quantity) FILTER (WHERE sp.tx_id IS NOT NULL), 0), min(o.tx_id) FILTER (WHERE sp.tx_id IS NULL)
+    FROM ma_tx_out m JOIN tx_out o ON o.id = m.tx_out_id JOIN tx t ON t.id = o.tx_id
+    LEFT JOIN tx_out_spend sp ON sp.tx_out_id = o.id
+    WHERE t.valid GROUP BY m.asset_id, o.address_id`,
   account_address: `SELECT stake_address_id, coalesce(payment_cred, ''::bytea), (min(ARRAY[id, address_id]))[1],
       (min(ARRAY[id, address_id]))[2], count(*)
     FROM tx_out WHERE stake_address_id IS NOT NULL GROUP BY stake_address_id, coalesce(payment_cred, ''::bytea)`,
