@@ -14,7 +14,9 @@ const FILL_ADDRESS_UTXO_SQL = `INSERT INTO address_utxo SELECT s.* FROM address_
 
 /**
  * The live-output tables' indexes that only readers walk (an address's, a payment credential's, an
- * account's or an asset's live outputs): the indexer reaches these tables by primary key. A long catch-up drops them when it defers
+ * account's or an asset's live outputs): the indexer reaches these tables by primary key, and an address's
+ * outputs holding an asset by unspent_ma_tx_out_address_id_asset_id_tx_out_id_idx, which every batch's refresh
+ * of the holders' order probes (asset-holders.ts) and which is therefore kept. A long catch-up drops them when it defers
  * address_utxo and builds them again when it fills it, as db-sync builds its indexes once it nears the
  * tip. Entering each new output into them and taking out each spent one costs PostgreSQL CPU on every
  * block, which the catch-up saves until the fill.
@@ -33,10 +35,6 @@ export const LIVE_OUTPUT_READ_INDEXES: readonly { name: string; definition: stri
     name: 'unspent_tx_out_stake_address_id_tx_out_id_idx',
     definition:
       'ON "unspent_tx_out"("stake_address_id", "tx_out_id") INCLUDE ("address_id") WHERE "stake_address_id" IS NOT NULL',
-  },
-  {
-    name: 'unspent_ma_tx_out_address_id_asset_id_tx_out_id_idx',
-    definition: 'ON "unspent_ma_tx_out"("address_id", "asset_id", "tx_out_id")',
   },
   {
     name: 'unspent_ma_tx_out_asset_id_tx_out_id_idx',
