@@ -33,3 +33,17 @@ it('finds a running total that is not what the indexer would have written', asyn
   await db.client.query(`UPDATE address_total SET received = received + 1 WHERE address_id = 1`);
   await expect(checkHistoryTotals(db.client)).rejects.toThrow('address_total: ');
 });
+
+it('numbers every paged history 1 … n in its list order, as the batch writer does', async () => {
+  const misnumbered = (table: string, position: string, key: string, order: string) =>
+    count(`SELECT count(*) AS n FROM (
+      SELECT ${position} AS position, row_number() OVER (PARTITION BY ${key} ORDER BY ${order}) AS expected
+      FROM ${table} WHERE ${key} IS NOT NULL) p WHERE position IS DISTINCT FROM expected`);
+  expect({
+    addresses: await misnumbered('address_tx', 'position', 'address_id', 'tx_id'),
+    accounts: await misnumbered('address_tx', 'account_position', 'stake_address_id', 'tx_id, tx_out_id'),
+    assets: await misnumbered('asset_tx', 'position', 'asset_id', 'tx_id'),
+    scripts: await misnumbered('redeemer', 'script_position', 'script_hash', 'id'),
+    labels: await misnumbered('tx_metadata_cbor', 'label_position', 'label', 'tx_id, id'),
+  }).toEqual({ addresses: 0, accounts: 0, assets: 0, scripts: 0, labels: 0 });
+});

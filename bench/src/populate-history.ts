@@ -112,30 +112,35 @@ export function historyLoads(shape: HistoryShape, T: number, O: number): History
       // As many as the transaction's redeemer_count: a spend by the whale script, a mint by the reference script.
       load(
         'redeemer',
-        `INSERT INTO redeemer (id, tx_id, purpose, index, unit_mem, unit_steps, script_hash, redeemer_data_hash)
-         SELECT row_number() OVER (ORDER BY t, i), t, CASE WHEN i = 0 THEN 'spend' ELSE 'mint' END, 0,
-           100000 + bench_gen.h(2 * t + i, 64) % 10000000, 50000000 + bench_gen.h(2 * t + i, 65) % 2000000000,
-           CASE WHEN i = 0 THEN ${whaleScript} ELSE bench_gen.ref_script_of(bench_gen.ref_out(t)) END,
-           bench_gen.sha(2 * t + i, 'redeemer data')
-         FROM generate_series(2, ${T}::int8) t, generate_series(0, 1) i
-         WHERE bench_gen.plutus(t) AND i < 1 + bench_gen.h(t, 41) % 2`,
+        `INSERT INTO redeemer (id, tx_id, purpose, index, unit_mem, unit_steps, script_hash, redeemer_data_hash,
+           script_position)
+         SELECT r.*, row_number() OVER (PARTITION BY r.script_hash ORDER BY r.id) FROM (
+           SELECT row_number() OVER (ORDER BY t, i) AS id, t, CASE WHEN i = 0 THEN 'spend' ELSE 'mint' END, 0,
+             100000 + bench_gen.h(2 * t + i, 64) % 10000000, 50000000 + bench_gen.h(2 * t + i, 65) % 2000000000,
+             CASE WHEN i = 0 THEN ${whaleScript} ELSE bench_gen.ref_script_of(bench_gen.ref_out(t)) END AS script_hash,
+             bench_gen.sha(2 * t + i, 'redeemer data')
+           FROM generate_series(2, ${T}::int8) t, generate_series(0, 1) i
+           WHERE bench_gen.plutus(t) AND i < 1 + bench_gen.h(t, 41) % 2
+         ) r`,
       ),
     ],
     derived: [
       // Every label's CBOR ({label: value}): CIP-25's (tx_metadata), CIP-20 messages and the other labels.
       load(
         'tx_metadata_cbor',
-        `INSERT INTO tx_metadata_cbor (id, tx_id, label, bytes)
-         SELECT row_number() OVER (ORDER BY tx_id, label), tx_id, label, bytes FROM (
-           SELECT tx_id, label, bytes FROM tx_metadata
-           UNION ALL
-           SELECT t, 674, '\\xa11902a2a1636d7367817840'::bytea || convert_to(encode(bench_gen.sha(t, 'msg'), 'hex'), 'UTF8')
-           FROM generate_series(1, ${T}::int8) t WHERE bench_gen.h(t, 70) % 10 = 0
-           UNION ALL
-           SELECT t, l, '\\xa119'::bytea || int2send(l::int2) || '\\x5820'::bytea || bench_gen.sha(t, 'label')
-           FROM generate_series(1, ${T}::int8) t, LATERAL (SELECT 1000 + bench_gen.h(t, 72) % ${shape.labels} AS l) x
-           WHERE bench_gen.h(t, 71) % 50 = 0
-         ) m`,
+        `INSERT INTO tx_metadata_cbor (id, tx_id, label, bytes, label_position)
+         SELECT id, tx_id, label, bytes, row_number() OVER (PARTITION BY label ORDER BY tx_id, id) FROM (
+           SELECT row_number() OVER (ORDER BY tx_id, label) AS id, tx_id, label, bytes FROM (
+             SELECT tx_id, label, bytes FROM tx_metadata
+             UNION ALL
+             SELECT t, 674, '\\xa11902a2a1636d7367817840'::bytea || convert_to(encode(bench_gen.sha(t, 'msg'), 'hex'), 'UTF8')
+             FROM generate_series(1, ${T}::int8) t WHERE bench_gen.h(t, 70) % 10 = 0
+             UNION ALL
+             SELECT t, l, '\\xa119'::bytea || int2send(l::int2) || '\\x5820'::bytea || bench_gen.sha(t, 'label')
+             FROM generate_series(1, ${T}::int8) t, LATERAL (SELECT 1000 + bench_gen.h(t, 72) % ${shape.labels} AS l) x
+             WHERE bench_gen.h(t, 71) % 50 = 0
+           ) m
+         ) n`,
       ),
       load(
         'address_tx',
@@ -154,7 +159,8 @@ export function historyLoads(shape: HistoryShape, T: number, O: number): History
       ),
       load(
         'asset_tx',
-        `INSERT INTO asset_tx SELECT DISTINCT m.asset_id, o.tx_id FROM ma_tx_out m JOIN tx_out o ON o.id = m.tx_out_id`,
+        `INSERT INTO asset_tx SELECT h.*, row_number() OVER (PARTITION BY h.asset_id ORDER BY h.tx_id)
+         FROM (SELECT DISTINCT m.asset_id, o.tx_id FROM ma_tx_out m JOIN tx_out o ON o.id = m.tx_out_id) h`,
       ),
       load(
         'address_asset_total',

@@ -1,16 +1,22 @@
 -- GET /scripts/{script_hash}/redeemers: whether the script is known, and one page of the redeemers that ran
 -- it, in chain order. The probe row is always present; the redeemer columns are null when the page is empty.
 --   $1 bytea script hash, $2 int page size, $3 int offset
--- {{direction}} is ASC or DESC, substituted when the file is loaded. The page is taken from the index (ids only)
--- before the redeemers are read, so a deep page skips index entries, not rows.
--- Indexes: script_hash_key, redeemer_script_hash_id_idx (index-only), redeemer_pkey, tx_pkey, block_pkey,
--- protocol_parameters_pkey.
-WITH page AS (
+-- {{direction}} is ASC or DESC, substituted when the file is loaded. A script's redeemers are numbered in chain
+-- order (redeemer.script_position), so its page, however deep, is a range of positions between its first and last.
+-- Indexes: script_hash_key, redeemer_script_hash_script_position_idx (index-only), redeemer_pkey, tx_pkey,
+-- block_pkey, protocol_parameters_pkey.
+WITH ends AS (
+  SELECT
+    (SELECT r.script_position FROM redeemer r WHERE r.script_hash = $1 ORDER BY r.script_position LIMIT 1)::int8 AS first,
+    (SELECT r.script_position FROM redeemer r WHERE r.script_hash = $1 ORDER BY r.script_position DESC LIMIT 1)::int8
+      AS last,
+    $2::int4 AS size, $3::int4 AS skip
+),
+{{include history_page_places}},
+page AS (
   SELECT r.id
   FROM redeemer r
-  WHERE r.script_hash = $1
-  ORDER BY r.id {{direction}}
-  LIMIT $2 OFFSET $3
+  WHERE r.script_hash = $1 AND r.script_position BETWEEN (SELECT lo FROM places) AND (SELECT hi FROM places)
 )
 SELECT
   EXISTS (SELECT 1 FROM script WHERE hash = $1) AS script_seen,

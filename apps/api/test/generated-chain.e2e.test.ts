@@ -776,13 +776,16 @@ describe('the history of every address, account and asset, worked out from the O
     expect(withAssets).toBeGreaterThan(0);
   });
 
-  it("filters an address's and an account's transactions by from/to (block[:index], both ends inclusive)", async () => {
+  it("filters an address's, an account's and an asset's transactions by from/to (block[:index], both ends inclusive)", async () => {
     const busiest = <T>(keys: string[], history: (key: string) => T[]) =>
       keys.map((key) => [key, history(key)] as const).sort(([, a], [, b]) => b.length - a.length)[0]!;
     const [address, addressRows] = busiest(Object.keys(expected.addresses), (a) =>
       addressHistory(a).touching.map(row),
     );
     const [account, accountRows] = busiest(Object.keys(expected.accounts), accountHistory);
+    const [unit, assetRows] = busiest(Object.keys(expected.assets), (unit) =>
+      transactions.filter((tx) => tx.created.some((o) => o.units.has(unit))).map(row),
+    );
     const lists = [
       {
         endpoint: '/addresses/{address}/transactions',
@@ -795,6 +798,7 @@ describe('the history of every address, account and asset, worked out from the O
         url: `/accounts/${account}/transactions`,
         rows: accountRows as Row[],
       },
+      { endpoint: '/assets/{asset}/transactions', url: `/assets/${unit}/transactions`, rows: assetRows },
     ];
     expect(new Set(accountRows.map((r) => r.tx_hash)).size).toBeLessThan(accountRows.length);
     const at = (r: Row) => [r.block_height!, r.tx_index] as const;

@@ -81,7 +81,10 @@ describe('a generated chain indexed end to end', () => {
 
   it('keeps the history tables and running totals equal to a recomputation from every output and spend', async () => {
     const { stored, recomputed } = await historyAndRecomputation(db.url);
-    for (const rows of Object.values(stored)) expect(rows.length).toBeGreaterThan(0);
+    // Every Plutus transaction of the generated chain fails phase 2, and those keep no redeemers: the redeemers'
+    // numbering is held to its recomputation on mainnet's blocks (mid-chain-start.test.ts).
+    const empty = Object.entries(stored).filter(([, rows]) => rows.length === 0);
+    expect(empty.map(([table]) => table)).toEqual(['redeemer.script_position']);
     expect(stored).toEqual(recomputed);
   });
 

@@ -75,6 +75,11 @@ describe('an index started mid-chain', () => {
       const history = await historyAndRecomputation(db.url);
       expect(history.stored).toEqual(history.recomputed);
       expect(history.stored.address_tx.length).toBeGreaterThan(0);
+      // rows "(id,position)": some redeemers run a script the index knows, and are numbered
+      expect(
+        history.stored['redeemer.script_position']!.filter((r) => !r.endsWith(',)')).length,
+      ).toBeGreaterThan(0);
+      expect(history.stored['tx_metadata_cbor.label_position']!.length).toBeGreaterThan(0);
       const [{ overspent }] = await prisma.$queryRawUnsafe<{ overspent: bigint }[]>(
         `SELECT (SELECT count(*) FROM address_total WHERE sent > received OR sent < 0)
               + (SELECT count(*) FROM account_total WHERE sent > received OR sent < 0)

@@ -184,11 +184,14 @@ export class ChainSeed {
     return id;
   }
 
-  /** One label of a transaction's metadata: `cbor` is the single-entry map {label: value}. */
-  /** A label's metadata of a valid transaction, counted in the label's running total as the indexer does. */
+  /**
+   * A label's metadata of a valid transaction (`cbor`: the single-entry map {label: value}), after the label's
+   * others (seeded in chain order) and counted in the label's running total, as the indexer does.
+   */
   async metadataCbor(txId: number, label: number, cbor: string): Promise<void> {
     await this.sql.query(
-      `INSERT INTO tx_metadata_cbor (id, tx_id, label, bytes) VALUES ($1, $2, $3, decode($4, 'hex'))`,
+      `INSERT INTO tx_metadata_cbor (id, tx_id, label, bytes, label_position)
+       VALUES ($1, $2, $3, decode($4, 'hex'), (SELECT count(*) + 1 FROM tx_metadata_cbor WHERE label = $3))`,
       [this.nextId('tx_metadata_cbor'), txId, label, cbor],
     );
     await this.sql.query(
@@ -226,7 +229,7 @@ export class ChainSeed {
     );
   }
 
-  /** A witness redeemer of `txId`; `dataHash` is its data's blake2b-256. */
+  /** A witness redeemer of `txId`, after the script's others (seeded in chain order); `dataHash` is its data's blake2b-256. */
   async redeemer(
     txId: number,
     redeemer: {
@@ -239,8 +242,10 @@ export class ChainSeed {
     },
   ): Promise<void> {
     await this.sql.query(
-      `INSERT INTO redeemer (id, tx_id, purpose, index, unit_mem, unit_steps, script_hash, redeemer_data_hash)
-       VALUES ($1, $2, $3, $4, $5, $6, decode($7, 'hex'), decode($8, 'hex'))`,
+      `INSERT INTO redeemer (id, tx_id, purpose, index, unit_mem, unit_steps, script_hash, redeemer_data_hash,
+         script_position)
+       VALUES ($1, $2, $3, $4, $5, $6, decode($7, 'hex'), decode($8, 'hex'),
+         (SELECT count(*) + 1 FROM redeemer WHERE script_hash = decode($7, 'hex')))`,
       [
         this.nextId('redeemer'),
         txId,

@@ -72,6 +72,8 @@ describe('projectAddressHistory', () => {
         accountPosition: null,
       },
     ]);
-    expect(state.rows.assetTxs).toEqual([{ assetId: state.rows.maTxOuts[0]!.assetId, txId: 5n }]);
+    expect(state.rows.assetTxs).toEqual([
+      { assetId: state.rows.maTxOuts[0]!.assetId, txId: 5n, position: 0 },
+    ]);
   });
 });

@@ -39,5 +39,5 @@ export function projectAddressHistory(state: BatchState, { blockId, tx, txId }: 
       position: 0,
       accountPosition: null,
     });
-  for (const assetId of assets) state.rows.assetTxs.push({ assetId, txId });
+  for (const assetId of assets) state.rows.assetTxs.push({ assetId, txId, position: 0 });
 }

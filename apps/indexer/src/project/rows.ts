@@ -76,7 +76,8 @@ export interface BatchRows {
   assetMints: { id: bigint; assetId: bigint; txId: bigint; quantity: bigint }[];
   metadata: { id: bigint; txId: bigint; label: string; json: string | null; bytes: string }[];
   txCbors: { txId: bigint; bytes: Uint8Array }[];
-  metadataCbors: { id: bigint; txId: bigint; label: string; bytes: string }[];
+  /** `position`: the row's place among its label's (sink/history-positions.ts), 0 until the batch writer sets it */
+  metadataCbors: { id: bigint; txId: bigint; label: string; bytes: string; position: number }[];
   requiredSigners: { id: bigint; txId: bigint; hash: string }[];
   /** collateral and reference inputs, and spent inputs whose output the index never saw */
   txInputs: { id: bigint; txId: bigint; kind: TxInputKind; outTxHash: string; outIndex: number }[];
@@ -168,7 +169,7 @@ export interface BatchRows {
   /** the addresses each transaction touched (address-history.ts) */
   addressTxs: AddressTxRow[];
   /** the assets of each transaction's outputs */
-  assetTxs: { assetId: bigint; txId: bigint }[];
+  assetTxs: AssetTxRow[];
   /** change of unspent lovelace per stake address */
   stakeBalanceDeltas: Map<bigint, bigint>;
   /** change of utxo_supply: all unspent lovelace, and the part at script payment credentials */
@@ -240,6 +241,13 @@ export interface AddressTxRow {
   accountPosition: number | null;
 }
 
+export interface AssetTxRow {
+  assetId: bigint;
+  txId: bigint;
+  /** the row's place in the asset's history: set as {@link AddressTxRow.position} is */
+  position: number;
+}
+
 /** A proposal procedure of a valid transaction (db-sync gov_action_proposal). */
 export interface ProposalRow {
   id: bigint;
@@ -282,4 +290,6 @@ export interface RedeemerRow {
   /** null where the target is a key credential, names no script or is unknown (an input the index never saw) */
   scriptHash: string | null;
   redeemerDataHash: string;
+  /** the row's place among its script's (null without a script): set as {@link AddressTxRow.position} is */
+  scriptPosition: number | null;
 }

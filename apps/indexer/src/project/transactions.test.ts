@@ -102,8 +102,8 @@ describe('projectTransactionDetails', () => {
     projectTransactionDetails(state, txInBlock(tx, undefined, { txId: 9n }));
     expect(state.rows.txCbors).toEqual([{ txId: 9n, bytes: Buffer.from('84a0a0f5f6', 'hex') }]);
     expect(state.rows.metadataCbors).toEqual([
-      { id: 1n, txId: 9n, label: '1', bytes: 'a10101' },
-      { id: 2n, txId: 9n, label: '6862', bytes: 'a1191acea0' },
+      { id: 1n, txId: 9n, label: '1', bytes: 'a10101', position: 0 },
+      { id: 2n, txId: 9n, label: '6862', bytes: 'a1191acea0', position: 0 },
     ]);
     expect(state.rows.requiredSigners).toEqual([
       { id: 1n, txId: 9n, hash: hash28(6) },
@@ -178,7 +178,7 @@ describe('projectTransactionDetails: redeemers', () => {
       }),
     });
     projectTransactionDetails(state, txInBlock(tx, undefined, { txId: 9n }));
-    const row = { txId: 9n, unitMem: 10n, unitSteps: 20n, redeemerDataHash: hash32(9) };
+    const row = { txId: 9n, unitMem: 10n, unitSteps: 20n, redeemerDataHash: hash32(9), scriptPosition: null };
     expect(state.rows.redeemers).toEqual([
       { id: 1n, ...row, purpose: 'spend', index: 0, scriptHash: hash28(3) },
       { id: 2n, ...row, purpose: 'spend', index: 1, scriptHash: null },

@@ -53,6 +53,7 @@ export function projectTransactionDetails(state: BatchState, { tx, txId }: TxInB
       txId,
       label,
       bytes: metadatumMapCbor(label, cbor),
+      position: 0,
     });
   }
   for (const hash of details.requiredSigners)
@@ -73,6 +74,7 @@ export function projectTransactionDetails(state: BatchState, { tx, txId }: TxInB
       unitSteps: redeemer.steps,
       scriptHash,
       redeemerDataHash: redeemer.dataHash,
+      scriptPosition: null,
     });
   }
   const output = details.collateralReturn;

@@ -41,7 +41,7 @@ export class BatchWriter {
   private ids = new IdAllocator(new Map());
   // ≈ 200 bytes each: at most ≈ 40 MB.
   private readonly recentOutputs = new RecentOutputs(200_000);
-  // ≈ 100 bytes each: at most ≈ 40 MB.
+  // ≈ 100 bytes each, 200,000 keys of each of five numberings: at most ≈ 100 MB.
   private readonly historyPositions = new HistoryPositions(200_000);
   private readonly copyBuffer = new CopyBuffer();
   private readonly addressUtxo: AddressUtxoDeferral;
@@ -84,7 +84,7 @@ export class BatchWriter {
       genesisDelegates: this.options.genesisDelegates,
       lookups: { ...lookups, outputs: this.recentOutputs.storedBefore(lookups.outputs) },
     });
-    const positions = await this.historyPositions.number(this.prisma, rows.addressTxs);
+    const positions = await this.historyPositions.number(this.prisma, rows);
     const rowCount = Object.values(rows).reduce(
       (n, table) => n + (Array.isArray(table) ? table.length : 'size' in table ? table.size : 0),
       changesSupply(rows) ? 1 : 0,

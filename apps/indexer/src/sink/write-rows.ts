@@ -79,6 +79,7 @@ export function batchWrite(
     tx_id: ['int8', (r) => r.txId],
     label: ['numeric', (r) => r.label],
     bytes: ['bytea', (r) => r.bytes],
+    label_position: ['int4', (r) => r.position],
   });
   write.copy('tx_required_signer', rows.requiredSigners, {
     id: ['int8', (r) => r.id],
@@ -269,6 +270,7 @@ export function batchWrite(
     unit_steps: ['int8', (r) => r.unitSteps],
     script_hash: ['bytea', (r) => r.scriptHash],
     redeemer_data_hash: ['bytea', (r) => r.redeemerDataHash],
+    script_position: ['int4', (r) => r.scriptPosition],
   });
   write.copy('nutlink_registration', rows.nutlinkRegistrations, {
     id: ['int8', (r) => r.id],
@@ -328,6 +330,7 @@ export function batchWrite(
   write.copy('asset_tx', rows.assetTxs, {
     asset_id: ['int8', (r) => r.assetId],
     tx_id: ['int8', (r) => r.txId],
+    position: ['int4', (r) => r.position],
   });
   // The totals read what the copies wrote: the batch's transactions are those after the last stored one.
   if (rows.txs.length) write.afterwards(applyHistoryTotals(rows.txs[0]!.id - 1n));

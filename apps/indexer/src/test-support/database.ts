@@ -44,7 +44,8 @@ const RECOMPUTED_HISTORY: Record<string, string> = {
             UNION ALL
             SELECT o.address_id, sp.tx_id, o.stake_address_id, o.id FROM tx_out_spend sp JOIN tx_out o ON o.id = sp.tx_out_id) l
       ORDER BY l.address_id, l.tx_id, l.tx_out_id) h`,
-  asset_tx: `SELECT DISTINCT m.asset_id, o.tx_id FROM ma_tx_out m JOIN tx_out o ON o.id = m.tx_out_id`,
+  asset_tx: `SELECT h.*, row_number() OVER (PARTITION BY h.asset_id ORDER BY h.tx_id)::int4 AS position
+    FROM (SELECT DISTINCT m.asset_id, o.tx_id FROM ma_tx_out m JOIN tx_out o ON o.id = m.tx_out_id) h`,
   address_total: `SELECT o.address_id, sum(o.value), coalesce(sum(o.value) FILTER (WHERE sp.tx_id IS NOT NULL), 0),
       (SELECT count(*) FROM (SELECT o2.tx_id FROM tx_out o2 WHERE o2.address_id = o.address_id
                              UNION SELECT sp2.tx_id FROM tx_out o2 JOIN tx_out_spend sp2 ON sp2.tx_out_id = o2.id
@@ -82,6 +83,22 @@ const RECOMPUTED_HISTORY: Record<string, string> = {
 };
 
 /**
+ * The positions kept in rows that are the chain's own (sink/history-positions.ts), recomputed in their lists'
+ * order; compared by row id.
+ */
+const RECOMPUTED_POSITIONS: Record<string, { column: string; numbering: string }> = {
+  redeemer: {
+    column: 'script_position',
+    numbering:
+      'CASE WHEN script_hash IS NOT NULL THEN row_number() OVER (PARTITION BY script_hash ORDER BY id) END',
+  },
+  tx_metadata_cbor: {
+    column: 'label_position',
+    numbering: 'row_number() OVER (PARTITION BY label ORDER BY tx_id, id)',
+  },
+};
+
+/**
  * Fills the history tables from the outputs and spends stored, for tests that write those rows themselves
  * (apps/api's ChainSeed) instead of through the indexer.
  */
@@ -103,7 +120,7 @@ export async function applyTotalsAsIndexer(client: pg.Client): Promise<void> {
   }
 }
 
-/** The history tables as stored and as recomputed, table by table, rows as comparable text. */
+/** The history tables and positions as stored and as recomputed, table by table, rows as comparable text. */
 export async function historyAndRecomputation(
   url: string,
 ): Promise<{ stored: Record<string, string[]>; recomputed: Record<string, string[]> }> {
@@ -112,13 +129,18 @@ export async function historyAndRecomputation(
   try {
     const stored: Record<string, string[]> = {};
     const recomputed: Record<string, string[]> = {};
+    const rows = async (query: string) =>
+      (await client.query<{ row: string }>(`SELECT t::text AS row FROM (${query}) t ORDER BY 1`)).rows.map(
+        (r) => r.row,
+      );
     for (const [table, sql] of Object.entries(RECOMPUTED_HISTORY)) {
-      const rows = async (query: string) =>
-        (await client.query<{ row: string }>(`SELECT t::text AS row FROM (${query}) t ORDER BY 1`)).rows.map(
-          (r) => r.row,
-        );
       stored[table] = await rows(`SELECT * FROM "${table}"`);
       recomputed[table] = await rows(sql);
+    }
+    for (const [table, { column, numbering }] of Object.entries(RECOMPUTED_POSITIONS)) {
+      const name = `${table}.${column}`;
+      stored[name] = await rows(`SELECT id, ${column} FROM "${table}"`);
+      recomputed[name] = await rows(`SELECT id, (${numbering})::int4 FROM "${table}"`);
     }
     return { stored, recomputed };
   } finally {
