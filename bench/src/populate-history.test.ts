@@ -35,15 +35,18 @@ it('finds a running total that is not what the indexer would have written', asyn
 });
 
 it('numbers every paged history 1 … n in its list order, as the batch writer does', async () => {
-  const misnumbered = (table: string, position: string, key: string, order: string) =>
+  /** `key`: the column whose rows make one list; none for a single list of the whole table */
+  const misnumbered = (table: string, position: string, order: string, key?: string) =>
     count(`SELECT count(*) AS n FROM (
-      SELECT ${position} AS position, row_number() OVER (PARTITION BY ${key} ORDER BY ${order}) AS expected
-      FROM ${table} WHERE ${key} IS NOT NULL) p WHERE position IS DISTINCT FROM expected`);
+      SELECT ${position} AS position,
+        row_number() OVER (${key ? `PARTITION BY ${key}` : ''} ORDER BY ${order}) AS expected
+      FROM ${table} ${key ? `WHERE ${key} IS NOT NULL` : ''}) p WHERE position IS DISTINCT FROM expected`);
   expect({
-    addresses: await misnumbered('address_tx', 'position', 'address_id', 'tx_id'),
-    accounts: await misnumbered('address_tx', 'account_position', 'stake_address_id', 'tx_id, tx_out_id'),
-    assets: await misnumbered('asset_tx', 'position', 'asset_id', 'tx_id'),
-    scripts: await misnumbered('redeemer', 'script_position', 'script_hash', 'id'),
-    labels: await misnumbered('tx_metadata_cbor', 'label_position', 'label', 'tx_id, id'),
-  }).toEqual({ addresses: 0, accounts: 0, assets: 0, scripts: 0, labels: 0 });
+    addresses: await misnumbered('address_tx', 'position', 'tx_id', 'address_id'),
+    accounts: await misnumbered('address_tx', 'account_position', 'tx_id, tx_out_id', 'stake_address_id'),
+    assets: await misnumbered('asset_tx', 'position', 'tx_id', 'asset_id'),
+    scripts: await misnumbered('redeemer', 'script_position', 'id', 'script_hash'),
+    labels: await misnumbered('tx_metadata_cbor', 'label_position', 'tx_id, id', 'label'),
+    minted: await misnumbered('asset_mint_total', 'position', 'first_mint_id'),
+  }).toEqual({ addresses: 0, accounts: 0, assets: 0, scripts: 0, labels: 0, minted: 0 });
 });

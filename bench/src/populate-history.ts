@@ -232,7 +232,8 @@ export function historyLoads(shape: HistoryShape, T: number, O: number): History
       ),
       load(
         'asset_mint_total',
-        `INSERT INTO asset_mint_total SELECT m.asset_id, a.policy, min(m.id), sum(m.quantity), count(*)
+        `INSERT INTO asset_mint_total SELECT m.asset_id, a.policy, min(m.id), sum(m.quantity), count(*),
+           row_number() OVER (ORDER BY min(m.id))
          FROM asset_mint m JOIN asset a ON a.id = m.asset_id GROUP BY m.asset_id, a.policy`,
       ),
       load(

@@ -406,8 +406,8 @@ export class ChainSeed {
       quantity,
     ]);
     await this.sql.query(
-      `INSERT INTO asset_mint_total (asset_id, policy, first_mint_id, quantity, mint_count)
-       VALUES ($1, decode($2, 'hex'), $3, $4, 1)
+      `INSERT INTO asset_mint_total (asset_id, policy, first_mint_id, quantity, mint_count, position)
+       VALUES ($1, decode($2, 'hex'), $3, $4, 1, (SELECT count(*) + 1 FROM asset_mint_total))
        ON CONFLICT (asset_id) DO UPDATE SET quantity = asset_mint_total.quantity + EXCLUDED.quantity,
          mint_count = asset_mint_total.mint_count + 1`,
       [assetId, policyId, mintId, quantity],

@@ -6,12 +6,12 @@ import type { Statement } from './sql.js';
  * in lovelace and per asset, and how many transactions touched it; and of /accounts/{stake_address}/addresses:
  * each payment credential an account was paired with, with its first output; and of /metadata/txs/labels: how many
  * transactions carry each label; and of /assets and /assets/policy/{policy_id}: each minted asset's mints and burns,
- * summed and counted, with its policy and first mint; and of /governance/dreps: every DRep a certificate names, with
- * the first one and their count; and of /assets/{asset}/addresses: what each address received and sent of each asset
- * in outputs of valid transactions (asset-holders.ts keeps their order). A batch adds what its transactions
- * changed; a rollback takes back, before deleting them, what the transactions after the point changed.
- * Both read that change from the same rows: outputs, spends and address_tx rows of the transactions after
- * `$1` (index ranges over those transactions only, the outputs and spends once for all totals).
+ * summed and counted, with its policy, first mint and place in first-mint order; and of /governance/dreps: every
+ * DRep a certificate names, with the first one and their count; and of /assets/{asset}/addresses: what each address
+ * received and sent of each asset in outputs of valid transactions (asset-holders.ts keeps their order). A batch
+ * adds what its transactions changed; a rollback takes back, before deleting them, what the transactions after the
+ * point changed. Both read that change from the same rows: outputs, spends and address_tx rows of the transactions
+ * after `$1` (index ranges over those transactions only, the outputs and spends once for all totals).
  */
 interface RunningTotal {
   table: string;
@@ -122,10 +122,18 @@ const TOTALS: readonly RunningTotal[] = [
   {
     table: 'asset_mint_total',
     keys: ['asset_id'],
-    kept: ['policy', 'first_mint_id'],
+    kept: ['policy', 'first_mint_id', 'position'],
     values: ['quantity', 'mint_count'],
-    change: `SELECT m.asset_id, a.policy, min(m.id) AS first_mint_id, sum(m.quantity) AS quantity, count(*) AS mint_count
-      FROM asset_mint m JOIN asset a ON a.id = m.asset_id WHERE m.tx_id > $1 GROUP BY m.asset_id, a.policy`,
+    // position: an asset first minted here follows the last one numbered, in first-mint order. The assets minted
+    // before are numbered apart (their row keeps its place), since a NOT NULL column cannot be left out of the
+    // proposed row of an upsert.
+    change: `SELECT c.asset_id, c.policy, c.first_mint_id,
+        (SELECT coalesce(max(position), 0) FROM asset_mint_total)
+          + row_number() OVER (PARTITION BY s.asset_id IS NULL ORDER BY c.first_mint_id) AS position,
+        c.quantity, c.mint_count
+      FROM (SELECT m.asset_id, a.policy, min(m.id) AS first_mint_id, sum(m.quantity) AS quantity, count(*) AS mint_count
+            FROM asset_mint m JOIN asset a ON a.id = m.asset_id WHERE m.tx_id > $1 GROUP BY m.asset_id, a.policy) c
+      LEFT JOIN asset_mint_total s ON s.asset_id = c.asset_id`,
   },
   {
     table: 'drep_named',

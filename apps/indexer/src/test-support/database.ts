@@ -72,7 +72,8 @@ const RECOMPUTED_HISTORY: Record<string, string> = {
       (min(ARRAY[id, address_id]))[2], count(*)
     FROM tx_out WHERE stake_address_id IS NOT NULL GROUP BY stake_address_id, coalesce(payment_cred, ''::bytea)`,
   metadata_label_total: `SELECT label, count(*) FROM tx_metadata_cbor GROUP BY label`,
-  asset_mint_total: `SELECT m.asset_id, a.policy, min(m.id), sum(m.quantity), count(*)
+  asset_mint_total: `SELECT m.asset_id, a.policy, min(m.id), sum(m.quantity), count(*),
+      row_number() OVER (ORDER BY min(m.id))::int4
     FROM asset_mint m JOIN asset a ON a.id = m.asset_id GROUP BY m.asset_id, a.policy`,
   drep_named: `SELECT drep_kind, drep_hash, (min(ARRAY[tx_id, cert_index::int8]))[1], (min(ARRAY[tx_id, cert_index::int8]))[2]::int,
       count(*)
