@@ -82,13 +82,11 @@ export function historyScenarios(samples: Samples): Omit<Scenario, 'key'>[] {
   for (const tail of ['delegations', 'registrations', 'withdrawals'] as const)
     list(`/accounts/${samples.largeAccount}/${tail}`, largeAccount, large[tail]);
 
-  // Blocks hold 4 transactions each (populate.ts): one page of either list.
-  const block = () => 1 + Math.floor(Math.random() * history.blocks);
-  for (const tail of ['txs', 'addresses'])
-    rows.push({
-      name: `${PREFIX}GET /blocks/{hash_or_number}/${tail}, random block (4 transactions), page 1`,
-      path: () => `/blocks/${block()}/${tail}?count=100&page=1`,
-    });
+  const block = history.fullBlock;
+  keys.set(String(block.height), '{hash_or_number}');
+  const fullBlock = `full block (${n(block.transactions)} transactions, ${n(block.addresses)} addresses)`;
+  list(`/blocks/${block.height}/txs`, fullBlock, block.transactions);
+  list(`/blocks/${block.height}/addresses`, fullBlock, block.addresses);
 
   list('/assets', `every asset (${n(history.assets)})`, history.assets);
   const asset = history.whaleAsset;

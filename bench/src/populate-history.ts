@@ -320,7 +320,8 @@ export interface HistorySamples {
   labels: number;
   whaleLabel: { label: string; transactions: number };
   assets: number;
-  blocks: number;
+  /** the block with the most transactions (populate.ts plants one full block) */
+  fullBlock: { height: number; transactions: number; addresses: number };
 }
 
 type RealKeys = (client: pg.Client, ids: number[]) => Promise<Map<number, string>>;
@@ -352,6 +353,9 @@ export async function historySamples(
      FROM script s WHERE s.hash = bench_gen.ref_script_of($1)`,
     [shape.whaleScriptOutput],
   );
+  const {
+    rows: [fullBlock],
+  } = await client.query(`SELECT id, height, tx_count FROM block ORDER BY tx_count DESC, id LIMIT 1`);
   return {
     whaleAddress: {
       address: addressText!,
@@ -392,6 +396,17 @@ export async function historySamples(
       transactions: await count(`SELECT tx_count FROM metadata_label_total WHERE label = 674`),
     },
     assets: await count(`SELECT count(*) FROM asset_mint`),
-    blocks: await count(`SELECT max(height) FROM block`),
+    fullBlock: {
+      height: fullBlock.height,
+      transactions: fullBlock.tx_count,
+      addresses: await count(
+        `SELECT count(DISTINCT o.address_id) FROM tx t
+         JOIN LATERAL (SELECT tx_out_id FROM tx_out_spend s WHERE s.tx_id = t.id
+                       UNION ALL SELECT id FROM tx_out WHERE tx_out.tx_id = t.id) touched ON true
+         JOIN tx_out o ON o.id = touched.tx_out_id
+         WHERE t.block_id = $1`,
+        [fullBlock.id],
+      ),
+    },
   };
 }

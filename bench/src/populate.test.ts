@@ -25,3 +25,22 @@ it('names only stored transactions in every table keyed by one', async () => {
   }
   expect(beyond).toEqual({});
 });
+
+it('plants one full block, whose transactions the blocks after it give up, and numbers every block from 0', async () => {
+  const { rows } = await db.client.query<{ tx_count: number; blocks: string; mismatched: string }>(
+    `SELECT b.tx_count, count(*) AS blocks,
+            count(*) FILTER (WHERE b.tx_count <> (SELECT count(*) FROM tx t WHERE t.block_id = b.id)
+              OR (SELECT coalesce(max(t.block_index), -1) FROM tx t WHERE t.block_id = b.id) <> b.tx_count - 1
+              OR (b.tx_count = 0) <> (b.fees IS NULL)) AS mismatched
+     FROM block b WHERE b.era <> 'genesis' GROUP BY b.tx_count ORDER BY b.tx_count`,
+  );
+  expect(rows.map((r) => [r.tx_count, Number(r.blocks), Number(r.mismatched)])).toEqual([
+    [0, 34, 0],
+    [4, expect.any(Number), 0],
+    [140, 1, 0],
+  ]);
+  const { rows: full } = await db.client.query<{ size: number }>(
+    `SELECT size FROM block WHERE tx_count = 140`,
+  );
+  expect(full[0]!.size).toBe(90_112);
+});

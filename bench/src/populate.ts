@@ -126,6 +126,12 @@ export interface Samples {
 }
 
 const TX_PER_BLOCK = 4;
+/**
+ * The transactions of the one full block, the whale of the block paths: mainnet's body limit is 90,112 bytes and
+ * the generated transactions average 650 bytes. It takes the transactions of the blocks after it, which stay empty.
+ */
+const FULL_BLOCK_TX = 140;
+const FULL_BLOCK_BYTES = 90_112;
 
 /**
  * The long-lived account's address (of A addresses): a base address past the hot ones, so that nearly all its
@@ -199,7 +205,22 @@ export async function populate(
   );
   await historyFunctions(fn, history, BUSY);
   await fn('tx_of_out(o int8)', 'int8', `SELECT (o - 1) / ${OUT_PER_TX} + 1`);
-  await fn('block_of_tx(t int8)', 'int8', `SELECT (t - 1) / ${TX_PER_BLOCK} + 1`);
+  const full = { block: Math.floor(B / 2), firstTx: (Math.floor(B / 2) - 1) * TX_PER_BLOCK + 1 };
+  const fullLastTx = full.firstTx + FULL_BLOCK_TX - 1;
+  await fn(
+    'block_of_tx(t int8)',
+    'int8',
+    `SELECT CASE WHEN t BETWEEN ${full.firstTx} AND ${fullLastTx} THEN ${full.block} ELSE (t - 1) / ${TX_PER_BLOCK} + 1 END`,
+  );
+  // A block's transactions are first_tx(b) to last_tx(b); none when last_tx(b) < first_tx(b).
+  await fn('first_tx(b int8)', 'int8', `SELECT (b - 1) * ${TX_PER_BLOCK} + 1`);
+  await fn(
+    'last_tx(b int8)',
+    'int8',
+    `SELECT CASE WHEN b = ${full.block} THEN ${fullLastTx}
+                 WHEN (b - 1) * ${TX_PER_BLOCK} + 1 BETWEEN ${full.firstTx} AND ${fullLastTx} THEN (b - 1) * ${TX_PER_BLOCK}
+                 ELSE b * ${TX_PER_BLOCK} END`,
+  );
   await fn(
     'addr_of(o int8)',
     'int8',
@@ -310,9 +331,12 @@ export async function populate(
   load(
     'block',
     `INSERT INTO block SELECT b, bench_gen.sha(b, 'block'), b::int4, b * 20, false, (b * 20 / 432000)::int4,
-       (b * 20 % 432000)::int4, 1596491091 + b * 20, (1000 + bench_gen.h(b, 30) % 80000)::int4, ${TX_PER_BLOCK},
-       (SELECT sum(bench_gen.value_of(o)) FROM generate_series((b - 1) * 12 + 1, b * 12) o),
-       (SELECT sum(155381 + bench_gen.h(t, 12) % 300000) FROM generate_series((b - 1) * 4 + 1, b * 4) t),
+       (b * 20 % 432000)::int4, 1596491091 + b * 20,
+       CASE WHEN b = ${full.block} THEN ${FULL_BLOCK_BYTES} ELSE 1000 + bench_gen.h(b, 30) % 80000 END::int4,
+       (bench_gen.last_tx(b) - bench_gen.first_tx(b) + 1)::int4,
+       (SELECT sum(bench_gen.value_of(o))
+        FROM generate_series(${OUT_PER_TX} * bench_gen.first_tx(b) - 2, ${OUT_PER_TX} * bench_gen.last_tx(b)) o),
+       (SELECT sum(155381 + bench_gen.h(t, 12) % 300000) FROM generate_series(bench_gen.first_tx(b), bench_gen.last_tx(b)) t),
        ($1::text[])[1 + b % ${POOLS}], 'vrf_vk1' || bench_gen.b32(b % ${POOLS}, 'vrf', 58),
        bench_gen.sha(b, 'opcert'), b / 100000, CASE WHEN b > 1 THEN bench_gen.sha(b - 1, 'block') END, 'conway'
      FROM generate_series(1, ${B}::int8) b`,
@@ -320,7 +344,7 @@ export async function populate(
   );
   load(
     'tx',
-    `INSERT INTO tx SELECT t, bench_gen.sha(t, 'tx'), bench_gen.block_of_tx(t), ((t - 1) % ${TX_PER_BLOCK})::int4, true,
+    `INSERT INTO tx SELECT t, bench_gen.sha(t, 'tx'), bench_gen.block_of_tx(t), (t - bench_gen.first_tx(bench_gen.block_of_tx(t)))::int4, true,
        155381 + bench_gen.h(t, 12) % 300000,
        bench_gen.value_of(3 * t - 2) + bench_gen.value_of(3 * t - 1) + bench_gen.value_of(3 * t),
        (300 + bench_gen.h(t, 13) % 700)::int4, 0, NULL, bench_gen.block_of_tx(t) * 20 + 7200, 0,
