@@ -5,6 +5,9 @@
 -- withdrawable rewards (docs/semantics.md#accounts-what-comes-from-the-ledger). The probe row is always
 -- present; the delegator columns are null when the page is empty.
 --   $1 int page size, $2 int offset, $pool_hash bytea pool hash, $pool_id text its pool1… id
+-- The newest delegation is written as "no later one exists": the planner then expects most of the pool's rows to
+-- pass and walks them in order until the page is full, where `d.id = (SELECT max …)`, which it expects almost
+-- no row to pass, made it read and sort every delegation the pool ever had for each page.
 -- Indexes: delegation_pool_hash_id_idx (in order), delegation_stake_address_id_id_idx,
 -- stake_registration_stake_address_id_tx_id_idx, stake_address_pkey, stake_balance_pkey, reward_balance_pkey;
 -- pools_pool_id_exists.sql's for the probe.
@@ -18,7 +21,7 @@ WITH page AS (
   LEFT JOIN stake_balance b ON b.stake_address_id = d.stake_address_id
   LEFT JOIN reward_balance r ON r.stake_address_id = d.stake_address_id
   WHERE d.pool_hash = $pool_hash::bytea
-    AND d.id = (SELECT max(n.id) FROM delegation n WHERE n.stake_address_id = d.stake_address_id)
+    AND NOT EXISTS (SELECT FROM delegation n WHERE n.stake_address_id = d.stake_address_id AND n.id > d.id)
     AND coalesce(
       (SELECT g.tx_id FROM stake_registration g WHERE g.stake_address_id = d.stake_address_id
          AND NOT g.deregistration ORDER BY g.tx_id DESC LIMIT 1), 0)
