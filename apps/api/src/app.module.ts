@@ -86,9 +86,12 @@ class ConnectionsCloser implements OnApplicationShutdown {
     @Inject(READ_DB) private readonly readDb: PrismaClient,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(EvaluationPool) private readonly pool: EvaluationPool,
+    @Inject(UsageCounts) private readonly usage: UsageCounts,
   ) {}
 
   async onApplicationShutdown(): Promise<void> {
+    // The calls answered since the last flush, while Redis is still connected.
+    await this.usage.close();
     // quit() waits for pending replies, but it cannot reach a Redis that is down, and the client would
     // then keep reconnecting forever (an open handle): just drop the connection attempt in that case.
     const closeRedis =

@@ -117,7 +117,7 @@ export async function createApp(
     const route = request.routeOptions.url;
     metrics.observe(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
     // Only requests of a project the AuthGuard let through, so only routes served (never a made-up URL).
-    if (request.projectId !== null && route !== undefined) void usage.record(request.projectId, route);
+    if (request.projectId !== null && route !== undefined) usage.record(request.projectId, route);
   });
   adapter.getInstance().addHook('onRoute', (route) => {
     // The transaction's text and the additional UTxO set's bound (EvaluateService checks each).

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
@@ -137,10 +138,10 @@ describe('UsageCounts', () => {
     let now = Date.UTC(2026, 0, 1, 23, 59, 59);
     const usage = new UsageCounts(redis, prefix, pino({ level: 'silent' }), () => now);
     const first = Date.UTC(2026, 0, 1) / 1000;
-    await usage.record('p', '/api/v0/blocks/latest');
+    usage.record('p', '/api/v0/blocks/latest');
     now += 1000;
-    await usage.record('p', '/blocks/latest');
-    await usage.record('p', '/api/v0/txs/:hash');
+    usage.record('p', '/blocks/latest');
+    usage.record('p', '/api/v0/txs/:hash');
 
     const perDay = await usage.perDay('p');
     expect(perDay.slice(-3)).toEqual([
@@ -160,5 +161,29 @@ describe('UsageCounts', () => {
     now = Date.UTC(2026, 0, 31, 12);
     expect((await usage.perDay('p')).map(({ calls }) => calls).reduce((a, b) => a + b)).toBe(2);
     expect((await usage.perEndpoint('p'))[0]!.time).toBe(first + DAY);
+    await usage.close();
+  });
+
+  it('adds each call to Redis once, and keeps the calls Redis did not take for the next flush', async () => {
+    const prefix = newPrefix();
+    const offline = new Redis(testRedisUrl(), { lazyConnect: true, enableOfflineQueue: false });
+    const usage = new UsageCounts(offline, prefix, pino({ level: 'silent' }));
+    try {
+      usage.record('p', '/blocks/latest');
+      await usage.flush();
+      expect(await redis.keys(`${prefix}*`)).toEqual([]);
+
+      // The refused command set the lazy connection connecting.
+      if (offline.status !== 'ready') await once(offline, 'ready');
+      usage.record('p', '/blocks/latest');
+      await Promise.all([usage.flush(), usage.flush()]);
+      await usage.flush();
+      expect(await usage.perEndpoint('p')).toEqual([
+        { time: todayStart(), calls: 2, endpoint: '/blocks/latest' },
+      ]);
+    } finally {
+      await usage.close();
+      await offline.quit();
+    }
   });
 });
