@@ -39,11 +39,12 @@ SELECT
   (SELECT (pool::numeric / nullif(total, 0))::float8 FROM live_pool) AS live_size,
   (SELECT (l.pool / s.stake)::float8 FROM live_pool l, saturation s) AS live_saturation,
   (
+    -- Registered as everywhere: a deregistration in the registration's transaction wins, in any order.
     SELECT count(*)::int FROM delegator d
     WHERE NOT (
       SELECT r.deregistration FROM stake_registration r
       WHERE r.stake_address_id = d.stake_address_id
-      ORDER BY r.tx_id DESC, r.cert_index DESC
+      ORDER BY r.tx_id DESC, r.deregistration DESC
       LIMIT 1
     )
   ) AS live_delegators,
