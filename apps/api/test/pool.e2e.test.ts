@@ -42,21 +42,24 @@ const stack = seededApp(async (seed) => {
   await nextBlock(300);
   const [first, second] = BEST.registration as string[];
   const registered = await register(first!, '100000000000');
-  // The owner (also the reward account) delegates to the pool; so do thirteen others, of whom one moved
-  // on to another pool, one deregistered, and one deregistered and registered again in one transaction,
-  // which leaves it deregistered (docs/semantics.md#accounts-registration-delegation-and-drep).
+  // The owner (also the reward account) delegates to the pool; so do fourteen others, of whom one moved
+  // on to another pool, one deregistered, one deregistered and registered again in one transaction, which
+  // leaves it deregistered (docs/semantics.md#accounts-registration-delegation-and-drep), and one
+  // deregistered and registered again later without delegating since, which RYO still counts.
   const owner = await seed.stakeAddress(BEST.owners[0], rewardAddressBech32ToHex(BEST.owners[0])!);
   await seed.stakeRegistration(registered, owner, false);
   await seed.delegation(registered, owner, BEST_HASH);
   await seed.balances(owner, { utxo: '300000000000', reward: '1234' });
   const delegators: number[] = [];
-  for (let n = 1; n <= 13; n++) delegators.push(await delegator(n, registered, BEST_HASH, '1000000'));
+  for (let n = 1; n <= 14; n++) delegators.push(await delegator(n, registered, BEST_HASH, '1000000'));
   await nextBlock(301);
   const later = await seed.tx(hashOf(9001));
   await seed.delegation(later, delegators[0]!, OTHER_HASH);
   await seed.stakeRegistration(later, delegators[1]!, true);
   await seed.stakeRegistration(later, delegators[2]!, true, 1);
   await seed.stakeRegistration(later, delegators[2]!, false, 2);
+  await seed.stakeRegistration(later, delegators[3]!, true, 3);
+  await seed.stakeRegistration(await seed.tx(hashOf(9002)), delegators[3]!, false);
   await nextBlock(301);
   await register(second!, BEST.declared_pledge);
   for (let n = 0; n < BLOCKS_BEFORE; n++) await nextBlock(301 + Math.floor(n / 1000), BEST.pool_id);
@@ -127,8 +130,8 @@ describe('GET /pools/{pool_id}', () => {
         live_stake: '5765436676450',
         live_size: 5765436676450 / 19e15,
         live_saturation: 5765436676450 / ((45e15 - 7.9e15) / 500),
-        // The owner and the twelve whose newest delegation is the pool, less the two deregistered.
-        live_delegators: 11,
+        // The owner and the thirteen whose newest delegation is the pool, less the two deregistered.
+        live_delegators: 12,
         active_stake: '5733527285372',
         active_size: 5733527285372 / 2e16,
         // The owner's outputs and withdrawable rewards; the newest registration's declared pledge.
