@@ -107,6 +107,8 @@ export interface ApiConfig {
   corsOrigins: '*' | string[];
   /** Outputs kept in answers of /addresses/{address}/utxos[/{asset}] reused until the tip changes; 0: none. */
   addressUtxoCacheOutputs: number;
+  /** Addresses kept in the answers of /blocks/{hash_or_number}/addresses, per block hash; 0: none. */
+  blockAddressCacheAddresses: number;
   /** The explorer's built files, served at /explorer/; null: the workspace's apps/explorer/dist. */
   explorerDir: string | null;
   /** `npm start`'s demo wallets (devnet demo-wallets JSON): their names and addresses go to the explorer. */
@@ -194,6 +196,7 @@ export function loadConfig(env: Env): ApiConfig {
     evaluator: 'local',
     corsOrigins: read('CORS_ORIGINS', origins, '*'),
     addressUtxoCacheOutputs: read('ADDRESS_UTXO_CACHE_OUTPUTS', integerIn(0, 100_000_000, 100_000), 0),
+    blockAddressCacheAddresses: read('BLOCK_ADDRESS_CACHE_ADDRESSES', integerIn(0, 100_000_000, 100_000), 0),
     explorerDir: read('EXPLORER_DIR', optional(String), null),
     demoWalletsFile: read('DEMO_WALLETS_FILE', optional(String), null),
   };

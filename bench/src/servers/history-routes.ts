@@ -17,7 +17,8 @@ const ACCOUNT = {
 };
 const ACCOUNT_TOTAL = sql('accounts_stake_address_addresses_total');
 const BLOCK_ID = sql('block_id');
-const BLOCK = { txs: sql('blocks_hash_or_number_txs'), addresses: sql('blocks_hash_or_number_addresses') };
+const BLOCK_TXS = sql('blocks_hash_or_number_txs');
+const BLOCK_ADDRESSES = sql('blocks_hash_or_number_addresses');
 const ASSETS = sql('assets');
 const ASSET = {
   history: sql('assets_asset_history'),
@@ -56,12 +57,22 @@ export function historyRoutes(app: FastifyInstance, query: Query, page: Page): v
   app.get<{ Params: { stake: string } }>('/accounts/:stake/addresses/total', (request) =>
     rows(ACCOUNT_TOTAL, [request.params.stake]),
   );
-  for (const [tail, text] of Object.entries(BLOCK))
-    app.get<Paged & { Params: { block: string } }>(`/blocks/:block/${tail}`, async (request) => {
-      const { limit, offset } = page(request.query);
-      const [block] = await rows(BLOCK_ID, [Number(request.params.block), null, false]);
-      return block ? rows(text, [block.id, limit, offset]) : [];
-    });
+  app.get<Paged & { Params: { block: string } }>('/blocks/:block/txs', async (request) => {
+    const { limit, offset } = page(request.query);
+    const [block] = await rows(BLOCK_ID, [Number(request.params.block), null, false]);
+    return block ? rows(BLOCK_TXS, [block.id, limit, offset]) : [];
+  });
+  // The block's whole list, read for every page: the statement the API runs once per block.
+  app.get<Paged & { Params: { block: string } }>('/blocks/:block/addresses', async (request) => {
+    const { limit, offset } = page(request.query);
+    const [block] = await rows(BLOCK_ID, [Number(request.params.block), null, false]);
+    if (!block) return [];
+    const listed = await rows(BLOCK_ADDRESSES, [bytes(block.hash as string)]);
+    return listed
+      .filter((row) => row.address !== null)
+      .slice(offset, offset + limit)
+      .map(({ address, transactions }) => ({ address, transactions }));
+  });
   app.get<Paged>('/assets', (request) => {
     const { limit, offset } = page(request.query);
     return rows(ASSETS, [limit, offset]);

@@ -1,5 +1,6 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
-import type { Block, BlockAddress, BlockTxCbor } from '@frostline/model';
+import { Controller, Get, Header, Param, Query } from '@nestjs/common';
+import type { Block, BlockTxCbor } from '@frostline/model';
+import { JSON_CONTENT_TYPE } from '../common/media-types.js';
 import type { PaginationQuery } from '../common/pagination.js';
 import { servedAt } from '../common/route-paths.js';
 import { BlocksService } from './blocks.service.js';
@@ -63,10 +64,8 @@ export class BlocksController {
   }
 
   @Get(':hash_or_number/addresses')
-  addresses(
-    @Param('hash_or_number') hashOrNumber: string,
-    @Query() query: PaginationQuery,
-  ): Promise<BlockAddress[]> {
+  @Header('content-type', JSON_CONTENT_TYPE)
+  addresses(@Param('hash_or_number') hashOrNumber: string, @Query() query: PaginationQuery): Promise<string> {
     return this.blocks.addresses(hashOrNumber, query);
   }
 }

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  blockId,
   blocksEpochNumberSlotSlotNumber,
   blocksHashOrNumber,
   blocksHashOrNumberAddresses,
@@ -10,6 +9,8 @@ import {
   blocksHashOrNumberTxsCbor,
   blocksLatest,
   blocksSlotSlotNumber,
+  findBlock,
+  type BlockKey,
   type BlockRow,
   type BlockSelector,
   type PrismaClient,
@@ -19,16 +20,27 @@ import {
   parseHashOrNumberParam,
   parseIntegerPathParams,
   type Block,
-  type BlockAddress,
   type BlockTxCbor,
 } from '@frostline/model';
+import type { ApiConfig } from '../config.js';
 import { parsePage, parseUnorderedPage, type PaginationQuery } from '../common/pagination.js';
-import { READ_DB } from '../common/tokens.js';
+import { API_CONFIG, READ_DB } from '../common/tokens.js';
+import { BlockAddressLists } from './block-address-lists.js';
 import { toBlock, toBlockAddress, toBlockTxCbor } from './blocks.mapper.js';
 
 @Injectable()
 export class BlocksService {
-  constructor(@Inject(READ_DB) private readonly db: PrismaClient) {}
+  private readonly addressLists: BlockAddressLists;
+
+  constructor(
+    @Inject(READ_DB) private readonly db: PrismaClient,
+    @Inject(API_CONFIG) config: ApiConfig,
+  ) {
+    this.addressLists = new BlockAddressLists(config.blockAddressCacheAddresses, async (blockHash) => {
+      const rows = await blocksHashOrNumberAddresses(db, blockHash);
+      return rows && rows.map((row) => JSON.stringify(toBlockAddress(row)));
+    });
+  }
 
   async latest(): Promise<Block> {
     return found(await blocksLatest(this.db));
@@ -63,45 +75,46 @@ export class BlocksService {
 
   async next(param: string, query: PaginationQuery): Promise<Block[]> {
     const page = parseUnorderedPage(query);
-    const rows = await blocksHashOrNumberNext(this.db, { blockId: await this.idOf(param), ...page });
+    const { id } = await this.blockOf(param);
+    const rows = await blocksHashOrNumberNext(this.db, { blockId: id, ...page });
     return rows.map(toBlock);
   }
 
   async previous(param: string, query: PaginationQuery): Promise<Block[]> {
     const page = parseUnorderedPage(query);
-    const rows = await blocksHashOrNumberPrevious(this.db, { blockId: await this.idOf(param), ...page });
+    const { id } = await this.blockOf(param);
+    const rows = await blocksHashOrNumberPrevious(this.db, { blockId: id, ...page });
     return rows.map(toBlock);
   }
 
   async txs(block: BlockParam, query: PaginationQuery): Promise<string[]> {
     const page = parsePage(query);
-    const id = await this.idOfParam(block);
-    return id === null ? [] : blocksHashOrNumberTxs(this.db, { blockId: id, ...page });
+    const key = await this.blockOfParam(block);
+    return key === null ? [] : blocksHashOrNumberTxs(this.db, { blockId: key.id, ...page });
   }
 
   async txsCbor(block: BlockParam, query: PaginationQuery): Promise<BlockTxCbor[]> {
     const page = parsePage(query);
-    const id = await this.idOfParam(block);
-    if (id === null) return [];
-    return (await blocksHashOrNumberTxsCbor(this.db, { blockId: id, ...page })).map(toBlockTxCbor);
+    const key = await this.blockOfParam(block);
+    if (key === null) return [];
+    return (await blocksHashOrNumberTxsCbor(this.db, { blockId: key.id, ...page })).map(toBlockTxCbor);
   }
 
-  async addresses(param: string, query: PaginationQuery): Promise<BlockAddress[]> {
+  /** The JSON text of a page of `BlockAddress`es; 404 also when a rollback removed the block meanwhile. */
+  async addresses(param: string, query: PaginationQuery): Promise<string> {
     const page = parseUnorderedPage(query);
-    const rows = await blocksHashOrNumberAddresses(this.db, { blockId: await this.idOf(param), ...page });
-    return rows.map(toBlockAddress);
+    const { hash } = await this.blockOf(param);
+    return (await this.addressLists.page(hash, page)) ?? notFound();
   }
 
-  /** The id of the block a `{hash_or_number}` names; 400 if malformed, 404 if there is none. */
-  private async idOf(param: string): Promise<string> {
-    const id = await blockId(this.db, selectedBlock(param));
-    if (id === null) throw new BlockfrostError(404);
-    return id;
+  /** The block a `{hash_or_number}` names; 400 if malformed, 404 if there is none. */
+  private async blockOf(param: string): Promise<BlockKey> {
+    return (await findBlock(this.db, selectedBlock(param))) ?? notFound();
   }
 
   /** `latest` before the first block is null: its lists are `[]`, as RYO's SQL finds nothing then. */
-  private idOfParam(block: BlockParam): Promise<string | null> {
-    return block === 'latest' ? blockId(this.db, 'latest') : this.idOf(block.hashOrNumber);
+  private blockOfParam(block: BlockParam): Promise<BlockKey | null> {
+    return block === 'latest' ? findBlock(this.db, 'latest') : this.blockOf(block.hashOrNumber);
   }
 }
 
@@ -116,6 +129,9 @@ function selectedBlock(param: string): Exclude<BlockSelector, 'latest'> {
 }
 
 function found(row: BlockRow | null): Block {
-  if (!row) throw new BlockfrostError(404);
-  return toBlock(row);
+  return toBlock(row ?? notFound());
+}
+
+function notFound(): never {
+  throw new BlockfrostError(404);
 }

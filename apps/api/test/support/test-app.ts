@@ -116,6 +116,21 @@ export async function get(
   return { status: response.statusCode, body: response.json(), headers: response.headers };
 }
 
+/**
+ * GET `url` twice, the second answered from what the first left in memory: both 200 with the JSON content type
+ * and the same body; the body parsed.
+ */
+export async function getTwiceAlike(app: NestFastifyApplication, url: string): Promise<unknown> {
+  const first = await app.inject({ method: 'GET', url, headers: { project_id: TOKEN } });
+  const again = await app.inject({ method: 'GET', url, headers: { project_id: TOKEN } });
+  for (const response of [first, again]) {
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+  }
+  expect(again.body).toBe(first.body);
+  return first.json();
+}
+
 /** {@link get}, expecting the body to match the spec's schema for `endpoint` and the status answered. */
 export async function getValid(app: NestFastifyApplication, endpoint: string, url: string) {
   const response = await get(app, url);

@@ -1,5 +1,5 @@
 import type { PrismaClient } from '../client.js';
-import { queryRows, readSqlFile } from './sql-file.js';
+import { hexBytes, queryRows, readSqlFile } from './sql-file.js';
 
 const SQL = readSqlFile('blocks_hash_or_number_addresses');
 
@@ -8,10 +8,21 @@ export interface BlockAddressRow {
   transactions: { tx_hash: string }[];
 }
 
-/** GET /blocks/{hash_or_number}/addresses: one page of the addresses block `blockId` touched. */
-export function blocksHashOrNumberAddresses(
+interface Row {
+  block_seen: boolean;
+  address: string | null;
+  transactions: { tx_hash: string }[] | null;
+}
+
+/**
+ * GET /blocks/{hash_or_number}/addresses: every address the block (hash, lower-case hex) touched, in page
+ * order; null when no block has the hash (a rollback removed it).
+ */
+export async function blocksHashOrNumberAddresses(
   db: PrismaClient,
-  page: { blockId: string; limit: number; offset: number },
-): Promise<BlockAddressRow[]> {
-  return queryRows<BlockAddressRow>(db, SQL, [page.blockId, page.limit, page.offset]);
+  blockHash: string,
+): Promise<BlockAddressRow[] | null> {
+  const rows = await queryRows<Row>(db, SQL, [hexBytes(blockHash)]);
+  if (!rows[0]!.block_seen) return null;
+  return rows.filter((row): row is Row & BlockAddressRow => row.address !== null);
 }
