@@ -39,6 +39,8 @@ const hash = (n: number) => n.toString(16).padStart(64, '0');
 let app: NestFastifyApplication;
 let close: () => Promise<void>;
 let lateTx: string;
+/** A transaction of an epoch before every stored one: it takes the first stored prices. */
+let earliestTx: string;
 
 beforeAll(async () => {
   const db = await openTestDatabase();
@@ -98,6 +100,16 @@ beforeAll(async () => {
     scriptHash: 'ab'.repeat(28),
     dataHash: 'cd'.repeat(32),
   });
+  await seed.block({ hash: hash(6), height: 3, slot: 3, epoch: 0, epochSlot: 3, time: 3 });
+  earliestTx = hash(7);
+  await seed.redeemer(await seed.tx(earliestTx), {
+    purpose: 'mint',
+    index: 0,
+    mem: '5',
+    steps: '6',
+    scriptHash: 'ab'.repeat(28),
+    dataHash: 'cd'.repeat(32),
+  });
   app = await startApp(testConfig(db.database));
 });
 afterAll(async () => {
@@ -125,8 +137,9 @@ describe('GET /txs/{hash}/redeemers', () => {
     },
   );
 
-  it('takes the prices of the transaction’s epoch, [] for a transaction without redeemers, 404 for an unknown one', async () => {
+  it('takes the prices of the transaction’s epoch (else the first stored), [] for a transaction without redeemers, 404 for an unknown one', async () => {
     expect((await request(endpoint, `/txs/${lateTx}/redeemers`)).body).toMatchObject([{ fee: '7' }]);
+    expect((await request(endpoint, `/txs/${earliestTx}/redeemers`)).body).toMatchObject([{ fee: '11' }]);
     expect((await request(endpoint, `/txs/${hash(3)}/redeemers`)).body).toEqual([]);
     for (const id of [hash(9), 'stonks', lateTx.slice(1)]) {
       expect((await request(endpoint, `/txs/${id}/redeemers`)).status).toBe(404);

@@ -1,21 +1,8 @@
-import { cp, mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
-import { applyMigrations, MIGRATIONS_DIR, readMigrations } from './migrate.js';
-import { testDatabaseAdminUrl, withConnection } from './testing.js';
+import { applyMigrations } from './migrate.js';
+import { migrationBefore, migrationsUpTo, testDatabaseAdminUrl, withConnection } from './testing.js';
 
 const SPENDS_MIGRATION = '20261129120000_spends_outside_tx_out';
-
-/** A copy of the repository's migrations, up to and including `last`. */
-async function migrationsUpTo(last: string): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'frostline-migrations-'));
-  for (const { name } of await readMigrations()) {
-    if (name > last) break;
-    await cp(path.join(MIGRATIONS_DIR, name), path.join(dir, name), { recursive: true });
-  }
-  return dir;
-}
 
 // A database indexed before spends had a table of their own: outputs 1 and 3 spent (3 by an invalid
 // transaction's collateral), 2 and 4 live, 4 holding an asset.
@@ -26,9 +13,7 @@ describe(`migration ${SPENDS_MIGRATION}`, () => {
 
   beforeAll(async () => {
     await withConnection(adminUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
-    const all = await readMigrations();
-    const before = all[all.findIndex((m) => m.name === SPENDS_MIGRATION) - 1]!.name;
-    await applyMigrations(url, await migrationsUpTo(before));
+    await applyMigrations(url, await migrationsUpTo(await migrationBefore(SPENDS_MIGRATION)));
     await withConnection(url, (c) =>
       c.query(`INSERT INTO tx_out (id, tx_id, index, address_id, payment_cred, value, has_assets, spent_by_tx_id) VALUES
         (1, 1, 0, 7, '\\x01', 10, false, 2), (2, 1, 1, 8, NULL, 20, false, NULL),

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { cp, mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
-import { applyMigrations } from './migrate.js';
+import { applyMigrations, MIGRATIONS_DIR, readMigrations } from './migrate.js';
 
 /**
  * Integration tests get their own database, cloned from a migrated template so each one starts from
@@ -79,4 +82,23 @@ export async function withConnection<T>(url: string, work: (client: pg.Client) =
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A copy of the repository's migrations up to and including `last`, for a migration's own test: apply those before
+ * it, write the rows an older database holds, then apply it.
+ */
+export async function migrationsUpTo(last: string): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'frostline-migrations-'));
+  for (const { name } of await readMigrations()) {
+    if (name > last) break;
+    await cp(path.join(MIGRATIONS_DIR, name), path.join(dir, name), { recursive: true });
+  }
+  return dir;
+}
+
+/** The name of the migration applied just before `name`. */
+export async function migrationBefore(name: string): Promise<string> {
+  const all = await readMigrations();
+  return all[all.findIndex((m) => m.name === name) - 1]!.name;
 }
