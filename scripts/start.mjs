@@ -414,13 +414,21 @@ async function main() {
   const apiMain = path.join(root, 'apps/api/dist/main.js');
   if (existsSync(apiMain)) {
     const { token, hashesFile } = demoToken(config.dataDir, config.network);
-    const api = startProcess('api', apiMain, [], {
-      ...appEnv,
-      PORT: String(config.port),
-      HOST: config.host,
-      API_TOKENS_FILE: hashesFile,
-      ...(demoWallets && { DEMO_WALLETS_FILE: demoWallets.file }),
-    });
+    const apiFlagsModule = pathToFileURL(path.join(root, 'apps/api/dist/node-flags.js')).href;
+    const { API_NODE_FLAGS } = await import(apiFlagsModule);
+    const api = startProcess(
+      'api',
+      apiMain,
+      [],
+      {
+        ...appEnv,
+        PORT: String(config.port),
+        HOST: config.host,
+        API_TOKENS_FILE: hashesFile,
+        ...(demoWallets && { DEMO_WALLETS_FILE: demoWallets.file }),
+      },
+      API_NODE_FLAGS,
+    );
     await listening(api.child);
     api.supervise();
     console.log(`\n  API:   http://${urlHost(config.host)}:${config.port}/api/v0`);

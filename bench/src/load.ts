@@ -1,5 +1,6 @@
 // API load: our API and the baseline (bare Fastify + pg, same SQL) as child processes on the same
 // database, loaded alternately (by a child process of its own, load-generator.ts) with random keys per request.
+import { API_NODE_FLAGS } from '@frostline/api/node-flags';
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
@@ -211,14 +212,14 @@ export async function startServer(
   port: number,
 ): Promise<Server> {
   const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'servers', `${kind}.js`);
+  // Ours with the Node flags it is deployed with; the baseline, a bare server, with Node's defaults.
   // BENCH_API_PROFILE=DIR: CPU profile of our API process (written when it stops).
-  const profile =
-    kind === 'ours' && process.env.BENCH_API_PROFILE
-      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_API_PROFILE}`]
-      : [];
+  const profile = process.env.BENCH_API_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_API_PROFILE}`]
+    : [];
   const child = fork(entry, [], {
     env: { ...process.env, ...env, BENCH_PORT: String(port) },
-    execArgv: profile,
+    execArgv: kind === 'ours' ? [...API_NODE_FLAGS, ...profile] : [],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   await new Promise<void>((resolve, reject) => {

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Ajv2019, type ErrorObject } from 'ajv/dist/2019.js';
 import addFormatsModule from 'ajv-formats';
+import { API_NODE_FLAGS } from '@frostline/api/node-flags';
 import { INDEXER_NODE_FLAGS } from '@frostline/indexer/node-flags';
 import {
   composeYaml,
@@ -267,8 +268,8 @@ describe('Dockerfiles', () => {
             .some((i) => i.keyword === 'ENV' && /\bNODE_ENV=production\b/.test(i.args)),
         ]).toEqual([target, true]);
         expect([target, last('HEALTHCHECK')]).toEqual([target, expect.stringContaining('CMD')]);
-        // The indexer starts with the Node flags it is benchmarked with (apps/indexer/src/node-flags.ts).
-        const flags = target === 'indexer' ? INDEXER_NODE_FLAGS : [];
+        // Each program starts with the Node flags it is benchmarked with (apps/*/src/node-flags.ts).
+        const flags = target === 'indexer' ? INDEXER_NODE_FLAGS : API_NODE_FLAGS;
         expect([target, JSON.parse(last('CMD') ?? 'null')]).toEqual([
           target,
           ['node', ...flags, 'dist/main.js'],
