@@ -7,7 +7,7 @@ import { refreshProtocolParameters } from './protocol-parameters.js';
 const stored = async (databaseUrl: string) => {
   const prisma = createPrismaClient(databaseUrl);
   try {
-    return await prisma.protocolParameters.findMany();
+    return await prisma.protocolParameters.findMany({ select: { epoch: true, params: true, nonce: true } });
   } finally {
     await prisma.$disconnect();
   }
