@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { evenlySpaced, nearestRank } from './steady-load.js';
+import { CONNECTIONS, evenlySpaced, nearestRank } from './steady-load.js';
 
 describe('nearestRank', () => {
   it('takes the value at the rank ceil(p × n)', () => {
@@ -82,5 +82,27 @@ describe('evenlySpaced', () => {
       50,
     );
     expect(figures.errors).toBe(5);
+  });
+
+  it('counts a request unanswered within the timeout as an error and as the timeout in the percentiles, queued ones too', async () => {
+    // A server that never answers: its connections stay busy, so the requests beyond CONNECTIONS wait for one.
+    const held: http.ServerResponse[] = [];
+    const silent = http.createServer((_request, response) => held.push(response));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as AddressInfo).port;
+    const requests = 3 * CONNECTIONS;
+    const timeoutMs = 300;
+    const figures = await evenlySpaced(
+      { url: `http://127.0.0.1:${port}`, headers: {}, path: () => '/' },
+      requests / 100,
+      100,
+      timeoutMs,
+    );
+    expect(figures.errors).toBe(requests);
+    expect(figures.requestsPerSecond).toBe(0);
+    expect(figures.p50).toBe(timeoutMs);
+    expect(figures.p99).toBe(timeoutMs);
+    silent.closeAllConnections();
+    await new Promise<void>((resolve) => silent.close(() => resolve()));
   });
 });

@@ -5,8 +5,12 @@ import type { GeneratorResult } from './load.js';
 
 /** Connections to the server, as many as the API's and the baseline's database pools (10). */
 export const CONNECTIONS = 10;
-/** An answer slower than this counts as an error (autocannon's default). */
-const TIMEOUT_MS = 10_000;
+/**
+ * An answer not complete this long after it was due counts as an error (autocannon's default), and in the
+ * percentiles as this long: a server far below the rate would otherwise queue the window's requests and keep it
+ * open for as many minutes as it needs to answer them all.
+ */
+export const TIMEOUT_MS = 10_000;
 
 export interface SteadyTarget {
   url: string;
@@ -16,6 +20,7 @@ export interface SteadyTarget {
 }
 
 type WindowFigures = Omit<GeneratorResult, 'generatorStalls'>;
+type Outcome = 'ok' | 'non2xx' | 'error' | 'timeout';
 
 /** The nearest-rank percentile (0 < p ≤ 1) of ascending values. */
 export function nearestRank(ascending: readonly number[], p: number): number {
@@ -34,24 +39,33 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
  * one request per millisecond (ceil(1 / per-connection rate)), adding a sample for every millisecond of a slow answer.
  * Its latencies are also whole milliseconds, too coarse for the ratio of two 2 ms answers.
  */
-export function evenlySpaced(target: SteadyTarget, seconds: number, rate: number): Promise<WindowFigures> {
+export function evenlySpaced(
+  target: SteadyTarget,
+  seconds: number,
+  rate: number,
+  timeoutMs = TIMEOUT_MS,
+): Promise<WindowFigures> {
   const url = new URL(target.url);
   const total = Math.round(seconds * rate);
   const intervalMs = 1000 / rate;
   const latencies: number[] = [];
+  let timedOut = 0;
   let errors = 0;
   let non2xx = 0;
   let sent = 0;
   const start = performance.now();
   return new Promise((resolve) => {
-    const settle = (outcome: 'ok' | 'non2xx' | 'error', latencyMs: number) => {
+    const settle = (outcome: Outcome, latencyMs: number) => {
       if (outcome === 'ok') latencies.push(latencyMs);
       else if (outcome === 'non2xx') non2xx++;
       else errors++;
+      if (outcome === 'timeout') timedOut++;
       if (latencies.length + non2xx + errors < total) return;
+      const answered = latencies.length;
+      latencies.push(...Array<number>(timedOut).fill(timeoutMs));
       latencies.sort((a, b) => a - b);
       resolve({
-        requestsPerSecond: latencies.length / ((performance.now() - start) / 1000),
+        requestsPerSecond: answered / ((performance.now() - start) / 1000),
         p50: nearestRank(latencies, 0.5),
         p99: nearestRank(latencies, 0.99),
         errors,
@@ -61,9 +75,15 @@ export function evenlySpaced(target: SteadyTarget, seconds: number, rate: number
     const send = () => {
       const sentAt = performance.now();
       let done = false;
-      const finish = (outcome: 'ok' | 'non2xx' | 'error') => {
+      // Timed from sending, not from getting a connection: a request queued behind busy connections times out too.
+      const timer = setTimeout(() => {
+        finish('timeout');
+        request.destroy();
+      }, timeoutMs);
+      const finish = (outcome: Outcome) => {
         if (done) return;
         done = true;
+        clearTimeout(timer);
         settle(outcome, performance.now() - sentAt);
       };
       const request = http.get(
@@ -75,7 +95,6 @@ export function evenlySpaced(target: SteadyTarget, seconds: number, rate: number
           response.resume();
         },
       );
-      request.setTimeout(TIMEOUT_MS, () => request.destroy(new Error('timed out')));
       request.on('error', () => finish('error'));
     };
     const sendDue = () => {
