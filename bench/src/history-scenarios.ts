@@ -16,6 +16,11 @@ export function historyLimit(name: string): number | null {
   return totals ? HISTORY_LIMITS.totalMs : HISTORY_LIMITS.page1Ms;
 }
 
+/** The path of a history row, as its name shows it: `/addresses/{address}/utxos`. */
+export function historyPath(name: string): string {
+  return name.slice(`${PREFIX}GET `.length).split(',')[0]!;
+}
+
 const n = (count: number) => count.toLocaleString('en');
 
 export function historyScenarios(samples: Samples): Omit<Scenario, 'key'>[] {

@@ -10,7 +10,7 @@ export const CONNECTIONS = 10;
  * percentiles as this long: a server far below the rate would otherwise queue the window's requests and keep it
  * open for as many minutes as it needs to answer them all.
  */
-export const TIMEOUT_MS = 10_000;
+const TIMEOUT_MS = 10_000;
 
 export interface SteadyTarget {
   url: string;

@@ -5,7 +5,7 @@ import { renderMarkdown, renderTable, type RunMeta } from './report.js';
 import type { BenchResults } from './run.js';
 import { renderSummary, summaryRows } from './summary.js';
 
-// A small run: three ingest rounds, a growth run, rollbacks, the live devnet and five API rows.
+// A small run: three ingest rounds, a growth run, rollbacks, the live devnet and ten API rows.
 const ingestRun = (
   blocks: number,
   txPerBlock: number,
@@ -122,6 +122,18 @@ const results: BenchResults = {
     scenario('busy address (100,001 UTxOs of one asset), page 1 of 100, cache off', 6.9, 7.3),
     scenario('busy address, random deep page (count=100)', 5.3, 429.4),
     scenario('busy address, random deep page (count=100), cache off', 666.3, 253.6),
+    scenario(
+      'history: GET /addresses/{address}/transactions, whale address (9 transactions), page 1',
+      3.1,
+      2.9,
+    ),
+    scenario(
+      'history: GET /addresses/{address}/utxos, whale address (9 transactions), random deep page (count=100, 5 pages), cache off',
+      8557,
+      7734,
+    ),
+    scenario('history: GET /assets, every asset (300), random deep page (count=100, 3 pages)', 12.5, 10.1),
+    scenario('history: GET /addresses/{address}/total, whale address (9 transactions)', 3.8, 3.0),
     scenario('GET /txs/{hash}', 2.1, 1.8),
     scenario('GET /blocks/latest <&>', 1.9, 1.2),
   ],
@@ -157,6 +169,9 @@ describe('the one-screen summary', () => {
       'Rollback of 2',
       'Busiest address',
       'Busiest address',
+      'History lists on their whales',
+      'History lists on their whales',
+      'Running totals on their whales',
       'A light read',
       'Live devnet',
       'Disk per million transactions',
@@ -185,6 +200,25 @@ describe('the one-screen summary', () => {
     expect(deep!.measured).toBe(
       'met 5.3 ms; missed `/utxos/{asset}` cache off 666.3 ms (bare Fastify + pg 253.6 ms)',
     );
+  });
+
+  it('counts the history rows against the limit of their kind, apart from the light rows', () => {
+    const [page1, deep] = rows.filter((x) => x.name.startsWith('History lists'));
+    expect(page1).toMatchObject({
+      name: 'History lists on their whales, page 1, p99 @ 500 req/s (1 rows, issue #50)',
+      measured: '3.1 ms',
+      goal: '≤ 20 ms',
+      status: '1 of 1 met',
+    });
+    expect(deep).toMatchObject({ goal: '≤ 100 ms', status: '1 of 2 met' });
+    expect(deep!.measured).toBe(
+      'met 12.5 ms; missed `/addresses/{address}/utxos` cache off 8557 ms (bare Fastify + pg 7734 ms)',
+    );
+    expect(row('Running totals')).toMatchObject({
+      measured: '3.8 ms',
+      goal: '≤ 10 ms',
+      status: '1 of 1 met',
+    });
   });
 
   it('shows a light read beside the bare baseline and how many light rows meet 1.5 times it', () => {
@@ -242,7 +276,8 @@ describe('the full report', () => {
     const report = renderMarkdown(results, meta);
     expect(report).toContain('## Goals');
     expect(report.match(/\| (met|missed) \|$/gm)).toHaveLength(
-      3 + 2 + 2 * results.api!.length + 4, // ingest, CPU and growth; rollbacks; throughput + p99 per row; busy-address limits
+      // ingest, CPU and growth; rollbacks; throughput + p99 per row; busy-address limits; history limits
+      3 + 2 + 2 * results.api!.length + 4 + 4,
     );
     expect(report).toContain('1.44 (0.97 + 0.47); 1.50 (1.00 + 0.50); 1.53 (1.00 + 0.53) ms');
     expect(report).toContain('| 2160 blocks | 1,571 ms |');
