@@ -247,11 +247,23 @@ export class Indexer implements ChainHandler {
     );
   }
 
+  /**
+   * Not deduplicated across processes: a walk a killed process left active holds any deduplication id
+   * until BullMQ finds it stalled (a minute or more, and a second stall fails it), and this start's walk
+   * must not wait behind it. A walk repeated within an epoch (every start at the tip queues one) marks
+   * nothing (markRegisteredAccounts) and reads that epoch's snapshots from the ledger again. The retries
+   * outlast an Ogmios restart, during which the ledger cannot be queried.
+   */
   private async queueEpochWalk(epoch: number): Promise<void> {
     await this.queues.rewards.add(
       'all',
       { kind: 'all', epoch },
-      { deduplication: { id: `epoch-${epoch}` }, removeOnComplete: true, removeOnFail: 1000, attempts: 5 },
+      {
+        removeOnComplete: true,
+        removeOnFail: 1000,
+        attempts: 10,
+        backoff: { type: 'exponential', delay: 5000 },
+      },
     );
   }
 

@@ -2,6 +2,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { createTestDatabase, withConnection, type TestDatabase } from '@frostline/db/testing';
 import { startDevnet, type Devnet } from '@frostline/devnet';
 import { Random } from '@frostline/devnet/generate';
+import { Queue } from 'bullmq';
+import { QUEUES, redisConnection } from './jobs/queues.js';
 import { ROLLBACK_TABLES } from './sink/rollback.js';
 import { compareDatabases } from './test-support/compare-databases.js';
 import { generate } from './test-support/generated.js';
@@ -27,10 +29,9 @@ const WRITER_LOCK_TAKEN = 3;
  */
 const NODE_SNAPSHOTS: readonly string[] = ROLLBACK_TABLES.epochSnapshots;
 /**
- * How long the tables filled by jobs (rewards) may take to settle once both runs hold the tip. A job
- * a kill interrupted stays active, and keeps its deduplication id, until BullMQ finds it stalled: its
- * lock lapses 30 s after its last renewal, and a job is moved back to wait by the second stalled-job
- * check (every 30 s) that finds it without a lock. Seen in CI as a missing `rewards_epoch`.
+ * How long the tables filled by jobs (rewards) may take to settle once both runs hold the tip, on a busy
+ * machine: the last start's own epoch walk refreshes what the killed runs left marked, whatever jobs a kill
+ * left active (BullMQ hands those out again only once it finds them stalled, a minute or more later).
  */
 const JOBS_SETTLE_MS = 120_000;
 
@@ -41,6 +42,25 @@ const protocolParameters = (database: TestDatabase) =>
     );
     return new Map(rows.map(({ epoch, row }) => [epoch, row]));
   });
+
+/** The rewards jobs a run's queues hold, by state: why the tables filled by jobs differ, when they do. */
+async function rewardsJobs(prefix: string) {
+  const queue = new Queue(QUEUES.rewards, { connection: redisConnection(testRedisUrl()), prefix });
+  try {
+    const jobs = await queue.getJobs(['active', 'waiting', 'delayed', 'failed', 'prioritized']);
+    return Promise.all(
+      jobs.map(async (job) => ({
+        name: job.name,
+        data: job.data as unknown,
+        state: await job.getState(),
+        attemptsMade: job.attemptsMade,
+        failedReason: job.failedReason,
+      })),
+    );
+  } finally {
+    await queue.close();
+  }
+}
 
 describe(`kill -9 of the indexer at random points (seed ${SEED}; KILL_SEED=${SEED} replays it)`, () => {
   let devnet: Devnet;
@@ -106,12 +126,13 @@ describe(`kill -9 of the indexer at random points (seed ${SEED}; KILL_SEED=${SEE
       blockInterval: BLOCK_INTERVAL_MS,
     });
     [killed, uninterrupted] = await Promise.all([createTestDatabase(), createTestDatabase()]);
-    const reference = start(uninterrupted, `kill-reference-${process.pid}`);
+    const prefixes = { uninterrupted: `kill-reference-${process.pid}`, killed: `kill-${process.pid}` };
+    const reference = start(uninterrupted, prefixes.uninterrupted);
 
     const killPoints: string[] = [];
     for (let kills = 0; kills < KILLS;) {
       const before = await blockCount(killed);
-      const indexer = start(killed, `kill-${process.pid}`);
+      const indexer = start(killed, prefixes.killed);
       const exitedEarly = indexer.exited.then(() => true);
       // Wait until it writes again (or has nothing left to write), then a random moment more.
       await Promise.race([
@@ -135,7 +156,7 @@ describe(`kill -9 of the indexer at random points (seed ${SEED}; KILL_SEED=${SEE
     }
 
     const lastStarted = new Date();
-    const last = start(killed, `kill-${process.pid}`);
+    const last = start(killed, prefixes.killed);
     const tip = chain.expected.tip.id;
     await waitUntil(
       async () => (await hasBlock(killed, tip)) && (await hasBlock(uninterrupted, tip)),
@@ -147,10 +168,18 @@ describe(`kill -9 of the indexer at random points (seed ${SEED}; KILL_SEED=${SEE
         ({ table }) => !NODE_SNAPSHOTS.includes(table),
       );
     await waitUntil(async () => (await differences()).length === 0, JOBS_SETTLE_MS).catch(() => undefined);
-    expect({ seed: SEED, killPoints, differences: await differences() }).toEqual({
+    const found = await differences();
+    const jobs = found.length
+      ? {
+          uninterrupted: await rewardsJobs(prefixes.uninterrupted),
+          killed: await rewardsJobs(prefixes.killed),
+        }
+      : null;
+    expect({ seed: SEED, killPoints, differences: found, jobs }).toEqual({
       seed: SEED,
       killPoints,
       differences: [],
+      jobs: null,
     });
     const [expectedParameters, killedParameters] = await Promise.all([
       protocolParameters(uninterrupted),

@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import { Worker, type Job } from 'bullmq';
 import { startIndexer } from '../app.js';
 import { connectOgmios } from '../chain-sync/ogmios.js';
-import { indexerConfig, silentLogger, waitUntil } from '../test-support/indexer.js';
+import { indexerConfig, silentLogger, testRedisUrl, waitUntil } from '../test-support/indexer.js';
+import { QUEUES, redisConnection, type RewardsJob } from './queues.js';
 import { markRegisteredAccounts, refreshMarkedAccounts } from './rewards.js';
 import { generatedDevnet, prismaDatabase } from '../test-support/lifecycle.js';
 
@@ -23,6 +26,13 @@ describe('reward refreshes survive a lost job', () => {
       (await database.prisma.$queryRawUnsafe<{ n: bigint }[]>('SELECT count(*) AS n FROM reward_refresh'))[0]!
         .n,
     );
+
+  const rewardsEpoch = async () =>
+    (
+      await database.prisma.$queryRawUnsafe<{ epoch: number | null }[]>(
+        'SELECT rewards_epoch AS epoch FROM indexer_status',
+      )
+    )[0]!.epoch;
 
   it('are done at the next start when the run that committed the batches never ran its jobs', async () => {
     const expected = Object.fromEntries(
@@ -47,18 +57,47 @@ describe('reward refreshes survive a lost job', () => {
       silentLogger,
     );
     try {
-      const rewardsEpoch = async () =>
-        (
-          await database.prisma.$queryRawUnsafe<{ epoch: number | null }[]>(
-            'SELECT rewards_epoch AS epoch FROM indexer_status',
-          )
-        )[0]!.epoch;
       await waitUntil(
         async () => (await rewardsEpoch()) === restarted.store.tipEpoch && (await marks()) === 0,
         30_000,
         'the epoch walk and the marks to be refreshed',
       );
       expect(await withdrawable()).toEqual(expected);
+    } finally {
+      await restarted.stop();
+    }
+  }, 120_000);
+
+  it('are done at the next start when the run before was killed inside its epoch walk', async () => {
+    const queuePrefix = `test-${randomBytes(4).toString('hex')}`;
+    const config = indexerConfig(database.db.url, net.devnet.url, { network: 'custom', queuePrefix });
+    const before = await startIndexer({ ...config, inProcessWorkers: false }, silentLogger);
+    await waitUntil(() => before.store.tipPoint?.id === net.chain.expected.tip.id, 60_000, 'the tip');
+    const tipEpoch = before.store.tipEpoch;
+    await before.stop();
+
+    // The dead process's worker took every job it queued, the tip epoch's walk among them, and left their
+    // locks to lapse long after this test.
+    const dead = new Worker<RewardsJob>(QUEUES.rewards, null, {
+      connection: redisConnection(testRedisUrl()),
+      prefix: queuePrefix,
+      lockDuration: 600_000,
+    });
+    const taken: Job<RewardsJob>[] = [];
+    try {
+      for (let job = await dead.getNextJob('dead'); job; job = await dead.getNextJob('dead')) taken.push(job);
+    } finally {
+      await dead.close();
+    }
+    expect(taken.map(({ data }) => data)).toContainEqual({ kind: 'all', epoch: tipEpoch });
+
+    const restarted = await startIndexer(config, silentLogger);
+    try {
+      await waitUntil(
+        async () => (await rewardsEpoch()) === tipEpoch && (await marks()) === 0,
+        60_000,
+        'the epoch walk and the marks to be refreshed',
+      );
     } finally {
       await restarted.stop();
     }
@@ -123,12 +162,6 @@ describe('reward refreshes survive a lost job', () => {
           'DELETE FROM reward_refresh RETURNING stake_address_id AS id',
         )
       ).map(({ id }) => Number(id));
-    const rewardsEpoch = async () =>
-      (
-        await database.prisma.$queryRawUnsafe<{ epoch: number }[]>(
-          'SELECT rewards_epoch AS epoch FROM indexer_status',
-        )
-      )[0]!.epoch;
 
     expect(await markRegisteredAccounts(database.prisma)).toBe(true);
     expect([await marked(), await rewardsEpoch()]).toEqual([[1], 3]);
