@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { Worker, type Job } from 'bullmq';
 import { startIndexer } from '../app.js';
 import { connectOgmios } from '../chain-sync/ogmios.js';
@@ -69,8 +68,8 @@ describe('reward refreshes survive a lost job', () => {
   }, 120_000);
 
   it('are done at the next start when the run before was killed inside its epoch walk', async () => {
-    const queuePrefix = `test-${randomBytes(4).toString('hex')}`;
-    const config = indexerConfig(database.db.url, net.devnet.url, { network: 'custom', queuePrefix });
+    // One config, and so one queue prefix, for both runs.
+    const config = indexerConfig(database.db.url, net.devnet.url, { network: 'custom' });
     const before = await startIndexer({ ...config, inProcessWorkers: false }, silentLogger);
     await waitUntil(() => before.store.tipPoint?.id === net.chain.expected.tip.id, 60_000, 'the tip');
     const tipEpoch = before.store.tipEpoch;
@@ -80,7 +79,7 @@ describe('reward refreshes survive a lost job', () => {
     // locks to lapse long after this test.
     const dead = new Worker<RewardsJob>(QUEUES.rewards, null, {
       connection: redisConnection(testRedisUrl()),
-      prefix: queuePrefix,
+      prefix: config.queuePrefix,
       lockDuration: 600_000,
     });
     const taken: Job<RewardsJob>[] = [];
