@@ -52,7 +52,7 @@ export async function ensureChain(
 ): Promise<ChainInfo> {
   mkdirSync(cacheDir, { recursive: true });
   const file = chainFile(cacheDir, options);
-  // Generation takes long enough (≈26 min for 100k blocks) to be worth reporting in later runs too.
+  // Generation takes long enough (minutes for the ingest chain) to be worth reporting in later runs too.
   const summaryFile = `${file}.summary.json`;
   const info = (generatedSeconds: number | null, cached: boolean) => ({
     file,
